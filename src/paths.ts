@@ -1,0 +1,49 @@
+// The one module that knows URLs. Every internal link of the site is built here.
+//
+// Two kinds of path:
+// - "site paths" (`reviewPath`, `categoryPath`, ...) are paths *inside* the Gatsby site,
+//   without the /review prefix. Gatsby's <Link> and navigate() add the prefix themselves
+//   (pathPrefix in gatsby-config.ts, builds always run with --prefix-paths).
+// - `withPrefix(sitePath)` gives the full path (/review/...) for plain <a href>, canonical
+//   URLs, sitemaps, redirects and tests.
+
+export const PATH_PREFIX = '/review';
+
+const seg = (v: string | number) => encodeURIComponent(String(v));
+
+export const homePath = () => '/';
+export const reviewPath = (productId: string | number, commentId: string | number) =>
+  `/${seg(productId)}/${seg(commentId)}/`;
+export const categoryPath = (id: string) => `/category/${seg(id)}/`;
+/** Product overview link of the mobile menu (spec section 2). */
+export const productOverviewPath = () => '/category/8/?from=menu';
+export const productPath = (productId: string | number) => `/pd/${seg(productId)}/`;
+export const productAliasPath = (productId: string | number) => `/product/${seg(productId)}`;
+export const haulPath = (page = 1) => (page <= 1 ? '/haul/' : `/haul/page/${page}/`);
+export const merchantsPath = () => '/merchants/';
+export const articlesPath = () => '/articles/';
+export const aboutPath = () => '/about/';
+export const helpPath = () => '/help/';
+export const privacyPath = () => '/privacy/';
+export const loginPath = (returnTo?: string) =>
+  returnTo ? `/login/?returnTo=${encodeURIComponent(returnTo)}` : '/login/';
+export const paymentAgreementPath = () => '/payment-agreement/';
+export const genuineGuaranteePath = () => '/genuine-guarantee/';
+export const logisticsPath = () => '/logistics/';
+/** Client-only haul detail template (spec section 2, "haul detail template"). */
+export const haulDetailPath = (productId?: string | number, commentId?: string | number) =>
+  productId != null && commentId != null
+    ? `/haul-detail/?productId=${seg(productId)}&commentId=${seg(commentId)}`
+    : '/haul-detail/';
+
+/** Full path including the /review prefix. Leaves absolute URLs alone. */
+export function withPrefix(sitePath: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(sitePath)) return sitePath;
+  if (sitePath === PATH_PREFIX || sitePath.startsWith(`${PATH_PREFIX}/`)) return sitePath;
+  return `${PATH_PREFIX}${sitePath.startsWith('/') ? '' : '/'}${sitePath}`;
+}
+
+/** Absolute URL on the public site (canonical, Open Graph). */
+export function absoluteUrl(siteUrl: string, sitePath: string): string {
+  return siteUrl.replace(/\/+$/, '') + withPrefix(sitePath);
+}

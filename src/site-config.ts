@@ -1,0 +1,30 @@
+// Site name, public URL and company details: the one configuration the head data, footers
+// and structured data read (issue 5, "Head data"). Values can be overridden at build time
+// with SITE_URL; the rest is the company's published data.
+
+export const siteConfig = {
+  siteName: '海淘晒单',
+  brandName: '环球优选海淘',
+  siteUrl: (typeof process !== 'undefined' && process.env?.SITE_URL) || 'https://www.example-haitao.cn',
+  description: '真实海淘买家晒单：欧美正品购物心得、实拍图片与视频，帮你买对海外好物。',
+  keywords: ['海淘', '晒单', '海外购', '跨境电商', '正品', '买家秀'],
+  defaultPraise: '此用户未填写评价内容，默认好评',
+  giftPackageYuan: 688,
+  company: {
+    name: '上海环球优选电子商务有限公司',
+    address: '上海市静安区南京西路1266号恒隆广场二期28楼',
+    phone: '400-820-6688',
+    icp: '沪ICP备18034567号-1',
+    telecomLicence: '沪B2-20190321',
+    copyrightStartYear: 2016,
+  },
+  qr: {
+    appDownload: 'https://www.example-haitao.cn/app/download',
+    wechat: 'https://weixin.qq.com/r/example-haitao',
+    weibo: 'https://weibo.com/examplehaitao',
+    miniProgram: 'https://www.example-haitao.cn/mp/launch',
+  },
+  customerServiceChat: 'https://kefu.example-haitao.cn/chat',
+} as const;
+
+export type SiteConfig = typeof siteConfig;
