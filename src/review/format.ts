@@ -1,0 +1,102 @@
+// Pure display rules of the review page (spec sections 5 and 9). Each cites its rule.
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import { siteConfig } from '../site-config';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const CHINA_ZONE = 'Asia/Shanghai';
+export const FULL_WIDTH_BAR = '｜';
+export const SHORT_TITLE_LIMIT = 12;
+export const ALT_TEXT_LIMIT = 120;
+export const SIMILAR_PRODUCTS_LIMIT = 9;
+
+/** Numbers are rounded to 2 decimals (spec section 5), half away from zero. */
+export function round2(n: number): number {
+  const sign = n < 0 ? -1 : 1;
+  return (sign * Math.round((Math.abs(n) + Number.EPSILON) * 100)) / 100;
+}
+
+/**
+ * Price only when cents exist: cents x exchange rate / 100, two decimals, yen sign
+ * (spec section 5; contract "Money"). A missing rate counts as 1 (price already in yuan).
+ */
+export function formatPrice(cents: number | null | undefined, rate?: number | null): string | null {
+  if (typeof cents !== 'number' || !Number.isFinite(cents)) return null;
+  const r = typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : 1;
+  return `¥${round2((cents * r) / 100).toFixed(2)}`;
+}
+
+/** Colour, size and width joined with a full-width bar, empty parts skipped (spec section 5). */
+export function specLine(parts: Array<string | null | undefined>): string {
+  return parts
+    .map((p) => (typeof p === 'string' ? p.trim() : ''))
+    .filter((p) => p.length > 0)
+    .join(FULL_WIDTH_BAR);
+}
+
+/** Whether a text contains the default-praise phrase of auto-reviews. */
+export function isDefaultPraise(content: string | null | undefined): boolean {
+  return !!content && content.includes(siteConfig.defaultPraise);
+}
+
+/**
+ * The review content is a short title only when non-empty, shorter than 12 characters
+ * (counted as user-perceived characters, so an emoji counts once) and free of the
+ * default-praise phrase (spec section 5).
+ */
+export function shortTitle(content: string | null | undefined): string | null {
+  const text = (content ?? '').trim();
+  if (!text || isDefaultPraise(text)) return null;
+  return Array.from(text).length < SHORT_TITLE_LIMIT ? text : null;
+}
+
+/** First n user-perceived characters. */
+export function truncate(text: string, n: number): string {
+  const chars = Array.from(text);
+  return chars.length <= n ? text : chars.slice(0, n).join('');
+}
+
+/** Gallery alt text: the first 120 characters of the content (spec section 5). */
+export function altText(content: string | null | undefined, fallback = '晒单图片'): string {
+  const text = (content ?? '').replace(/\s+/g, ' ').trim();
+  return text ? truncate(text, ALT_TEXT_LIMIT) : fallback;
+}
+
+/** Posted date as YYYY-MM-DD in China Standard Time, whatever the machine's zone. */
+export function formatPostedDate(postedAt: number | null | undefined): string | null {
+  if (typeof postedAt !== 'number' || !Number.isFinite(postedAt)) return null;
+  return dayjs(postedAt).tz(CHINA_ZONE).format('YYYY-MM-DD');
+}
+
+/** ISO 8601 time with the +08:00 offset, for JSON-LD and <time datetime>. */
+export function isoChinaTime(postedAt: number | null | undefined): string | null {
+  if (typeof postedAt !== 'number' || !Number.isFinite(postedAt)) return null;
+  return dayjs(postedAt).tz(CHINA_ZONE).format('YYYY-MM-DDTHH:mm:ssZ');
+}
+
+/** Like count; the word for like when zero or missing (spec section 5). */
+export function likesText(likes: number | null | undefined): string {
+  return typeof likes === 'number' && likes > 0 ? String(likes) : '赞';
+}
+
+/** Satisfaction score clamped to 0..5 filled stars (spec section 3: 1-5). */
+export function filledStars(score: number | null | undefined): number {
+  if (typeof score !== 'number' || !Number.isFinite(score)) return 0;
+  return Math.max(0, Math.min(5, Math.round(score)));
+}
+
+/** Related review text falls back to the default-praise text (spec section 5). */
+export function relatedText(content: string | null | undefined): string {
+  const text = (content ?? '').trim();
+  return text || siteConfig.defaultPraise;
+}
+
+/** Sku names may carry a prefix before "|": the part after it is the variant name. */
+export function productName(name: string | null | undefined): string {
+  const n = (name ?? '').trim();
+  const i = n.indexOf('|');
+  return i >= 0 ? n.slice(i + 1).trim() || n.slice(0, i).trim() : n;
+}

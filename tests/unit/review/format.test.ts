@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  formatPrice, specLine, shortTitle, altText, formatPostedDate, likesText, filledStars,
+  relatedText, productName, round2,
+} from '../../../src/review/format';
+import { siteConfig } from '../../../src/site-config';
+
+test('price: cents x rate / 100, two decimals, yen sign; none without cents', () => {
+  assert.equal(formatPrice(12999, 7.1234), '¥925.97');
+  assert.equal(formatPrice(100, 7), '¥7.00');
+  assert.equal(formatPrice(0, 7.2), '¥0.00');
+  assert.equal(formatPrice(2500, null), '¥25.00');
+  assert.equal(formatPrice(null, 7.1), null);
+  assert.equal(formatPrice(undefined, 7.1), null);
+  assert.equal(formatPrice(Number.NaN, 7.1), null);
+});
+
+test('round2 rounds half away from zero despite binary floats', () => {
+  assert.equal(round2(1.005), 1.01);
+  assert.equal(round2(2.675), 2.68);
+  assert.equal(round2(-1.005), -1.01);
+});
+
+test('spec line joins colour, size and width with a full-width bar, skipping empty parts', () => {
+  assert.equal(specLine(['黑色', 'M', '标准']), '黑色｜M｜标准');
+  assert.equal(specLine(['黑色', '', '宽']), '黑色｜宽');
+  assert.equal(specLine([null, ' ', undefined]), '');
+  assert.equal(specLine([undefined, '38', null]), '38');
+});
+
+test('short title: non-empty, under 12 characters, no default praise', () => {
+  assert.equal(shortTitle('很好看'), '很好看');
+  assert.equal(shortTitle('  质量不错  '), '质量不错');
+  assert.equal(shortTitle('一二三四五六七八九十一'), '一二三四五六七八九十一'); // 11
+  assert.equal(shortTitle('一二三四五六七八九十一二'), null); // 12
+  assert.equal(shortTitle(''), null);
+  assert.equal(shortTitle(null), null);
+  assert.equal(shortTitle(siteConfig.defaultPraise), null);
+  assert.equal(shortTitle('好评👍👍'), '好评👍👍', 'emoji count as one character each');
+});
+
+test('alt text is the first 120 characters of the content', () => {
+  const long = '好'.repeat(200);
+  assert.equal(altText(long), '好'.repeat(120));
+  assert.equal(altText('a\n\nb'), 'a b');
+  assert.equal(altText(''), '晒单图片');
+});
+
+test('posted date is YYYY-MM-DD in China Standard Time whatever the zone', () => {
+  // 2024-03-01T16:30:00Z is already 2024-03-02 00:30 in Shanghai.
+  assert.equal(formatPostedDate(Date.UTC(2024, 2, 1, 16, 30)), '2024-03-02');
+  assert.equal(formatPostedDate(Date.UTC(2024, 2, 1, 15, 59)), '2024-03-01');
+  assert.equal(formatPostedDate(null), null);
+});
+
+test('likes show the word for like when zero or missing', () => {
+  assert.equal(likesText(0), '赞');
+  assert.equal(likesText(undefined), '赞');
+  assert.equal(likesText(12), '12');
+});
+
+test('stars are clamped to 0..5', () => {
+  assert.equal(filledStars(4), 4);
+  assert.equal(filledStars(9), 5);
+  assert.equal(filledStars(-1), 0);
+  assert.equal(filledStars(null), 0);
+});
+
+test('related text falls back to the default praise', () => {
+  assert.equal(relatedText(''), siteConfig.defaultPraise);
+  assert.equal(relatedText(null), siteConfig.defaultPraise);
+  assert.equal(relatedText('不错'), '不错');
+});
+
+test('product name takes the part after "|"', () => {
+  assert.equal(productName('Nike | Air Max 90'), 'Air Max 90');
+  assert.equal(productName('Coach 托特包'), 'Coach 托特包');
+  assert.equal(productName('前缀|'), '前缀');
+});

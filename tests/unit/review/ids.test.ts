@@ -1,0 +1,26 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { reviewIds } from '../../../src/review/ids';
+
+test('ids come from the path segments after review', () => {
+  assert.deepEqual(reviewIds('/review/123/456/'), { productId: '123', commentId: '456' });
+  assert.deepEqual(reviewIds('/review/123/456'), { productId: '123', commentId: '456' });
+});
+
+test('the query string wins over the path, trimmed, first value if repeated', () => {
+  assert.deepEqual(reviewIds('/review/1/2/', '?productId=%20 9 &commentId=8&commentId=7'), { productId: '9', commentId: '8' });
+  assert.deepEqual(reviewIds('/review/haul-detail/', '?productId=5&commentId=6'), { productId: '5', commentId: '6' });
+});
+
+test('either id missing means nothing is loaded', () => {
+  assert.equal(reviewIds('/review/haul-detail/'), null);
+  assert.equal(reviewIds('/review/'), null);
+  assert.equal(reviewIds('/review/1/', '?productId=1'), null);
+  // Empty query values count as missing, so the path is used.
+  assert.deepEqual(reviewIds('/review/x/y/', '?productId=&commentId='), { productId: 'x', commentId: 'y' });
+});
+
+test('values that are not ids are refused', () => {
+  assert.equal(reviewIds('/review/haul-detail/', '?productId=<script>&commentId=1'), null);
+  assert.equal(reviewIds('/review/a%2Fb/1/'), null);
+});
