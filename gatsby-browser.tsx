@@ -1,0 +1,18 @@
+import type { GatsbyBrowser } from 'gatsby';
+import 'swiper/css';
+import 'swiper/css/navigation';
+import 'swiper/css/thumbs';
+import './src/styles/global.css';
+import './src/styles/review.css';
+import { captureLandingUtm } from './src/hooks/landing';
+
+// UTM parameters of the landing URL are kept for the session (spec section 3).
+export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
+  captureLandingUtm();
+};
+
+// A returning visitor gets new content after a rebuild: reload once the new service worker
+// has taken over (gatsby-plugin-offline).
+export const onServiceWorkerUpdateReady: GatsbyBrowser['onServiceWorkerUpdateReady'] = () => {
+  window.location.reload();
+};

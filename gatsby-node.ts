@@ -1,0 +1,3 @@
+// Thin index: one file per Node API under gatsby/ (house style).
+export { onPreInit } from './gatsby/on-pre-init';
+export { createPages } from './gatsby/create-pages';

@@ -1,0 +1,40 @@
+import type { GatsbyNode } from 'gatsby';
+import path from 'node:path';
+import { reviewPath } from '../src/paths';
+import type { ReviewPageContext } from '../src/templates/review';
+import { getBuildData } from './build-data';
+import { stopEmbeddedServer } from './on-pre-init';
+
+// Gatsby runs with the project root as working directory (gatsby-node is compiled into .cache).
+const template = (name: string) => path.resolve('src', 'templates', `${name}.tsx`);
+
+/**
+ * One static page per review, its data in the page context (so in its page-data.json);
+ * no page queries: page context avoids Gatsby's query step, the bottleneck past 10,000 pages
+ * (docs/benchmarks.md compares both).
+ */
+export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
+  const data = getBuildData();
+  const review = template('review');
+  for (const page of data.pages) {
+    const context: ReviewPageContext = {
+      productId: page.info.productId,
+      commentId: page.info.id,
+      info: page.info,
+      relateList: page.relateList,
+      similarProducts: page.similarProducts,
+    };
+    actions.createPage({ path: reviewPath(page.info.productId, page.info.id), component: review, context });
+  }
+
+  // The haul detail template: reviews published after the last build open at their normal
+  // URL through this client-only match path (static pages take precedence over it).
+  actions.createPage({
+    path: '/haul-detail/',
+    matchPath: '/:productId/:commentId/',
+    component: template('haul-detail'),
+    context: {},
+  });
+  reporter.info(`created ${data.pages.length} review pages`);
+  stopEmbeddedServer();
+};

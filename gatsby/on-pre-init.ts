@@ -1,0 +1,75 @@
+// onPreInit runs before Gatsby cleans or writes anything in public/, so every required
+// endpoint is read here: if one fails, the build stops with a clear message and the previous
+// output stays untouched (contract, "What a build may assume").
+import type { GatsbyNode } from 'gatsby';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createStorefrontClient } from '../src/storefront/client';
+import { startEmbeddedServer, type EmbeddedServer } from './embedded-server';
+import { reviewSourceApi } from './sourcing/review-source-api';
+import { fetchReviews } from './sourcing/fetch-reviews';
+import { RequiredEndpointError } from './sourcing/errors';
+import { setBuildData } from './build-data';
+
+let embedded: EmbeddedServer | null = null;
+export const stopEmbeddedServer = () => { embedded?.stop(); embedded = null; };
+
+export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) => {
+  const root = store.getState().program.directory as string;
+  let apiUrl = process.env.STOREFRONT_API_URL;
+  if (!apiUrl) {
+    const t = reporter.activityTimer('Starting the embedded reference API server');
+    t.start();
+    try {
+      embedded = await startEmbeddedServer(root);
+    } catch (e) {
+      reporter.panic(`The embedded reference server did not start: ${(e as Error).message}`);
+    }
+    apiUrl = embedded!.url;
+    t.setStatus(apiUrl);
+    t.end();
+  }
+  reporter.info(`Sourcing from the storefront API at ${apiUrl}`);
+  const client = createStorefrontClient({
+    mode: 'build',
+    baseURL: apiUrl,
+    onRetry: (r) => reporter.warn(`retry ${r.attempt} of ${r.method} ${r.url} in ${r.delayMs} ms: ${r.error.message}`),
+  });
+
+  const feedTimer = reporter.activityTimer('Reading the review feed');
+  feedTimer.start();
+  let progress: ReturnType<typeof reporter.createProgress> | null = null;
+  try {
+    const data = await fetchReviews(reviewSourceApi(client), {
+      concurrency: Number(process.env.SOURCE_CONCURRENCY ?? 8),
+      onFeedPage: (n) => feedTimer.setStatus(`${n} reviews listed`),
+      onReview: (done, total) => {
+        if (!progress) {
+          feedTimer.end();
+          progress = reporter.createProgress('Fetching review details', total, 0);
+          progress.start();
+        }
+        progress.tick();
+      },
+    });
+    progress ? (progress as { done(): void }).done() : feedTimer.end();
+    setBuildData({ ...data, apiUrl });
+    writeReport(root, apiUrl, data.pages.length, data.skipped);
+    if (data.skipped.length) {
+      reporter.warn(`${data.skipped.length} review(s) skipped, listed in var/build-report.json:\n` +
+        data.skipped.slice(0, 10).map((s) => `  - ${s.productId}/${s.commentId}: ${s.reason}`).join('\n'));
+    }
+    reporter.info(`${data.pages.length} review pages to build`);
+  } catch (e) {
+    stopEmbeddedServer();
+    if (e instanceof RequiredEndpointError) reporter.panic(e.message);
+    reporter.panic('Sourcing the storefront data failed', e as Error);
+  }
+};
+
+function writeReport(root: string, apiUrl: string, built: number, skipped: unknown[]) {
+  const dir = path.join(root, 'var');
+  fs.mkdirSync(dir, { recursive: true });
+  const report = { generatedAt: new Date().toISOString(), apiUrl, reviewPages: built, skipped };
+  fs.writeFileSync(path.join(dir, 'build-report.json'), JSON.stringify(report, null, 2));
+}

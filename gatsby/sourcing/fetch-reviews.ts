@@ -1,0 +1,149 @@
+// Pulls everything the review pages need from the pinned endpoints of the contract:
+// the catalogue, the whole review feed (the build's list of reviews), each review's detail
+// and each product's similar products. Independent of Gatsby so it can be tested against any
+// server and benchmarked on its own.
+//
+// Contract rules ("What a build may assume"):
+// - a pinned endpoint that cannot be reached after the client's retries fails the build
+//   (RequiredEndpointError);
+// - one malformed or vanished review is skipped and reported, never fails the build.
+import type { CategoriesResponse, HaulResponse, RelatedReviewItem, Review, SimilarProductItem, TopLevelGroup } from '../../src/storefront/types';
+import { toRelatedViews, toReviewView, toSimilarViews, type RelatedView, type ReviewView, type SimilarView } from '../../src/review/view';
+import { mapLimit } from './map-limit';
+import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
+
+/** The four pinned calls, as the storefront client modules provide them. */
+export interface ReviewSourceApi {
+  categories(): Promise<CategoriesResponse>;
+  haulPage(delimiter: string, size: number): Promise<HaulResponse>;
+  reviewDetail(productId: string, commentId: string): Promise<Review | null>;
+  similarProducts(productId: string): Promise<SimilarProductItem[]>;
+}
+
+export interface ReviewPageData {
+  info: ReviewView;
+  /** Other reviews of the same product, the review itself excluded. */
+  relateList: RelatedView[];
+  similarProducts: SimilarView[];
+}
+
+export interface SkippedRecord { productId: string | null; commentId: string | null; reason: string }
+
+export interface SourcedReviews {
+  categories: TopLevelGroup[];
+  feed: RelatedView[];
+  pages: ReviewPageData[];
+  skipped: SkippedRecord[];
+}
+
+export interface FetchOptions {
+  concurrency?: number;
+  feedPageSize?: number;
+  relatedLimit?: number;
+  onFeedPage?: (count: number) => void;
+  onReview?: (done: number, total: number) => void;
+}
+
+async function required<T>(endpoint: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    throw new RequiredEndpointError(endpoint, e);
+  }
+}
+
+/** Pages the feed from delimiter 0 until the server answers a null delimiter. */
+async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRecord[], onPage?: (n: number) => void) {
+  const raw: RelatedReviewItem[] = [];
+  const seenCursors = new Set<string>();
+  let delimiter: string | null = '0';
+  while (delimiter != null) {
+    if (seenCursors.has(delimiter)) throw new RequiredEndpointError('GET /api/v2/product_comment/haul', new Error(`cursor ${delimiter} repeats: the feed never ends`));
+    seenCursors.add(delimiter);
+    const cursor: string = delimiter;
+    const page = await required('GET /api/v2/product_comment/haul', () => api.haulPage(cursor, size));
+    const drops = page?.waterFall?.waterDrops;
+    if (!Array.isArray(drops)) throw new RequiredEndpointError('GET /api/v2/product_comment/haul', new Error('answer has no waterFall.waterDrops list'));
+    raw.push(...drops);
+    const next = page.waterFall.delimiter;
+    delimiter = next == null ? null : String(next);
+    onPage?.(raw.length);
+  }
+  const feed = toRelatedViews(raw);
+  const kept = new Set(feed.map((f) => f.commentId));
+  for (const item of raw) {
+    const commentId = item?.commentId == null ? null : String(item.commentId);
+    if (!commentId || !kept.has(commentId) || item.productId == null) {
+      skipped.push({ productId: item?.productId == null ? null : String(item.productId), commentId, reason: 'feed item without usable commentId/productId' });
+    } else {
+      kept.delete(commentId); // a duplicate later in the feed is reported once
+    }
+  }
+  return feed;
+}
+
+export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}): Promise<SourcedReviews> {
+  const { concurrency = 8, feedPageSize = 500, relatedLimit = 12 } = opts;
+  const skipped: SkippedRecord[] = [];
+
+  const cat = await required('GET /api/v2/productcategories', () => api.categories());
+  if (!cat || !Array.isArray(cat.categories) || cat.categories.length === 0) {
+    throw new RequiredEndpointError('GET /api/v2/productcategories', new Error('answer has no categories'));
+  }
+
+  const feed = await fetchFeed(api, feedPageSize, skipped, opts.onFeedPage);
+
+  const byProduct = new Map<string, RelatedView[]>();
+  for (const item of feed) {
+    const list = byProduct.get(item.productId) ?? [];
+    list.push(item);
+    byProduct.set(item.productId, list);
+  }
+
+  // One similar-products call per product, shared by all its reviews.
+  const similarCache = new Map<string, Promise<SimilarView[]>>();
+  const similarFor = (productId: string) => {
+    let p = similarCache.get(productId);
+    if (!p) {
+      p = api.similarProducts(productId).then(
+        (items) => toSimilarViews(items, productId),
+        (e) => {
+          if (isNotFound(e)) return [];
+          throw new RequiredEndpointError(`GET /api/v2/products/${productId}/similar/context/PRODUCT_DETAILS`, e);
+        },
+      );
+      similarCache.set(productId, p);
+    }
+    return p;
+  };
+
+  let done = 0;
+  const results = await mapLimit(feed, concurrency, async (item): Promise<ReviewPageData | null> => {
+    try {
+      let detail: Review | null;
+      try {
+        detail = await api.reviewDetail(item.productId, item.commentId);
+      } catch (e) {
+        if (isOutage(e)) throw new RequiredEndpointError(`GET /api/v1/product-comment/products/${item.productId}/comments?commentId=${item.commentId}`, e);
+        skipped.push({ productId: item.productId, commentId: item.commentId, reason: describe(e) });
+        return null;
+      }
+      if (!detail) {
+        skipped.push({ productId: item.productId, commentId: item.commentId, reason: 'detail answer has no comments[0]' });
+        return null;
+      }
+      const view = toReviewView(detail, item.productId);
+      if (!view.ok) {
+        skipped.push({ productId: item.productId, commentId: item.commentId, reason: view.reason });
+        return null;
+      }
+      const info = view.review;
+      const relateList = (byProduct.get(info.productId) ?? []).filter((r) => r.commentId !== info.id).slice(0, relatedLimit);
+      return { info, relateList, similarProducts: await similarFor(info.productId) };
+    } finally {
+      opts.onReview?.(++done, feed.length);
+    }
+  });
+
+  return { categories: cat.categories, feed, pages: results.filter((r): r is ReviewPageData => r !== null), skipped };
+}

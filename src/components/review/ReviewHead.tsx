@@ -1,0 +1,46 @@
+import * as React from 'react';
+import { Helmet } from 'react-helmet';
+import type { ReviewView } from '../../review/view';
+import { reviewHead, jsonLdText } from '../../review/head';
+import { siteConfig } from '../../site-config';
+
+/**
+ * Head data of a review page (spec section 9). Helmet escapes every attribute value; the
+ * JSON-LD body is escaped by jsonLdText so review text cannot close the script element.
+ */
+export function ReviewHead({ review }: { review: ReviewView }) {
+  const h = reviewHead(review);
+  return (
+    <Helmet htmlAttributes={{ lang: 'zh-CN' }}>
+      <title>{h.title}</title>
+      <meta name="description" content={h.description} />
+      <meta name="keywords" content={h.keywords} />
+      <link rel="canonical" href={h.canonical} />
+      <meta property="og:type" content="article" />
+      <meta property="og:site_name" content={siteConfig.siteName} />
+      <meta property="og:title" content={h.title} />
+      <meta property="og:description" content={h.description} />
+      <meta property="og:url" content={h.canonical} />
+      <meta property="og:locale" content="zh_CN" />
+      {h.image && <meta property="og:image" content={h.image} />}
+      {h.image && h.imageWidth && <meta property="og:image:width" content={String(h.imageWidth)} />}
+      {h.image && h.imageHeight && <meta property="og:image:height" content={String(h.imageHeight)} />}
+      <meta name="twitter:card" content={h.image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={h.title} />
+      <meta name="twitter:description" content={h.description} />
+      {h.image && <meta name="twitter:image" content={h.image} />}
+      <script type="application/ld+json">{jsonLdText(h.jsonLd)}</script>
+    </Helmet>
+  );
+}
+
+/** Head of a page without a loaded review (haul template while loading, not found). */
+export function PlainHead({ title, noindex }: { title: string; noindex?: boolean }) {
+  return (
+    <Helmet htmlAttributes={{ lang: 'zh-CN' }}>
+      <title>{`${title} - ${siteConfig.siteName}`}</title>
+      <meta name="description" content={siteConfig.description} />
+      {noindex && <meta name="robots" content="noindex" />}
+    </Helmet>
+  );
+}

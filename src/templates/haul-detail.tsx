@@ -1,0 +1,46 @@
+import * as React from 'react';
+import type { PageProps } from 'gatsby';
+import { Layout } from '../components/shell/Layout';
+import { ReviewDetail } from '../components/review/ReviewDetail';
+import { ReviewHead, PlainHead } from '../components/review/ReviewHead';
+import { LikeButton } from '../components/review/LikeButton';
+import { useReviewData } from '../hooks/use-review-data';
+import { reviewIds } from '../review/ids';
+
+/**
+ * Haul detail template (spec section 2): renders a review from the ids in the query string
+ * or the path, on the client. It also serves reviews published after the last build at
+ * their normal URL through the client-only match path /:productId/:commentId/
+ * (gatsby/create-pages.ts, and the serving rule in server/site/).
+ */
+export default function HaulDetailTemplate({ location }: PageProps) {
+  // During SSR the path is the template's own and the query is unknown: render the shell.
+  const [ids, setIds] = React.useState<ReturnType<typeof reviewIds>>(null);
+  const [resolved, setResolved] = React.useState(false);
+  React.useEffect(() => {
+    setIds(reviewIds(location.pathname, location.search));
+    setResolved(true);
+  }, [location.pathname, location.search]);
+  return resolved ? <HaulDetail ids={ids} /> : (
+    <Layout>
+      <PlainHead title="用户晒单" noindex />
+      <ReviewDetail review={null} related={[]} similar={[]} status="loading" />
+    </Layout>
+  );
+}
+
+function HaulDetail({ ids }: { ids: ReturnType<typeof reviewIds> }) {
+  const data = useReviewData(ids, {});
+  return (
+    <Layout>
+      {data.review ? <ReviewHead review={data.review} /> : <PlainHead title="用户晒单" noindex />}
+      <ReviewDetail
+        review={data.review}
+        related={data.related}
+        similar={data.similar}
+        status={ids ? data.status : 'empty'}
+        likeSlot={data.review ? <LikeButton review={data.review} /> : null}
+      />
+    </Layout>
+  );
+}
