@@ -1,0 +1,27 @@
+// Customs resell declarations (spec section 7, "Other"): list/create and read/update one.
+
+import { seg, type StorefrontClient } from './client';
+
+export interface CustomsResell {
+  id: string;
+  orderId: string;
+  status?: string;
+  [field: string]: unknown;
+}
+
+export type CustomsResellInput = Omit<CustomsResell, 'id'>;
+
+/** GET /api/v1/customs-resell */
+export const listCustomsResell = (c: StorefrontClient) => c.get<{ items: CustomsResell[] }>('/api/v1/customs-resell');
+
+/** POST /api/v1/customs-resell */
+export const createCustomsResell = (c: StorefrontClient, body: CustomsResellInput) =>
+  c.post<CustomsResell>('/api/v1/customs-resell', body);
+
+/** GET /api/v1/customs-resell/{id} */
+export const getCustomsResell = (c: StorefrontClient, id: string) =>
+  c.get<CustomsResell>(`/api/v1/customs-resell/${seg(id)}`);
+
+/** POST /api/v1/customs-resell/{id} */
+export const updateCustomsResell = (c: StorefrontClient, id: string, body: Partial<CustomsResellInput>) =>
+  c.post<CustomsResell>(`/api/v1/customs-resell/${seg(id)}`, body);

@@ -1,0 +1,142 @@
+// Products and discovery (spec section 7, "Products and discovery"; defaults from section 9).
+
+import { seg, type StorefrontClient } from './client';
+import type { CategoriesResponse, SimilarResponse, Sku } from './types';
+
+export interface Product {
+  id: string;
+  name?: string | null;
+  nameCN?: string | null;
+  brand?: { id?: string; name?: string | null } | null;
+  merchant?: { id?: string; name?: string | null } | null;
+  images?: Array<{ full?: { url?: string | null } | null; thumbnail?: { url?: string | null } | null }> | null;
+  priceTag?: string | null;
+  priceTagCN?: string | null;
+  origin?: string | null;
+  categoryId?: string | null;
+  skus?: Sku[] | null;
+  [field: string]: unknown;
+}
+
+export interface ProductListResponse {
+  products: Product[];
+  total?: number;
+}
+
+export interface Brand {
+  id: string;
+  name: string;
+  nameCN?: string | null;
+  logo?: string | null;
+  productCount?: number;
+}
+
+export interface Merchant {
+  id: string;
+  name: string;
+  logo?: string | null;
+  country?: string | null;
+  description?: string | null;
+}
+
+export interface SizeChart {
+  productId: string;
+  /** Table rows; the first row is the header. */
+  rows: string[][];
+  note?: string | null;
+}
+
+export interface ProductTranslation {
+  productId: string;
+  name?: string | null;
+  description?: string | null;
+}
+
+export interface DomesticShipping {
+  merchantId: string;
+  /** Free domestic shipping from this order total, in the merchant's currency cents. */
+  freeShippingThresholdCents?: number | null;
+  feeCents?: number | null;
+  note?: string | null;
+}
+
+export interface DiscoverQuery {
+  /** From (offset). Default 0. */
+  f?: number;
+  /** To (exclusive end). Default 10; 15 in the category variant. */
+  t?: number;
+  /** Price range `min-max`. Default '0-100'. */
+  pr?: string;
+  /** Discount range `min-max`. */
+  dr?: string;
+}
+
+/** GET /api/v1/products/{id}, optionally with promo / groupBuy context. */
+export const getProduct = (c: StorefrontClient, id: string | number, ctx: { promo?: string; groupBuy?: string } = {}) =>
+  c.get<Product>(`/api/v1/products/${seg(id)}`, { params: { promo: ctx.promo, groupBuy: ctx.groupBuy } });
+
+/** GET /api/v1/products/{id}/related */
+export const getRelatedProducts = (c: StorefrontClient, id: string | number) =>
+  c.get<ProductListResponse>(`/api/v1/products/${seg(id)}/related`);
+
+/**
+ * GET /api/v2/products/{id}/similar/context/PRODUCT_DETAILS (the whole answer; the review
+ * page's helper that reads `products` is review-page.ts getSimilarProducts).
+ */
+export const getSimilar = (c: StorefrontClient, id: string | number) =>
+  c.get<SimilarResponse>(`/api/v2/products/${seg(id)}/similar/context/PRODUCT_DETAILS`);
+
+/** GET /api/v1/sizecharts/products/{id} */
+export const getSizeChart = (c: StorefrontClient, id: string | number) =>
+  c.get<SizeChart>(`/api/v1/sizecharts/products/${seg(id)}`);
+
+/** GET /api/v1/translate/product/{id} */
+export const translateProduct = (c: StorefrontClient, id: string | number) =>
+  c.get<ProductTranslation>(`/api/v1/translate/product/${seg(id)}`);
+
+/** GET /api/v1/brands?f=0&t=10000[&np=] — the whole brand list by default (spec section 9). */
+export const listBrands = (c: StorefrontClient, q: { f?: number; t?: number; np?: boolean } = {}) =>
+  c.get<{ brands: Brand[]; total?: number }>('/api/v1/brands', { params: { f: q.f ?? 0, t: q.t ?? 10000, np: q.np } });
+
+/** GET /api/v2/productcategories (pinned: `{ categories }`, the whole tree). */
+export const getProductCategories = (c: StorefrontClient) => c.get<CategoriesResponse>('/api/v2/productcategories');
+
+/** GET /api/v2/merchants */
+export const listMerchants = (c: StorefrontClient) => c.get<{ merchants: Merchant[] }>('/api/v2/merchants');
+
+/** GET /api/v1/merchants/{id}/domesticshipping */
+export const getDomesticShipping = (c: StorefrontClient, merchantId: string) =>
+  c.get<DomesticShipping>(`/api/v1/merchants/${seg(merchantId)}/domesticshipping`);
+
+/** GET /api/v2/discover with f=0, t=10, pr='0-100' by default (spec section 9). */
+export const discover = (c: StorefrontClient, q: DiscoverQuery = {}) =>
+  c.get<ProductListResponse>('/api/v2/discover', {
+    params: { pr: q.pr ?? '0-100', dr: q.dr, f: q.f ?? 0, t: q.t ?? 10 },
+  });
+
+/** The category variant of GET /api/v2/discover: cids (comma-joined) and t=15. */
+export const discoverCategory = (c: StorefrontClient, cids: string | string[], q: DiscoverQuery = {}) =>
+  c.get<ProductListResponse>('/api/v2/discover', {
+    params: {
+      cids: Array.isArray(cids) ? cids.join(',') : cids,
+      pr: q.pr ?? '0-100',
+      dr: q.dr,
+      f: q.f ?? 0,
+      t: q.t ?? 15,
+    },
+  });
+
+/** POST /api/v3/discover {q}: keyword search. */
+export const searchProducts = (c: StorefrontClient, q: string) =>
+  c.post<ProductListResponse>('/api/v3/discover', { q });
+
+export interface RecommendBottomRequest {
+  /** The product the page shows; omitted on pages without one. */
+  productId?: string;
+  f?: number;
+  t?: number;
+}
+
+/** POST /api/v2/recommend/product/bottom: recommendations at the bottom of a page. */
+export const recommendBottom = (c: StorefrontClient, body: RecommendBottomRequest = {}) =>
+  c.post<ProductListResponse>('/api/v2/recommend/product/bottom', { f: 0, t: 10, ...body });

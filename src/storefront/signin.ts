@@ -1,0 +1,77 @@
+// Sign-in: SMS, WeChat and shihuo (spec section 7, "Login"). A successful sign-in answers
+// `SignInResult`; the page stores it with `session.signIn(result)` (session.ts), after which
+// every request carries the user id and key.
+
+import type { StorefrontClient } from './client';
+import type { AccountType } from './enums';
+
+export interface SignInResult {
+  userId: string;
+  userKey: string;
+  accountType?: AccountType;
+  /** True when the phone number had no account before. */
+  newUser?: boolean;
+}
+
+/** POST /api/v2/signin/sms: sends a verification code to the phone. */
+export const sendSmsCode = (c: StorefrontClient, phone: string) =>
+  c.post<{ sent: boolean; retryAfterSeconds?: number }>('/api/v2/signin/sms', { phone });
+
+/** POST /api/v2/signin/sms/verification: signs in with the code. */
+export const verifySmsCode = (c: StorefrontClient, phone: string, code: string) =>
+  c.post<SignInResult>('/api/v2/signin/sms/verification', { phone, code });
+
+/** WeChat web login answer: signed in, or a WeChat account that still needs a phone. */
+export interface WechatLoginResult extends Partial<SignInResult> {
+  /** Set when the WeChat account must be bound to a phone first (bind/phone). */
+  bindToken?: string;
+  accountType?: AccountType;
+}
+
+/** POST /api/v1/wechat-login/login/web with the OAuth code. */
+export const wechatWebLogin = (c: StorefrontClient, code: string) =>
+  c.post<WechatLoginResult>('/api/v1/wechat-login/login/web', { code });
+
+/** POST /api/v1/wechat-login/sms/bind: sends the code for binding a phone. */
+export const sendWechatBindSms = (c: StorefrontClient, phone: string, bindToken: string) =>
+  c.post<{ sent: boolean }>('/api/v1/wechat-login/sms/bind', { phone, bindToken });
+
+/** POST /api/v1/wechat-login/bind/phone: binds the phone and signs in. */
+export const bindWechatPhone = (c: StorefrontClient, body: { phone: string; code: string; bindToken: string }) =>
+  c.post<SignInResult>('/api/v1/wechat-login/bind/phone', body);
+
+/** GET /api/v1/wechat/openId?code= */
+export const getWechatOpenId = (c: StorefrontClient, code: string) =>
+  c.get<{ openId: string }>('/api/v1/wechat/openId', { params: { code } });
+
+/** JS-SDK signature for a page URL. */
+export interface WechatJsTicket {
+  appId: string;
+  timestamp: number;
+  nonceStr: string;
+  signature: string;
+}
+
+/** GET /api/v1/wechat-jsticket?url= */
+export const getWechatJsTicket = (c: StorefrontClient, url: string) =>
+  c.get<WechatJsTicket>('/api/v1/wechat-jsticket', { params: { url } });
+
+/** GET /api/v1/wechat/miniprogram/gift-amount */
+export const getMiniProgramGiftAmount = (c: StorefrontClient) =>
+  c.get<{ amountCents: number }>('/api/v1/wechat/miniprogram/gift-amount');
+
+/** GET /api/v1/shihuo/login: partner (shihuo) login state / parameters. */
+export const getShihuoLogin = (c: StorefrontClient, params: Record<string, string> = {}) =>
+  c.get<Record<string, unknown>>('/api/v1/shihuo/login', { params });
+
+/** POST /api/v1/shihuo/login: signs in with the partner's token. */
+export const shihuoLogin = (c: StorefrontClient, body: Record<string, unknown>) =>
+  c.post<SignInResult>('/api/v1/shihuo/login', body);
+
+/** GET /api/v1/shihuo/login/sign */
+export const getShihuoLoginSign = (c: StorefrontClient, params: Record<string, string> = {}) =>
+  c.get<Record<string, unknown>>('/api/v1/shihuo/login/sign', { params });
+
+/** POST /api/v1/shihuo/login/sign */
+export const shihuoLoginSign = (c: StorefrontClient, body: Record<string, unknown>) =>
+  c.post<Record<string, unknown>>('/api/v1/shihuo/login/sign', body);
