@@ -1,0 +1,54 @@
+// Navigation built from the catalogue (spec section 2): the static navigation list, the
+// desktop mega-menu and category breadcrumbs. Every link comes from src/paths.ts (site
+// paths, without the /review prefix that Gatsby's <Link> adds).
+import {
+  aboutPath, articlesPath, categoryPath, haulPath, helpPath, homePath, merchantsPath, privacyPath,
+} from '../paths';
+import { getCategoryTrail, getChildren } from './tree';
+import type { Catalogue, CatalogueEntry, MenuItem, NavLink } from './types';
+
+export const HOME_NAME = '首页';
+
+const visible = (e: CatalogueEntry) => e.category.disabled !== true;
+
+/**
+ * Spec section 2, "Navigation list": home, then the top-level categories in catalogue order,
+ * then merchants, haul, articles, about, help and privacy.
+ */
+export function buildNavigation(catalogue: Catalogue): NavLink[] {
+  return [
+    { name: HOME_NAME, path: homePath() },
+    ...getChildren(catalogue, null).filter(visible).map((g) => ({ name: g.name, path: categoryPath(g.id) })),
+    { name: '精选商家', path: merchantsPath() },
+    { name: '晒单广场', path: haulPath() },
+    { name: '精选文章', path: articlesPath() },
+    { name: '联系我们', path: aboutPath() },
+    { name: '帮助中心', path: helpPath() },
+    { name: '隐私政策', path: privacyPath() },
+  ];
+}
+
+function toMenuItem(catalogue: Catalogue, entry: CatalogueEntry): MenuItem {
+  return {
+    id: entry.id,
+    name: entry.name,
+    path: categoryPath(entry.id),
+    children: getChildren(catalogue, entry.id).filter(visible).map((c) => toMenuItem(catalogue, c)),
+  };
+}
+
+/**
+ * Spec section 2, "Shell": the desktop mega-menu. Each top-level group with its second-level
+ * groups and their leaves, each linking to /category/{id}/. Disabled nodes are left out.
+ */
+export function buildMegaMenu(catalogue: Catalogue): MenuItem[] {
+  return getChildren(catalogue, null).filter(visible).map((g) => toMenuItem(catalogue, g));
+}
+
+/** Breadcrumbs of a category page: home, then the trail from the top-level group down. */
+export function buildCategoryBreadcrumbs(catalogue: Catalogue, id: string): NavLink[] {
+  return [
+    { name: HOME_NAME, path: homePath() },
+    ...getCategoryTrail(catalogue, id).map((e) => ({ name: e.name, path: categoryPath(e.id) })),
+  ];
+}
