@@ -1,0 +1,49 @@
+// Maps a request path under /review to a file of the built site (public/), Gatsby style.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type Resolution =
+  | { kind: 'file'; rel: string }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'missing' };
+
+/**
+ * Reviews published after the last build: /review/{productId}/{commentId}/ paths that have no
+ * static page are answered by the haul detail template (its client-only match path).
+ * Gatsby's own top-level sections never count as review ids.
+ */
+const RESERVED = new Set(['page-data', 'static', 'category', 'pd', 'product', 'haul', 'haul-detail', 'merchants', 'articles', 'about', 'help', 'privacy', 'login', 'qr']);
+const REVIEW_PATH = /^\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/?$/;
+export const HAUL_DETAIL_HTML = 'haul-detail/index.html';
+
+export function isUnbuiltReviewPath(sitePath: string): boolean {
+  const m = REVIEW_PATH.exec(sitePath);
+  return !!m && !RESERVED.has(m[1]);
+}
+
+const isFile = (p: string) => { try { return fs.statSync(p).isFile(); } catch { return false; } };
+const isDir = (p: string) => { try { return fs.statSync(p).isDirectory(); } catch { return false; } };
+
+/** `sitePath` is the decoded path after /review (starting with "/"), `search` the query string. */
+export function resolveSitePath(siteDir: string, sitePath: string, search = ''): Resolution {
+  if (sitePath.includes('\0') || sitePath.includes('\\')) return { kind: 'missing' };
+  // Dot segments are refused outright rather than normalised away.
+  if (sitePath.split('/').some((s) => s === '..' || s === '.')) return { kind: 'missing' };
+  const normal = path.posix.normalize(sitePath);
+  if (!normal.startsWith('/')) return { kind: 'missing' };
+  const abs = path.join(siteDir, normal);
+  if (!abs.startsWith(path.resolve(siteDir))) return { kind: 'missing' };
+  if (normal.endsWith('/')) {
+    if (isFile(path.join(abs, 'index.html'))) return { kind: 'file', rel: path.posix.join(normal, 'index.html').slice(1) };
+  } else if (isFile(abs)) {
+    return { kind: 'file', rel: normal.slice(1) };
+  } else if (isDir(abs) && isFile(path.join(abs, 'index.html'))) {
+    // /review/merchants and /review/merchants/ reach the same page (spec section 2).
+    return { kind: 'redirect', location: `/review${normal}/${search}` };
+  }
+  if (isUnbuiltReviewPath(normal) && isFile(path.join(siteDir, HAUL_DETAIL_HTML))) {
+    if (!normal.endsWith('/')) return { kind: 'redirect', location: `/review${normal}/${search}` };
+    return { kind: 'file', rel: HAUL_DETAIL_HTML };
+  }
+  return { kind: 'missing' };
+}

@@ -1,0 +1,40 @@
+// Serves the built Gatsby site (public/) at /review/ beside the API (issue 5, "Serving").
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { cacheControlFor, REVALIDATE } from './cache-rules';
+import { resolveSitePath } from './resolve';
+
+export interface SiteOptions { siteDir: string }
+
+export async function serveSite(app: FastifyInstance, opts: SiteOptions) {
+  const siteDir = path.resolve(opts.siteDir);
+  // serve: false — only the sendFile decorator; routing is ours (Gatsby's rules below).
+  await app.register(fastifyStatic, { root: siteDir, serve: false, cacheControl: false, decorateReply: true });
+
+  const notFound = (reply: FastifyReply) => {
+    const page = path.join(siteDir, '404.html');
+    reply.code(404).header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8');
+    return fs.existsSync(page) ? reply.send(fs.createReadStream(page)) : reply.send('404');
+  };
+
+  app.get('/', (_req, reply) => reply.redirect('/review/', 302));
+  app.get('/review', (req, reply) => {
+    const q = req.url.indexOf('?');
+    return reply.redirect(`/review/${q >= 0 ? req.url.slice(q) : ''}`, 301);
+  });
+  app.get('/review/*', (req, reply) => {
+    const raw = req.url.slice('/review'.length);
+    const q = raw.indexOf('?');
+    const pathname = q >= 0 ? raw.slice(0, q) : raw;
+    let decoded: string;
+    try { decoded = decodeURIComponent(pathname); } catch { return notFound(reply); }
+    const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
+    if (r.kind === 'redirect') return reply.redirect(r.location, 301);
+    if (r.kind === 'missing') return notFound(reply);
+    reply.header('Cache-Control', cacheControlFor(r.rel));
+    if (r.rel === 'sw.js') reply.header('Service-Worker-Allowed', '/review/');
+    return reply.sendFile(r.rel);
+  });
+}

@@ -1,0 +1,93 @@
+// The site server's serving rules against a real Fastify instance on a random port and a
+// small built-site tree on disk.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serveSite } from '../../../server/site/serve-site';
+import { thirdPartyProxy } from '../../../server/site/third-party-proxy';
+import { IMMUTABLE, NEVER, REVALIDATE } from '../../../server/site/cache-rules';
+
+let app: FastifyInstance;
+let base: string;
+let upstream: http.Server;
+let upstreamUrl: string;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'));
+
+function put(rel: string, body: string) {
+  fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+  fs.writeFileSync(path.join(dir, rel), body);
+}
+
+before(async () => {
+  put('index.html', '<html>home</html>');
+  put('404.html', '<html>404</html>');
+  put('1001/2002/index.html', '<html>review 2002</html>');
+  put('merchants/index.html', '<html>merchants</html>');
+  put('haul-detail/index.html', '<html>haul detail template</html>');
+  put('page-data/1001/2002/page-data.json', '{}');
+  put('static/abc/img.jpg', 'jpg');
+  put('app-0123456789abcdef0123.js', 'js');
+  put('sw.js', 'sw');
+  upstream = http.createServer((_req, res) => { res.setHeader('content-type', 'text/javascript'); res.end('console.log(1)'); });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/tag.js`;
+  app = Fastify();
+  await serveSite(app, { siteDir: dir });
+  await thirdPartyProxy(app, { allow: [upstreamUrl] });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+after(async () => { await app.close(); upstream.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+
+const get = (p: string) => fetch(base + p, { redirect: 'manual' });
+
+test('a built review page is served with HTML revalidation', async () => {
+  const r = await get('/review/1001/2002/');
+  assert.equal(r.status, 200);
+  assert.equal(await r.text(), '<html>review 2002</html>');
+  assert.equal(r.headers.get('cache-control'), REVALIDATE);
+});
+
+test('both spellings reach a page: no trailing slash redirects', async () => {
+  const r = await get('/review/merchants?x=1');
+  assert.equal(r.status, 301);
+  assert.equal(r.headers.get('location'), '/review/merchants/?x=1');
+  assert.equal((await get('/review')).headers.get('location'), '/review/');
+});
+
+test('page-data is revalidated, hashed assets immutable, sw.js never cached', async () => {
+  assert.equal((await get('/review/page-data/1001/2002/page-data.json')).headers.get('cache-control'), REVALIDATE);
+  assert.equal((await get('/review/static/abc/img.jpg')).headers.get('cache-control'), IMMUTABLE);
+  assert.equal((await get('/review/app-0123456789abcdef0123.js')).headers.get('cache-control'), IMMUTABLE);
+  assert.equal((await get('/review/sw.js')).headers.get('cache-control'), NEVER);
+});
+
+test('an unbuilt review URL is answered by the haul detail template', async () => {
+  const r = await get('/review/1001/9999/');
+  assert.equal(r.status, 200);
+  assert.equal(await r.text(), '<html>haul detail template</html>');
+  assert.equal((await get('/review/1001/9999')).status, 301);
+});
+
+test('unknown paths get the 404 page with status 404; traversal is refused', async () => {
+  for (const p of ['/review/nope/', '/review/category/zz/x/', '/review/a/b/c/', '/review/..%2f..%2fetc/passwd', '/review/%E0%A4%A']) {
+    const r = await get(p);
+    assert.equal(r.status, 404, p);
+    assert.equal(await r.text(), '<html>404</html>', p);
+  }
+});
+
+test('the third-party proxy serves only allow-listed URLs', async () => {
+  const ok = await get(`/__third-party-proxy?url=${encodeURIComponent(upstreamUrl)}`);
+  assert.equal(ok.status, 200);
+  assert.equal(await ok.text(), 'console.log(1)');
+  for (const url of ['http://127.0.0.1:1/evil.js', `${upstreamUrl}?x=1`, 'file:///etc/passwd']) {
+    const r = await get(`/__third-party-proxy?url=${encodeURIComponent(url)}`);
+    assert.equal(r.status, 403, url);
+    assert.ok(((await r.json()) as { messages: string[] }).messages[0]);
+  }
+  assert.equal((await get('/__third-party-proxy')).status, 400);
+});
