@@ -26,6 +26,8 @@ export interface ScriptedResponse {
   delayMs?: number;
   /** Never answer (for timeout tests); the socket is destroyed on close(). */
   hang?: boolean;
+  /** Drop the connection without answering (a network error for the client). */
+  destroy?: boolean;
 }
 
 export type Responder = (req: RecordedRequest, index: number) => ScriptedResponse | undefined;
@@ -71,6 +73,10 @@ export async function startRecordingServer(fallback: Responder = () => ({ status
     requests.push(rec);
     const answer = queue.shift() ?? responder(rec, requests.length - 1) ?? { status: 200, body: {} };
     if (answer.hang) return;
+    if (answer.destroy) {
+      req.socket.destroy();
+      return;
+    }
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
     const isText = typeof answer.body === 'string';
     const payload = answer.body === undefined ? '' : isText ? (answer.body as string) : JSON.stringify(answer.body);
