@@ -36,7 +36,7 @@ test('randomId falls back to getRandomValues when randomUUID is missing (insecur
   const real = globalThis.crypto;
   Object.defineProperty(globalThis, 'crypto', {
     configurable: true,
-    value: { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) },
+    value: { getRandomValues: <T extends ArrayBufferView<ArrayBuffer>>(a: T) => real.getRandomValues(a) },
   });
   try {
     assert.match(randomId(), UUID);
