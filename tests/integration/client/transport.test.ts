@@ -74,6 +74,22 @@ describe('session headers', () => {
     }
   });
 
+  test('the browser takes GATSBY_STOREFRONT_API_URL when it was set at build time, else the page origin', () => {
+    const saved = process.env.GATSBY_STOREFRONT_API_URL;
+    try {
+      process.env.GATSBY_STOREFRONT_API_URL = 'https://api.example-haitao.cn';
+      assert.equal(createStorefrontClient({ mode: 'browser' }).origin, 'https://api.example-haitao.cn');
+      delete process.env.GATSBY_STOREFRONT_API_URL;
+      assert.throws(() => createStorefrontClient({ mode: 'browser' }), /GATSBY_STOREFRONT_API_URL/, 'no page, no URL');
+      (globalThis as { location?: unknown }).location = { origin: 'http://127.0.0.1:9999' };
+      assert.equal(createStorefrontClient({ mode: 'browser' }).baseURL, 'http://127.0.0.1:9999');
+    } finally {
+      delete (globalThis as { location?: unknown }).location;
+      if (saved === undefined) delete process.env.GATSBY_STOREFRONT_API_URL;
+      else process.env.GATSBY_STOREFRONT_API_URL = saved;
+    }
+  });
+
   test('a base URL with a path prefix keeps it', async () => {
     await browser({ baseURL: `${api.url}/proxy/` }).get('/api/v1/appconfig');
     assert.equal(api.requests[0].path, '/proxy/api/v1/appconfig');
