@@ -17,6 +17,11 @@ export const siteConfig = {
     icp: '沪ICP备18034567号-1',
     telecomLicence: '沪B2-20190321',
     copyrightStartYear: 2016,
+    postcode: '200040',
+    serviceHours: '每天 9:00-22:00（节假日不休）',
+    serviceEmail: 'service@example-haitao.cn',
+    cooperationEmail: 'bd@example-haitao.cn',
+    privacyEmail: 'privacy@example-haitao.cn',
   },
   qr: {
     appDownload: 'https://www.example-haitao.cn/app/download',

@@ -1,0 +1,128 @@
+import * as React from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'gatsby';
+import type { MenuItem } from '../../catalogue';
+import { MegaPanel } from './MegaPanel';
+import { moveIndex } from './menu-keys';
+
+interface Bar { x: number; w: number }
+
+const panelId = (id: string) => `mega-${id}`;
+
+/**
+ * Desktop top category navigation (spec section 2, "Shell"): a highlight bar slides (CSS
+ * transform) to the hovered or focused item, which opens its mega-menu. Keyboard: focus opens,
+ * ArrowDown enters the panel, Arrow keys walk, Escape closes and returns to the top item.
+ * The panel's links render only while open, so the page HTML stays small.
+ */
+export function DesktopNav({ items }: { items: MenuItem[] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const [bar, setBar] = useState<Bar | null>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const quietFocus = useRef(false);
+  // Top links are found in the DOM (Gatsby's Link ref typing does not fit a callback ref).
+  const top = (i: number) => navRef.current?.querySelectorAll<HTMLAnchorElement>('.dnav__top')[i];
+  const focusPanel = useRef<number | null>(null);
+
+  const activate = useCallback((i: number) => {
+    const el = top(i);
+    const parent = el?.offsetParent as HTMLElement | null;
+    if (el && parent) {
+      const r = el.getBoundingClientRect();
+      setBar({ x: r.left - parent.getBoundingClientRect().left, w: r.width });
+    }
+    setOpen(i);
+  }, []);
+
+  const openRef = useRef(open);
+  openRef.current = open;
+  const close = useCallback((refocus: boolean) => {
+    const i = openRef.current;
+    setOpen(null);
+    if (refocus && i != null) {
+      quietFocus.current = true;
+      top(i)?.focus();
+      quietFocus.current = false;
+    }
+  }, []);
+
+  // Escape closes also when the menu was opened by hovering (focus may be elsewhere).
+  useEffect(() => {
+    if (open == null) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close(navRef.current?.contains(document.activeElement) ?? false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
+
+  // After ArrowDown opened a panel, move focus to its first link once it has rendered.
+  useEffect(() => {
+    if (open == null || focusPanel.current !== open) return;
+    focusPanel.current = null;
+    document.getElementById(panelId(items[open].id))?.querySelector('a')?.focus();
+  }, [open, items]);
+
+  const onTopKey = (i: number) => (e: React.KeyboardEvent) => {
+    const to = moveIndex(i, e.key, items.length, 'row');
+    if (to != null) {
+      e.preventDefault();
+      top(to)?.focus();
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      focusPanel.current = i;
+      if (open === i) document.getElementById(panelId(items[i].id))?.querySelector('a')?.focus();
+      else activate(i);
+    }
+  };
+
+  const onPanelKey = (i: number) => (e: React.KeyboardEvent) => {
+    const links = Array.from(document.getElementById(panelId(items[i].id))?.querySelectorAll('a') ?? []);
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (at < 0) return;
+    if (e.key === 'ArrowUp' && at === 0) {
+      e.preventDefault();
+      top(i)?.focus();
+      return;
+    }
+    const to = moveIndex(at, e.key, links.length, 'column');
+    if (to != null) {
+      e.preventDefault();
+      links[to].focus();
+    }
+  };
+
+  const onBlur = (e: React.FocusEvent) => {
+    if (!navRef.current?.contains(e.relatedTarget as Node | null)) setOpen(null);
+  };
+
+  return (
+    <nav className="dnav" aria-label="商品分类" ref={navRef} onMouseLeave={() => setOpen(null)} onBlur={onBlur}>
+      <ul className="dnav__list">
+        {items.map((g, i) => (
+          <li key={g.id} className="dnav__item" onMouseEnter={() => activate(i)}>
+            <Link
+              to={g.path}
+              className={open === i ? 'dnav__top is-active' : 'dnav__top'}
+              aria-expanded={open === i}
+              aria-controls={panelId(g.id)}
+              onFocus={() => { if (!quietFocus.current) activate(i); }}
+              onKeyDown={onTopKey(i)}
+            >
+              {g.name}
+            </Link>
+            <div id={panelId(g.id)} className="mega" hidden={open !== i} onKeyDown={onPanelKey(i)}>
+              {open === i && <MegaPanel group={g} />}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <span
+        className="dnav__bar"
+        aria-hidden="true"
+        data-active={open != null ? 'true' : 'false'}
+        style={bar ? { transform: `translateX(${bar.x}px) scaleX(${bar.w})` } : undefined}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import * as React from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { DesktopNav } from './DesktopNav';
+import { Logo } from './Logo';
+import { MobileMenu } from './MobileMenu';
+import { getMegaMenu } from './nav-source';
+import { useScrollState } from './useScrollState';
+
+/**
+ * The page header for both widths; CSS at 960px decides which parts show, so the server HTML
+ * is right for desktop and mobile alike. `data-scroll` carries the spec's scroll state
+ * (section 4): the desktop header hides while it is UP.
+ */
+export function Header() {
+  const ref = useRef<HTMLElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const scroll = useScrollState(useCallback(() => ref.current?.offsetHeight ?? 0, []));
+
+  return (
+    <header ref={ref} className={menuOpen ? 'hdr is-menu-open' : 'hdr'} data-scroll={scroll}>
+      <div className="hdr__inner">
+        <Logo />
+        <DesktopNav items={getMegaMenu()} />
+        <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+      </div>
+    </header>
+  );
+}
