@@ -1,0 +1,4 @@
+// Global stylesheets imported for their side effect (Gatsby bundles them).
+declare module '*.css';
+declare module 'swiper/css';
+declare module 'swiper/css/*';

@@ -1,0 +1,87 @@
+// The build's sourcing rules (contract "What a build may assume") on an in-memory API:
+// required endpoints failing stop the build; bad records are skipped and reported.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fetchReviews, type ReviewSourceApi } from '../../../gatsby/sourcing/fetch-reviews';
+import { RequiredEndpointError } from '../../../gatsby/sourcing/errors';
+import { StorefrontError, NetworkError } from '../../../src/storefront/errors';
+import type { RelatedReviewItem, Review, SimilarProductItem } from '../../../src/storefront/types';
+
+const review = (productId: string, id: string, extra: Partial<Review> = {}): Review => ({
+  id, productId, content: `评价${id}`, postedAt: 1_700_000_000_000, likes: 1,
+  sku: { productId, name: 'Brand | 商品', cents: 1000 }, ...extra,
+});
+const drop = (productId: string, commentId: string): RelatedReviewItem => ({ productId, commentId, content: `评价${commentId}` });
+
+function api(over: Partial<ReviewSourceApi> = {}, feed: RelatedReviewItem[][] = [[drop('1', 'a'), drop('1', 'b')], [drop('2', 'c')]]): ReviewSourceApi & { similarCalls: string[] } {
+  const similarCalls: string[] = [];
+  return {
+    similarCalls,
+    categories: async () => ({ categories: [{ id: '8', name: '女装', children: [] }] }),
+    haulPage: async (delimiter) => {
+      const i = Number(delimiter);
+      return { waterFall: { waterDrops: feed[i] ?? [], delimiter: i + 1 < feed.length ? String(i + 1) : null } };
+    },
+    reviewDetail: async (p, c) => review(p, c),
+    similarProducts: async (p) => {
+      similarCalls.push(p);
+      return Array.from({ length: 12 }, (_, k): SimilarProductItem => ({ product: { id: k === 0 ? p : `s${k}`, name: `P${k}` } }));
+    },
+    ...over,
+  };
+}
+
+test('pages the whole feed and builds one page per review', async () => {
+  const a = api();
+  const r = await fetchReviews(a, { feedPageSize: 2 });
+  assert.deepEqual(r.pages.map((p) => `${p.info.productId}/${p.info.id}`), ['1/a', '1/b', '2/c']);
+  assert.deepEqual(r.skipped, []);
+  // Related: same product, the review itself excluded.
+  assert.deepEqual(r.pages[0].relateList.map((x) => x.commentId), ['b']);
+  assert.deepEqual(r.pages[2].relateList, []);
+  // Similar: at most 9, never the product itself, one call per product.
+  assert.equal(r.pages[0].similarProducts.length, 9);
+  assert.ok(r.pages[0].similarProducts.every((s) => s.id !== '1'));
+  assert.deepEqual(a.similarCalls.sort(), ['1', '2']);
+});
+
+test('a malformed or vanished review is skipped and reported, the rest still built', async () => {
+  const a = api({
+    reviewDetail: async (p, c) => {
+      if (c === 'a') return { ...review(p, c), postedAt: 'yesterday' as unknown as number };
+      if (c === 'b') throw new StorefrontError(404, { messages: ['评价不存在'] }, 'GET', '/x');
+      return review(p, c);
+    },
+  }, [[drop('1', 'a'), drop('1', 'b'), drop('2', 'c'), { productId: '3' } as RelatedReviewItem]]);
+  const r = await fetchReviews(a);
+  assert.deepEqual(r.pages.map((p) => p.info.id), ['c']);
+  assert.equal(r.skipped.length, 3);
+  assert.match(r.skipped.find((s) => s.commentId === 'a')!.reason, /postedAt/);
+  assert.match(r.skipped.find((s) => s.commentId === 'b')!.reason, /404/);
+  assert.ok(r.skipped.some((s) => s.productId === '3' && s.commentId === null));
+});
+
+for (const [name, over] of [
+  ['catalogue', { categories: async () => { throw new NetworkError('GET', '/api/v2/productcategories'); } }],
+  ['feed', { haulPage: async () => { throw new StorefrontError(503, {}, 'GET', '/haul'); } }],
+  ['detail', { reviewDetail: async () => { throw new StorefrontError(500, {}, 'GET', '/comments'); } }],
+  ['similar', { similarProducts: async () => { throw new NetworkError('GET', '/similar'); } }],
+] as Array<[string, Partial<ReviewSourceApi>]>) {
+  test(`the ${name} endpoint down fails the build with a message naming it`, async () => {
+    await assert.rejects(fetchReviews(api(over)), (e: unknown) => {
+      assert.ok(e instanceof RequiredEndpointError);
+      assert.match((e as Error).message, /Required storefront endpoint failed: (GET|POST) \//);
+      return true;
+    });
+  });
+}
+
+test('an empty catalogue or a feed without waterDrops is a required-endpoint failure', async () => {
+  await assert.rejects(fetchReviews(api({ categories: async () => ({ categories: [] }) })), RequiredEndpointError);
+  await assert.rejects(fetchReviews(api({ haulPage: async () => ({}) as never })), RequiredEndpointError);
+});
+
+test('a feed whose cursor repeats is refused instead of looping forever', async () => {
+  const a = api({ haulPage: async () => ({ waterFall: { waterDrops: [drop('1', 'a')], delimiter: '7' } }) });
+  await assert.rejects(fetchReviews(a), /repeats/);
+});
