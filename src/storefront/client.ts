@@ -192,6 +192,9 @@ export function createStorefrontClient(opts: StorefrontClientOptions): Storefron
       timeout: o.timeoutMs ?? timeout,
       signal: o.signal,
       headers: {
+        // No body, no Content-Type (axios would add a form type to an empty POST, which
+        // body-parsing servers such as Fastify reject).
+        ...(o.body === undefined ? { 'Content-Type': false } : {}),
         ...o.headers,
         'X-Session-Key': who.key ?? '',
         'X-Session-User': who.user ?? '',
