@@ -2,15 +2,23 @@
 // only the parameters; the path is the project's: GET /api/v1/content/articles/search.
 
 import type { StorefrontClient } from './client';
+import type { Image } from './types';
 
 export interface Article {
   id: string | number;
   title: string;
   summary?: string | null;
-  cover?: string | null;
-  banner?: string | null;
+  content?: string | null;
+  author?: string | null;
   tags?: string[] | null;
+  /** Cover image URL; `coverImage` is the full Image. */
+  cover?: string | null;
+  coverImage?: Image | null;
+  banner?: string | null;
+  bannerImage?: Image | null;
   url?: string | null;
+  views?: number | null;
+  /** Epoch ms. */
   publishedAt?: number | null;
 }
 

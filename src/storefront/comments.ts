@@ -24,6 +24,7 @@ export interface Reply {
   content: string;
   userLabel?: string | null;
   userAvatar?: string | null;
+  likes?: number | null;
   postedAt?: number | null;
 }
 

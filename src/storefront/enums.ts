@@ -24,5 +24,5 @@ export type PayerFlag = (typeof PayerFlag)[keyof typeof PayerFlag];
 /** Cart checks run in two steps (spec section 4): 0 = cart, 1 = order. */
 export type PreorderCheckStep = 0 | 1;
 
-/** Comment list sort key; posted_at is the default (spec section 9). */
-export type CommentSort = 'posted_at' | (string & {});
+/** Comment list sort key; posted_at is the default (spec section 9); likes is the reference server's other one. */
+export type CommentSort = 'posted_at' | 'likes';

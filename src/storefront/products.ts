@@ -3,19 +3,49 @@
 import { seg, type StorefrontClient } from './client';
 import type { CategoriesResponse, SimilarResponse, Sku } from './types';
 
+type Img = { url?: string | null; width?: number | null; height?: number | null; format?: string | null };
+
+/**
+ * Product summary: the items of related, discover and search answers (reference server,
+ * server/schemas/products.ts). Only `id` is relied on; everything else may be missing.
+ */
 export interface Product {
-  id: string;
+  id: string | number;
   name?: string | null;
   nameCN?: string | null;
-  brand?: { id?: string; name?: string | null } | null;
-  merchant?: { id?: string; name?: string | null } | null;
-  images?: Array<{ full?: { url?: string | null } | null; thumbnail?: { url?: string | null } | null }> | null;
+  brand?: { id?: string | number; name?: string | null; nameCN?: string | null } | null;
+  merchant?: { id?: string | number; name?: string | null; nameCN?: string | null } | null;
+  categoryId?: string | null;
+  rootCategoryId?: string | null;
+  images?: Array<{ full?: Img | null; thumbnail?: Img | null }> | null;
+  currency?: string | null;
+  cents?: number | null;
+  listCents?: number | null;
+  exchangeRate?: number | null;
+  /** cents x exchangeRate / 100, two decimals. */
+  priceYuan?: number | null;
+  discountPercent?: number | null;
   priceTag?: string | null;
   priceTagCN?: string | null;
   origin?: string | null;
-  categoryId?: string | null;
+  marks?: string[] | null;
+  commentCount?: number | null;
+  averageScore?: number | null;
+}
+
+export interface Promo { type: string; label: string; percentOff: number; promoCents: number; endsAt: number }
+export interface GroupBuy { label: string; minMembers: number; groupCents: number; endsAt: number }
+
+/** GET /api/v1/products/{id}. `promo` / `groupBuy` are present only when asked for (null: none). */
+export interface ProductDetail extends Product {
+  description?: string | null;
+  descriptionCN?: string | null;
+  labels?: string[] | null;
+  categoryName?: string | null;
   skus?: Sku[] | null;
-  [field: string]: unknown;
+  hasSizeChart?: boolean;
+  promo?: Promo | null;
+  groupBuy?: GroupBuy | null;
 }
 
 export interface ProductListResponse {
@@ -24,39 +54,59 @@ export interface ProductListResponse {
 }
 
 export interface Brand {
-  id: string;
+  id: string | number;
   name: string;
   nameCN?: string | null;
+  country?: string | null;
   logo?: string | null;
+  categoryGroups?: string[] | null;
   productCount?: number;
 }
 
 export interface Merchant {
-  id: string;
+  id: string | number;
   name: string;
-  logo?: string | null;
+  nameCN?: string | null;
   country?: string | null;
+  origin?: string | null;
+  currency?: string | null;
+  exchangeRate?: number | null;
+  website?: string | null;
   description?: string | null;
+  logo?: string | null;
+  banner?: string | null;
+  productCount?: number;
+  reviewCount?: number;
 }
 
 export interface SizeChart {
-  productId: string;
-  /** Table rows; the first row is the header. */
+  productId: string | number;
+  name?: string | null;
+  unit?: string | null;
+  /** Table rows; the first row is the header; empty when the product has none. */
   rows: string[][];
   note?: string | null;
 }
 
 export interface ProductTranslation {
-  productId: string;
+  productId: string | number;
+  language?: 'zh-CN';
   name?: string | null;
   description?: string | null;
+  sourceName?: string | null;
+  sourceDescription?: string | null;
 }
 
 export interface DomesticShipping {
-  merchantId: string;
+  merchantId: string | number;
+  currency?: string;
   /** Free domestic shipping from this order total, in the merchant's currency cents. */
   freeShippingThresholdCents?: number | null;
+  /** Fee below the threshold. */
   feeCents?: number | null;
+  rules?: Array<{ minCents: number; maxCents: number | null; feeCents: number }>;
+  estimatedDays?: { min: number; max: number };
+  carrier?: string;
   note?: string | null;
 }
 
@@ -67,13 +117,15 @@ export interface DiscoverQuery {
   t?: number;
   /** Price range `min-max`. Default '0-100'. */
   pr?: string;
-  /** Discount range `min-max`. */
+  /** Discount range `min-max` (percent off). */
   dr?: string;
+  /** Reference-server extension. */
+  sort?: 'popular' | 'newest' | 'price_asc' | 'price_desc';
 }
 
-/** GET /api/v1/products/{id}, optionally with promo / groupBuy context. */
-export const getProduct = (c: StorefrontClient, id: string | number, ctx: { promo?: string; groupBuy?: string } = {}) =>
-  c.get<Product>(`/api/v1/products/${seg(id)}`, { params: { promo: ctx.promo, groupBuy: ctx.groupBuy } });
+/** GET /api/v1/products/{id}; `promo` / `groupBuy` = true add those offers to the answer. */
+export const getProduct = (c: StorefrontClient, id: string | number, ctx: { promo?: boolean; groupBuy?: boolean } = {}) =>
+  c.get<ProductDetail>(`/api/v1/products/${seg(id)}`, { params: { promo: ctx.promo, groupBuy: ctx.groupBuy } });
 
 /** GET /api/v1/products/{id}/related */
 export const getRelatedProducts = (c: StorefrontClient, id: string | number) =>
@@ -111,7 +163,7 @@ export const getDomesticShipping = (c: StorefrontClient, merchantId: string) =>
 /** GET /api/v2/discover with f=0, t=10, pr='0-100' by default (spec section 9). */
 export const discover = (c: StorefrontClient, q: DiscoverQuery = {}) =>
   c.get<ProductListResponse>('/api/v2/discover', {
-    params: { pr: q.pr ?? '0-100', dr: q.dr, f: q.f ?? 0, t: q.t ?? 10 },
+    params: { pr: q.pr ?? '0-100', dr: q.dr, f: q.f ?? 0, t: q.t ?? 10, sort: q.sort },
   });
 
 /** The category variant of GET /api/v2/discover: cids (comma-joined) and t=15. */
@@ -123,12 +175,13 @@ export const discoverCategory = (c: StorefrontClient, cids: string | string[], q
       dr: q.dr,
       f: q.f ?? 0,
       t: q.t ?? 15,
+      sort: q.sort,
     },
   });
 
-/** POST /api/v3/discover {q}: keyword search. */
-export const searchProducts = (c: StorefrontClient, q: string) =>
-  c.post<ProductListResponse>('/api/v3/discover', { q });
+/** POST /api/v3/discover {q} (+ optional f/t window): keyword search. */
+export const searchProducts = (c: StorefrontClient, q: string, window: { f?: number; t?: number } = {}) =>
+  c.post<ProductListResponse>('/api/v3/discover', { q, ...window });
 
 export interface RecommendBottomRequest {
   /** The product the page shows; omitted on pages without one. */

@@ -13,9 +13,16 @@ export interface SignInResult {
   newUser?: boolean;
 }
 
+export interface SmsSent {
+  sent: boolean;
+  /** Seconds before another code may be asked for. */
+  retryAfterSeconds?: number;
+  expiresInSeconds?: number;
+}
+
 /** POST /api/v2/signin/sms: sends a verification code to the phone. */
 export const sendSmsCode = (c: StorefrontClient, phone: string) =>
-  c.post<{ sent: boolean; retryAfterSeconds?: number }>('/api/v2/signin/sms', { phone });
+  c.post<SmsSent>('/api/v2/signin/sms', { phone });
 
 /** POST /api/v2/signin/sms/verification: signs in with the code. */
 export const verifySmsCode = (c: StorefrontClient, phone: string, code: string) =>

@@ -92,7 +92,7 @@ const rows: Row[] = [
   { name: 'shihuoLoginSign', call: (c) => signin.shihuoLoginSign(c, { ts: 1 }), method: 'POST', path: '/api/v1/shihuo/login/sign', body: { ts: 1 } },
   // Products and discovery
   { name: 'getProduct', call: (c) => products.getProduct(c, 42), method: 'GET', path: '/api/v1/products/42' },
-  { name: 'getProduct promo', call: (c) => products.getProduct(c, 42, { promo: 'p1', groupBuy: 'gb' }), method: 'GET', path: '/api/v1/products/42', query: { promo: 'p1', groupBuy: 'gb' } },
+  { name: 'getProduct promo', call: (c) => products.getProduct(c, 42, { promo: true, groupBuy: true }), method: 'GET', path: '/api/v1/products/42', query: { promo: 'true', groupBuy: 'true' } },
   { name: 'getRelatedProducts', call: (c) => products.getRelatedProducts(c, 42), method: 'GET', path: '/api/v1/products/42/related' },
   { name: 'getSimilar', call: (c) => products.getSimilar(c, 42), method: 'GET', path: '/api/v2/products/42/similar/context/PRODUCT_DETAILS' },
   { name: 'getSizeChart', call: (c) => products.getSizeChart(c, 42), method: 'GET', path: '/api/v1/sizecharts/products/42' },
