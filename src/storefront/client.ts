@@ -168,13 +168,15 @@ export function createStorefrontClient(opts: StorefrontClientOptions): Storefron
     },
   });
 
-  let redirecting = false;
+  // One redirect per page: several calls failing with 401 on the same page navigate once.
+  let redirectedFrom: string | undefined;
   const redirectToLogin = () => {
-    if (redirecting) return;
     const here = opts.location ? opts.location() : currentLocation();
+    if (redirectedFrom === here) return;
     const login = withPrefix(loginPath());
-    if (here.split(/[?#]/)[0] === login || here.split(/[?#]/)[0] === login.replace(/\/$/, '')) return;
-    redirecting = true;
+    const herePath = here.split(/[?#]/)[0];
+    if (herePath === login || herePath === login.replace(/\/$/, '')) return; // no loop on the login page
+    redirectedFrom = here;
     const go = opts.navigate ?? ((url: string) => (globalThis as { location?: Location }).location?.assign(url));
     go(withPrefix(loginPath(here)));
   };

@@ -136,6 +136,17 @@ describe('401', () => {
     assert.equal(went.length, 1);
   });
 
+  test('in the browser after client-side navigation: a 401 on another page redirects again', async () => {
+    const went: string[] = [];
+    let here = '/review/p1/c1/';
+    const c = browser({ navigate: (u) => went.push(u), location: () => here });
+    api.respond(() => ({ status: 401, body: {} }));
+    await assert.rejects(c.get('/api/v1/appconfig'));
+    here = '/review/haul/';
+    await assert.rejects(c.get('/api/v1/appconfig'));
+    assert.deepEqual(went, ['/review/login/?returnTo=%2Freview%2Fp1%2Fc1%2F', '/review/login/?returnTo=%2Freview%2Fhaul%2F']);
+  });
+
   test('in the browser on the login page itself: no redirect loop', async () => {
     const went: string[] = [];
     api.queue.push({ status: 401, body: {} });
