@@ -1,0 +1,60 @@
+// What routes get from the app: the repositories, the catalogue and session helpers.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Catalogue } from './catalogue';
+import type { DB } from './db/open';
+import { unauthorized } from './errors';
+import type { Prefixer } from './media/prefix';
+import { ArticleRepository } from './repositories/articles';
+import { AuthRepository } from './repositories/auth';
+import { DiscoverRepository } from './repositories/discover';
+import { ProductRepository } from './repositories/products';
+import { ReviewRepository } from './repositories/reviews';
+import { ShopRepository } from './repositories/shops';
+
+export interface Repos {
+  reviews: ReviewRepository;
+  products: ProductRepository;
+  discover: DiscoverRepository;
+  shops: ShopRepository;
+  articles: ArticleRepository;
+  auth: AuthRepository;
+}
+
+export function createRepos(db: DB, catalogue: Catalogue, media: Prefixer, now: () => number): Repos {
+  const products = new ProductRepository(db, media, catalogue);
+  return {
+    reviews: new ReviewRepository(db, media, catalogue),
+    products,
+    discover: new DiscoverRepository(products, catalogue),
+    shops: new ShopRepository(db, media),
+    articles: new ArticleRepository(db, media),
+    auth: new AuthRepository(db, now),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    repos: Repos;
+    catalogue: Catalogue;
+    db: DB;
+  }
+}
+
+const viewers = new WeakMap<FastifyRequest, number | null>();
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** The signed-in user id from X-Session-User / X-Session-Key, or null for guests. */
+export function viewerId(app: FastifyInstance, req: FastifyRequest): number | null {
+  if (!viewers.has(req)) viewers.set(req, app.repos.auth.userOf(header(req, 'x-session-user'), header(req, 'x-session-key')));
+  return viewers.get(req)!;
+}
+
+export function requireUser(app: FastifyInstance, req: FastifyRequest): number {
+  const id = viewerId(app, req);
+  if (id == null) throw unauthorized('请先登录');
+  return id;
+}

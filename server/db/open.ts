@@ -1,0 +1,32 @@
+// Opens (and creates) the SQLite file and applies the schema. Used by the app, main and seed.
+import Database from 'better-sqlite3';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export type DB = Database.Database;
+
+const SCHEMA = readFileSync(join(__dirname, 'schema.sql'), 'utf8');
+
+export function openDatabase(file: string): DB {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+  return db;
+}
+
+export function getMeta(db: DB, key: string): string | undefined {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+  return row?.value;
+}
+
+export function setMeta(db: DB, key: string, value: string): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
+export function isSeeded(db: DB): boolean {
+  return getMeta(db, 'seed_params') !== undefined;
+}

@@ -1,0 +1,153 @@
+-- Reference storefront database (docs/server.md, "Data model").
+-- Money is integer cents in the product's currency; times are epoch milliseconds.
+-- Media columns hold root-relative URLs (/media/...); MEDIA_BASE_URL is applied when serving.
+
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS merchants (
+  id            INTEGER PRIMARY KEY,
+  name          TEXT NOT NULL,
+  name_cn       TEXT NOT NULL,
+  country       TEXT NOT NULL,          -- ISO code: US, GB, DE, FR, IT, DK
+  origin        TEXT NOT NULL,          -- Chinese country name shown to shoppers
+  currency      TEXT NOT NULL,          -- USD, EUR, GBP
+  website       TEXT NOT NULL,
+  description   TEXT NOT NULL,
+  logo          TEXT NOT NULL,          -- JSON Image
+  banner        TEXT NOT NULL,          -- JSON Image
+  shipping      TEXT NOT NULL           -- JSON domestic shipping rules
+);
+
+CREATE TABLE IF NOT EXISTS brands (
+  id            INTEGER PRIMARY KEY,
+  name          TEXT NOT NULL,
+  name_cn       TEXT NOT NULL,
+  country       TEXT NOT NULL,
+  groups        TEXT NOT NULL,          -- JSON string[] of top-level category ids it sells in
+  logo          TEXT NOT NULL           -- JSON Image
+);
+
+CREATE TABLE IF NOT EXISTS products (
+  id             INTEGER PRIMARY KEY,
+  merchant_id    INTEGER NOT NULL REFERENCES merchants(id),
+  brand_id       INTEGER NOT NULL REFERENCES brands(id),
+  category_id    TEXT NOT NULL,         -- a LEAF category id of data/categories.json
+  group_id       TEXT NOT NULL,         -- its top-level group id
+  name           TEXT NOT NULL,
+  name_cn        TEXT NOT NULL,
+  description    TEXT NOT NULL,
+  description_cn TEXT NOT NULL,
+  currency       TEXT NOT NULL,
+  cents          INTEGER NOT NULL,
+  list_cents     INTEGER NOT NULL,
+  exchange_rate  REAL NOT NULL,
+  price_yuan     REAL NOT NULL,         -- cents * exchange_rate / 100, for discover filters
+  marks          TEXT NOT NULL,         -- JSON string[]
+  labels         TEXT NOT NULL,         -- JSON string[] (labelView short labels)
+  images         TEXT NOT NULL,         -- JSON [{ full: Image, thumbnail: Image }]
+  promo          TEXT,                  -- JSON promotion or NULL
+  group_buy      TEXT,                  -- JSON group-buy offer or NULL
+  size_chart     TEXT,                  -- JSON size chart or NULL
+  review_count   INTEGER NOT NULL DEFAULT 0,
+  score_sum      INTEGER NOT NULL DEFAULT 0,
+  created_at     INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS products_category ON products(category_id);
+CREATE INDEX IF NOT EXISTS products_group ON products(group_id);
+CREATE INDEX IF NOT EXISTS products_brand ON products(brand_id);
+CREATE INDEX IF NOT EXISTS products_merchant ON products(merchant_id);
+CREATE INDEX IF NOT EXISTS products_price ON products(price_yuan);
+
+CREATE TABLE IF NOT EXISTS skus (
+  id          INTEGER PRIMARY KEY,
+  product_id  INTEGER NOT NULL REFERENCES products(id),
+  name        TEXT NOT NULL,
+  cents       INTEGER NOT NULL,
+  color       TEXT,
+  size        TEXT,
+  width       TEXT,
+  image       TEXT NOT NULL             -- JSON { full: { url }, thumbnail: { url } }
+);
+CREATE INDEX IF NOT EXISTS skus_product ON skus(product_id);
+
+CREATE TABLE IF NOT EXISTS users (
+  id          INTEGER PRIMARY KEY,
+  label       TEXT NOT NULL,
+  avatar      TEXT,                     -- URL or NULL
+  medals      TEXT NOT NULL,            -- JSON Medal[]
+  phone       TEXT UNIQUE,              -- set for users who signed in by SMS
+  created_at  INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS reviews (
+  id           INTEGER PRIMARY KEY,
+  product_id   INTEGER NOT NULL REFERENCES products(id),
+  category_id  TEXT NOT NULL,           -- copy of products.category_id (feed filter without a join)
+  sku_id       INTEGER REFERENCES skus(id),
+  user_id      INTEGER NOT NULL REFERENCES users(id),
+  content      TEXT,
+  score        INTEGER NOT NULL CHECK (score BETWEEN 1 AND 5),
+  word_tags    TEXT NOT NULL,           -- JSON string[]
+  pictures     TEXT NOT NULL,           -- JSON Picture[]
+  videos       TEXT NOT NULL,           -- JSON Video[]
+  likes        INTEGER NOT NULL DEFAULT 0,
+  reply_count  INTEGER NOT NULL DEFAULT 0,
+  posted_at    INTEGER NOT NULL,
+  overrides    TEXT                     -- JSON patch over the wire objects: seeded hostile/malformed records
+);
+-- Keyset paging of the feed and of a product's comments: newest first on (posted_at, id).
+CREATE INDEX IF NOT EXISTS reviews_feed ON reviews(posted_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS reviews_category_feed ON reviews(category_id, posted_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS reviews_product ON reviews(product_id, posted_at DESC, id DESC);
+
+CREATE TABLE IF NOT EXISTS review_likes (
+  review_id   INTEGER NOT NULL REFERENCES reviews(id),
+  user_id     INTEGER NOT NULL REFERENCES users(id),
+  created_at  INTEGER NOT NULL,
+  PRIMARY KEY (review_id, user_id)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS replies (
+  id          INTEGER PRIMARY KEY,
+  review_id   INTEGER NOT NULL REFERENCES reviews(id),
+  user_id     INTEGER NOT NULL REFERENCES users(id),
+  content     TEXT NOT NULL,
+  likes       INTEGER NOT NULL DEFAULT 0,
+  posted_at   INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS replies_review ON replies(review_id, posted_at DESC, id DESC);
+
+CREATE TABLE IF NOT EXISTS articles (
+  id            INTEGER PRIMARY KEY,
+  title         TEXT NOT NULL,
+  summary       TEXT NOT NULL,
+  content       TEXT NOT NULL,
+  author        TEXT NOT NULL,
+  tags          TEXT NOT NULL,          -- JSON string[]
+  cover         TEXT NOT NULL,          -- JSON Image
+  banner        TEXT,                   -- JSON Image or NULL
+  views         INTEGER NOT NULL,
+  published_at  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS articles_published ON articles(published_at DESC, id DESC);
+
+-- Sign-in: SMS codes and sessions. Codes and keys are stored as sha256 hashes.
+CREATE TABLE IF NOT EXISTS sms_codes (
+  phone       TEXT PRIMARY KEY,
+  code_hash   TEXT NOT NULL,
+  sent_at     INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL,
+  attempts    INTEGER NOT NULL DEFAULT 0,
+  window_start INTEGER NOT NULL,        -- start of the hourly send window
+  window_count INTEGER NOT NULL         -- codes sent in that window
+);
+
+CREATE TABLE IF NOT EXISTS sessions (
+  key_hash    TEXT PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users(id),
+  created_at  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);

@@ -1,0 +1,76 @@
+// SMS sign-in and sessions. Codes and session keys are stored as sha256 hashes; the dev code is
+// logged (and handed to opts.devCodeLog) instead of being sent.
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { DB } from '../db/open';
+import { ApiError, badRequest } from '../errors';
+import type { SignInResult, SmsSent } from '../schemas/signin';
+
+export const CODE_TTL_MS = 5 * 60_000;
+export const RESEND_AFTER_MS = 60_000;
+export const MAX_SENDS_PER_HOUR = 5;
+export const MAX_ATTEMPTS = 5;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export class AuthRepository {
+  constructor(private readonly db: DB, private readonly now: () => number) {}
+
+  /** Issues a new code, or throws 429 when the phone asked too recently / too often. */
+  issueCode(phone: string): { code: string; sent: SmsSent } {
+    const now = this.now();
+    const row = this.db.prepare('SELECT * FROM sms_codes WHERE phone = ?').get(phone) as
+      { sent_at: number; window_start: number; window_count: number } | undefined;
+    if (row && now - row.sent_at < RESEND_AFTER_MS) {
+      const wait = Math.ceil((RESEND_AFTER_MS - (now - row.sent_at)) / 1000);
+      throw new ApiError(429, `验证码发送过于频繁，请${wait}秒后再试`, 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
+    }
+    const inWindow = row && now - row.window_start < 3_600_000;
+    if (inWindow && row.window_count >= MAX_SENDS_PER_HOUR) {
+      const wait = Math.ceil((3_600_000 - (now - row.window_start)) / 1000);
+      throw new ApiError(429, '今日验证码发送次数过多，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    this.db.prepare(`INSERT INTO sms_codes (phone, code_hash, sent_at, expires_at, attempts, window_start, window_count)
+      VALUES (?, ?, ?, ?, 0, ?, ?) ON CONFLICT(phone) DO UPDATE SET code_hash = excluded.code_hash, sent_at = excluded.sent_at,
+      expires_at = excluded.expires_at, attempts = 0, window_start = excluded.window_start, window_count = excluded.window_count`)
+      .run(phone, sha256(`${phone}:${code}`), now, now + CODE_TTL_MS, inWindow ? row.window_start : now, inWindow ? row.window_count + 1 : 1);
+    return { code, sent: { sent: true, retryAfterSeconds: RESEND_AFTER_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 } };
+  }
+
+  /** Checks the code; on success creates the user if new and a session key. */
+  verify(phone: string, code: string): SignInResult {
+    const now = this.now();
+    const row = this.db.prepare('SELECT code_hash, expires_at, attempts FROM sms_codes WHERE phone = ?').get(phone) as
+      { code_hash: string; expires_at: number; attempts: number } | undefined;
+    if (!row || row.expires_at <= now || row.attempts >= MAX_ATTEMPTS) throw badRequest('验证码已失效，请重新获取');
+    const given = Buffer.from(sha256(`${phone}:${code}`));
+    if (!/^\d{6}$/.test(code) || !timingSafeEqual(given, Buffer.from(row.code_hash))) {
+      this.db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE phone = ?').run(phone);
+      const left = MAX_ATTEMPTS - row.attempts - 1;
+      throw badRequest(left > 0 ? `验证码错误，还可以尝试${left}次` : '验证码错误次数过多，请重新获取');
+    }
+    return this.db.transaction((): SignInResult => {
+      // One code, one sign-in: the code is gone once used (the resend timer stays).
+      this.db.prepare('UPDATE sms_codes SET expires_at = 0 WHERE phone = ?').run(phone);
+      let user = this.db.prepare('SELECT id FROM users WHERE phone = ?').get(phone) as { id: number } | undefined;
+      const newUser = !user;
+      if (!user) {
+        const id = Number(this.db.prepare(`INSERT INTO users (id, label, avatar, medals, phone, created_at)
+          VALUES ((SELECT max(900000000, coalesce(max(id), 0) + 1) FROM users), ?, NULL, '[]', ?, ?)`)
+          .run(`用户${phone.slice(-4)}`, phone, now).lastInsertRowid);
+        user = { id };
+      }
+      const key = randomBytes(24).toString('base64url');
+      this.db.prepare('INSERT INTO sessions (key_hash, user_id, created_at) VALUES (?, ?, ?)').run(sha256(key), user.id, now);
+      return { userId: String(user.id), userKey: key, accountType: 'PHONE_ONLY', newUser };
+    })();
+  }
+
+  /** The signed-in user of a request's session headers, or null (guest, build, bad key). */
+  userOf(userHeader: string | undefined, keyHeader: string | undefined): number | null {
+    if (!userHeader || !keyHeader || !/^\d{1,12}$/.test(userHeader) || keyHeader.length > 200) return null;
+    const row = this.db.prepare('SELECT user_id FROM sessions WHERE key_hash = ? AND user_id = ?').get(sha256(keyHeader), Number(userHeader)) as
+      { user_id: number } | undefined;
+    return row?.user_id ?? null;
+  }
+}

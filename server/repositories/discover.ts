@@ -1,0 +1,68 @@
+// GET /api/v2/discover filters and POST /api/v3/discover keyword search over products.
+import type { Catalogue } from '../catalogue';
+import { badRequest, notFound } from '../errors';
+import type { ProductSummary } from '../schemas/products';
+import type { ProductRepository } from './products';
+
+const ORDERS = {
+  popular: 'p.review_count DESC, p.id ASC',
+  newest: 'p.created_at DESC, p.id DESC',
+  price_asc: 'p.price_yuan ASC, p.id ASC',
+  price_desc: 'p.price_yuan DESC, p.id ASC',
+} as const;
+
+/** "10-100" -> [10, 100]; either side may be empty (open). */
+export function parseRange(raw: string, name: string): [number | null, number | null] {
+  const [a, b] = raw.split('-').map((s) => s.trim());
+  const lo = a === '' ? null : Number(a);
+  const hi = b === '' || b === undefined ? null : Number(b);
+  if ((lo !== null && !Number.isFinite(lo)) || (hi !== null && !Number.isFinite(hi))) throw badRequest(`参数 ${name} 格式不正确`);
+  if (lo !== null && hi !== null && hi < lo) throw badRequest(`参数 ${name} 的上限不能小于下限`);
+  return [lo, hi];
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export class DiscoverRepository {
+  constructor(private readonly products: ProductRepository, private readonly catalogue: Catalogue) {}
+
+  discover(q: { pr?: string; dr?: string; cids?: string; sort?: keyof typeof ORDERS; offset: number; limit: number }): { products: ProductSummary[]; total: number } {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (q.pr) {
+      const [lo, hi] = parseRange(q.pr, 'pr');
+      if (lo !== null) { where.push('p.price_yuan >= ?'); args.push(lo); }
+      if (hi !== null) { where.push('p.price_yuan <= ?'); args.push(hi); }
+    }
+    if (q.dr) {
+      const [lo, hi] = parseRange(q.dr, 'dr');
+      const pct = '((p.list_cents - p.cents) * 100 / p.list_cents)';
+      if (lo !== null) { where.push(`${pct} >= ?`); args.push(lo); }
+      if (hi !== null) { where.push(`${pct} <= ?`); args.push(hi); }
+    }
+    if (q.cids) {
+      const leaves = new Set<string>();
+      for (const cid of q.cids.split(',')) {
+        const under = this.catalogue.leafIdsUnder(cid);
+        if (!under) throw notFound(`分类 ${cid} 不存在`);
+        under.forEach((l) => leaves.add(l));
+      }
+      where.push('p.category_id IN (SELECT value FROM json_each(?))');
+      args.push(JSON.stringify([...leaves]));
+    }
+    return this.products.list(where, args, ORDERS[q.sort ?? 'popular'], q.offset, q.limit);
+  }
+
+  /** Keyword search over English and Chinese names, brands and category terms. */
+  search(text: string, offset: number, limit: number): { products: ProductSummary[]; total: number } {
+    const needle = text.trim().toLowerCase();
+    if (!needle) throw badRequest('请输入搜索关键词');
+    const leaves = this.catalogue.leaves
+      .filter((l) => [l.term, l.displayTerm, l.parentDisplayTerm].some((t) => t.toLowerCase().includes(needle)))
+      .map((l) => l.id);
+    const like = `%${escapeLike(needle)}%`;
+    const fields = ['p.name', 'p.name_cn', 'b.name', 'b.name_cn'].map((f) => `lower(${f}) LIKE ? ESCAPE '\\'`);
+    const where = [`(${fields.join(' OR ')} OR p.category_id IN (SELECT value FROM json_each(?)))`];
+    return this.products.list(where, [like, like, like, like, JSON.stringify(leaves)], ORDERS.popular, offset, limit);
+  }
+}

@@ -1,0 +1,47 @@
+// startServer(): open (and seed when empty) the database, build the app and listen. Used by
+// main.ts, the tests and the site build (port 0 = a random free loopback port).
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from './app';
+import { defaultCategoriesFile, loadCatalogue } from './catalogue';
+import { defaultDbFile, defaultHost, defaultMediaDir, defaultPort } from './config';
+import { isSeeded, openDatabase } from './db/open';
+import { DEFAULT_REVIEWS, DEFAULT_SEED, seedDatabase, type SeedStats } from './seed/generate';
+
+export interface StartOptions extends Partial<AppOptions> {
+  host?: string;
+  /** 0 = random free port. Default env PORT or 8000. */
+  port?: number;
+  /** Seed an empty database with this many reviews (default 400) and seed (default 42). */
+  seedReviews?: number;
+  seed?: number;
+  /** Lets the caller add plugins (e.g. the site at /review/) before listening. */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export interface RunningServer { url: string; app: FastifyInstance; close: () => Promise<void>; seeded: SeedStats | null }
+
+/** Seeds the file if it has never been seeded; returns the stats, or null if it was already. */
+export function ensureSeeded(dbFile: string, categoriesFile: string, reviews = DEFAULT_REVIEWS, seed = DEFAULT_SEED): SeedStats | null {
+  const db = openDatabase(dbFile);
+  try {
+    if (isSeeded(db)) return null;
+    return seedDatabase(db, { reviews, seed, catalogue: loadCatalogue(categoriesFile) });
+  } finally {
+    db.close();
+  }
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const dbFile = opts.dbFile ?? defaultDbFile();
+  const categoriesFile = opts.categoriesFile ?? defaultCategoriesFile();
+  const seeded = ensureSeeded(dbFile, categoriesFile, opts.seedReviews, opts.seed);
+  const app = buildApp({ ...opts, dbFile, categoriesFile, mediaDir: opts.mediaDir ?? defaultMediaDir() });
+  if (seeded) app.log.info(seeded, `seeded ${dbFile}: ${seeded.reviews} reviews in ${seeded.ms} ms`);
+  await opts.configure?.(app);
+  const host = opts.host ?? defaultHost();
+  await app.listen({ host, port: opts.port ?? defaultPort() });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return { url, app, seeded, close: () => app.close() };
+}
