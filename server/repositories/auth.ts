@@ -27,7 +27,7 @@ export class AuthRepository {
     const inWindow = row && now - row.window_start < 3_600_000;
     if (inWindow && row.window_count >= MAX_SENDS_PER_HOUR) {
       const wait = Math.ceil((3_600_000 - (now - row.window_start)) / 1000);
-      throw new ApiError(429, '今日验证码发送次数过多，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
+      throw new ApiError(429, '验证码发送次数过多，请一小时后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     this.db.prepare(`INSERT INTO sms_codes (phone, code_hash, sent_at, expires_at, attempts, window_start, window_count)
