@@ -40,10 +40,14 @@ export function Footer() {
         </div>
         <p className="ftr__copy">{copyrightLine(Number(data.site.buildTime))}</p>
         <div className="ftr__company">
-          <p>地址：{company.address}　客服电话：<a href={`tel:${company.phone}`}>{company.phone}</a></p>
+          <p>
+            <span>地址：{company.address}</span>
+            <span>客服电话：<a href={`tel:${company.phone}`}>{company.phone}</a></span>
+          </p>
           <p>
             <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener">{company.icp}</a>
-            　增值电信业务经营许可证：{company.telecomLicence}　<VerificationBadge />
+            <span>增值电信业务经营许可证：{company.telecomLicence}</span>
+            <VerificationBadge />
           </p>
         </div>
       </div>

@@ -41,7 +41,7 @@ export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
         onClick={() => onOpenChange(!open)}
       >
         <span className="mmenu__icon" aria-hidden="true" />
-        <span className="mmenu__label">{open ? '关闭菜单' : '菜单'}</span>
+        <span className="mmenu__label">菜单</span>
       </button>
       <nav id={MENU_ID} className="mmenu" aria-label="网站菜单" hidden={!open}>
         <ul>
