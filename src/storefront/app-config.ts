@@ -4,10 +4,18 @@ import type { StorefrontClient } from './client';
 
 /** GET /api/v1/appconfig. Keys are the server's; the site reads the ones it knows. */
 export interface AppConfig {
+  siteName?: string;
+  brandName?: string;
   /** New-user gift package in yuan (spec section 9: 688). */
   giftPackageYuan?: number;
   appDownloadUrl?: string;
   customerServiceUrl?: string;
+  defaultPraise?: string;
+  exchangeRates?: Record<string, number>;
+  commentPageSize?: number;
+  haulPageSize?: number;
+  hotSearchWords?: string[];
+  features?: { likes?: boolean; smsSignIn?: boolean; wechatSignIn?: boolean };
   [key: string]: unknown;
 }
 
