@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser, viewerId } from '../context';
 import { notFound } from '../errors';
-import { checkWindow, CommentParams, ProductParams } from '../schemas/common';
+import { checkWindow, CommentParams, ProductParams, toId } from '../schemas/common';
 import { CommentsQuery, HaulQuery, RepliesQuery } from '../schemas/reviews';
 
 export const reviewRoutes: FastifyPluginAsync = async (app) => {
@@ -13,12 +13,12 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: ProductParams; Querystring: CommentsQuery }>('/v1/product-comment/products/:productId/comments',
     { schema: { params: ProductParams, querystring: CommentsQuery } },
     async (req) => {
-      const { productId } = req.params;
+      const productId = toId(req.params.productId);
       const q = req.query;
       const viewer = viewerId(app, req);
       if (q.commentId !== undefined) {
         // Pinned helper 1: `{ comments: [review] }`, 404 unless the review belongs to the product.
-        const review = app.repos.reviews.getReview(productId, q.commentId, viewer);
+        const review = app.repos.reviews.getReview(productId, toId(q.commentId), viewer);
         if (!review) throw notFound('评价不存在');
         return { comments: [review] };
       }
@@ -31,14 +31,14 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
     { schema: { params: CommentParams, querystring: RepliesQuery } },
     async (req) => {
       const { offset, limit } = checkWindow(req.query.f, req.query.t, 100);
-      return app.repos.reviews.replies(req.params.productId, req.params.cid, { offset, limit, sort: req.query.s ?? 'posted_at' });
+      return app.repos.reviews.replies(toId(req.params.productId), toId(req.params.cid), { offset, limit, sort: req.query.s ?? 'posted_at' });
     });
 
   app.post<{ Params: CommentParams }>('/v1/product-comment/products/:productId/comments/:cid/likes',
     { schema: { params: CommentParams } },
-    async (req) => app.repos.reviews.setLiked(req.params.productId, req.params.cid, requireUser(app, req), true));
+    async (req) => app.repos.reviews.setLiked(toId(req.params.productId), toId(req.params.cid), requireUser(app, req), true));
 
   app.delete<{ Params: CommentParams }>('/v1/product-comment/products/:productId/comments/:cid/likes',
     { schema: { params: CommentParams } },
-    async (req) => app.repos.reviews.setLiked(req.params.productId, req.params.cid, requireUser(app, req), false));
+    async (req) => app.repos.reviews.setLiked(toId(req.params.productId), toId(req.params.cid), requireUser(app, req), false));
 };

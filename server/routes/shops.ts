@@ -1,6 +1,6 @@
 // Brands and merchants.
 import type { FastifyPluginAsync } from 'fastify';
-import { checkWindow, IdParams } from '../schemas/common';
+import { checkWindow, IdParams, toId } from '../schemas/common';
 import { BrandsQuery } from '../schemas/products';
 
 export const shopRoutes: FastifyPluginAsync = async (app) => {
@@ -13,5 +13,5 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v2/merchants', async () => ({ merchants: app.repos.shops.merchants() }));
 
   app.get<{ Params: IdParams }>('/v1/merchants/:id/domesticshipping', { schema: { params: IdParams } },
-    async (req) => app.repos.shops.domesticShipping(req.params.id));
+    async (req) => app.repos.shops.domesticShipping(toId(req.params.id)));
 };

@@ -3,15 +3,21 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { badRequest } from '../errors';
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/**
+ * Ids in paths and queries are validated as decimal strings (ajv's number coercion would also
+ * accept "1e3" or "0x10") and turned into numbers with `toId`.
+ */
+export const IdString = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
+export const toId = (s: string) => Number(s);
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-export const IdParams = Type.Object({ id: Id });
+export const IdParams = Type.Object({ id: IdString });
 export type IdParams = Static<typeof IdParams>;
 
-export const ProductParams = Type.Object({ productId: Id });
+export const ProductParams = Type.Object({ productId: IdString });
 export type ProductParams = Static<typeof ProductParams>;
 
-export const CommentParams = Type.Object({ productId: Id, cid: Id });
+export const CommentParams = Type.Object({ productId: IdString, cid: IdString });
 export type CommentParams = Static<typeof CommentParams>;
 
 /** Offset window `f` (from, inclusive) .. `t` (to, exclusive), spec section 3 "Comment query". */

@@ -2,7 +2,7 @@
 // shapes are pinned by the contract and typed in src/storefront/types.ts; the schemas here
 // are the requests and the unpinned answers (replies, likes).
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Nullable, windowQuery } from './common';
+import { IdString, Nullable, windowQuery } from './common';
 
 export const CATEGORY_ID_PATTERN = '^[0-9A-Za-z_-]{1,32}$';
 
@@ -17,7 +17,7 @@ export const CommentSort = Type.Union([Type.Literal('posted_at'), Type.Literal('
 export type CommentSort = Static<typeof CommentSort>;
 
 export const CommentsQuery = Type.Object({
-  commentId: Type.Optional(Id),
+  commentId: Type.Optional(IdString),
   ...windowQuery(10),
   s: Type.Optional(CommentSort),
   tag: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),

@@ -84,7 +84,7 @@ export async function pageFeed(s: TestServer, size: number, category = '0'): Pro
   let delimiter: string | null = '0';
   let pages = 0;
   while (delimiter !== null) {
-    const res = await s.get(`/api/v2/product_comment/haul?delimiter=${encodeURIComponent(delimiter)}&size=${size}&category=${encodeURIComponent(category)}`);
+    const res: Res<any> = await s.get(`/api/v2/product_comment/haul?delimiter=${encodeURIComponent(delimiter)}&size=${size}&category=${encodeURIComponent(category)}`);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.ok(res.body.waterFall && Array.isArray(res.body.waterFall.waterDrops));
     assert.ok(res.body.waterFall.waterDrops.length <= size);

@@ -1,0 +1,96 @@
+// The demo data generator: deterministic (same seed => same rows), the variety the site needs,
+// and the documented special records.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { loadCatalogue } from '../../../server/catalogue';
+import { openDatabase, type DB } from '../../../server/db/open';
+import { REFERENCE_DATE, seedDatabase } from '../../../server/seed/generate';
+import { SPECIAL } from '../../../server/seed/special';
+import { siteConfig } from '../../../src/site-config';
+
+const TABLES = ['meta', 'merchants', 'brands', 'products', 'skus', 'users', 'reviews', 'replies', 'articles'];
+
+function dump(db: DB): Record<string, unknown[]> {
+  return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]));
+}
+
+describe('demo data generator', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-seed-test-'));
+  const catalogue = loadCatalogue();
+  let db: DB;
+  before(() => {
+    db = openDatabase(join(dir, 'main.sqlite'));
+    seedDatabase(db, { reviews: 400, seed: 42, catalogue });
+  });
+  after(() => { db.close(); rmSync(dir, { recursive: true, force: true }); });
+
+  test('same seed => identical rows; another seed => different rows; reseeding replaces', () => {
+    const a = openDatabase(join(dir, 'a.sqlite'));
+    const b = openDatabase(join(dir, 'b.sqlite'));
+    try {
+      seedDatabase(a, { reviews: 80, seed: 7, catalogue });
+      seedDatabase(b, { reviews: 80, seed: 7, catalogue });
+      assert.deepEqual(dump(a), dump(b));
+      seedDatabase(b, { reviews: 80, seed: 8, catalogue });
+      assert.notDeepEqual(dump(a).reviews, dump(b).reviews);
+      seedDatabase(b, { reviews: 80, seed: 7, catalogue });
+      assert.deepEqual(dump(a), dump(b), 'seeding again replaces all data');
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  test('products on leaf categories, 1..10 reviews each, prices in cents with rates', () => {
+    const products = db.prepare('SELECT * FROM products').all() as any[];
+    assert.ok(products.length >= 90 && products.length <= 150, `${products.length} products`);
+    for (const p of products) {
+      assert.ok(catalogue.leafById.has(p.category_id));
+      assert.equal(catalogue.leafById.get(p.category_id)!.groupId, p.group_id);
+      assert.ok(Number.isInteger(p.cents) && p.cents > 0);
+      assert.ok({ USD: 7.12, EUR: 7.74, GBP: 9.05 }[p.currency as string] === p.exchange_rate);
+      assert.ok(p.review_count >= 1 && p.review_count <= 10);
+      assert.match(p.name_cn, /[\u4e00-\u9fff]/);
+      assert.match(p.name, /^[\x20-\x7e\u00c0-\u00ff]+$/);
+    }
+    const groups = new Set(products.map((p) => p.group_id));
+    assert.equal(groups.size, catalogue.tree.length, 'every top-level group has products');
+    const widths = db.prepare("SELECT DISTINCT width FROM skus WHERE width IS NOT NULL").all() as Array<{ width: string }>;
+    assert.ok(widths.some((w) => w.width === '宽') && widths.some((w) => w.width === '标准'));
+    assert.ok((db.prepare('SELECT count(*) AS n FROM skus WHERE color IS NOT NULL AND size IS NOT NULL').get() as { n: number }).n > 0);
+  });
+
+  test('reviews: texts of every length, pictures 0..9, videos without pictures, scores, dates', () => {
+    const reviews = db.prepare('SELECT * FROM reviews').all() as any[];
+    assert.equal(reviews.length, 400);
+    const texts = reviews.map((r) => r.content as string | null).filter((c): c is string => c !== null);
+    assert.ok(texts.some((t) => t.length > 0 && t.length < 12 && t !== siteConfig.defaultPraise), 'short texts');
+    assert.ok(texts.some((t) => t.length > 150 && t.includes('\n')), 'long multi-paragraph texts');
+    assert.ok(texts.some((t) => /\p{Extended_Pictographic}/u.test(t)), 'emoji');
+    assert.ok(texts.filter((t) => t === siteConfig.defaultPraise).length >= 10, 'default praise');
+    assert.ok(texts.some((t) => t === ''), 'empty text');
+    const counts = new Set(reviews.map((r) => JSON.parse(r.pictures).length));
+    for (let n = 0; n <= 9; n++) assert.ok(counts.has(n), `${n} pictures`);
+    const videos = reviews.filter((r) => r.videos !== '[]');
+    assert.ok(videos.length >= 5 && videos.every((r) => r.pictures === '[]'));
+    assert.deepEqual(new Set(reviews.map((r) => r.score)), new Set([1, 2, 3, 4, 5]));
+    assert.ok(reviews.some((r) => JSON.parse(r.word_tags).length >= 3));
+    for (const r of reviews) assert.ok(r.posted_at < REFERENCE_DATE && r.posted_at > REFERENCE_DATE - 731 * 86_400_000);
+    const sizes = new Set(reviews.flatMap((r) => JSON.parse(r.pictures).map((p: any) => p.full.url.split('/').pop())));
+    assert.ok(sizes.size >= 8, 'varied picture sizes');
+    const users = db.prepare('SELECT * FROM users').all() as any[];
+    assert.ok(users.some((u) => u.avatar === null) && users.some((u) => JSON.parse(u.medals).length === 2));
+  });
+
+  test('special records sit at their documented ids', () => {
+    const get = (id: number) => db.prepare('SELECT * FROM reviews WHERE id = ?').get(id) as any;
+    assert.ok(get(SPECIAL.scriptContent).content.includes('<script>'));
+    assert.equal(get(SPECIAL.nullSku).sku_id, null);
+    assert.match(get(SPECIAL.malformedPostedAt).overrides, /postedAt/);
+    const t = SPECIAL.sameTime.map((id) => get(id).posted_at);
+    assert.ok(t.every((x) => x === t[0]));
+  });
+});
