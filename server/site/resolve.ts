@@ -41,6 +41,9 @@ export function resolveSitePath(siteDir: string, sitePath: string, search = ''):
     // /review/merchants and /review/merchants/ reach the same page (spec section 2).
     return { kind: 'redirect', location: `/review${normal}/${search}` };
   }
+  // /product/{id} is the product route used after navigation; it leads to /pd/{id}/.
+  const product = /^\/product\/([A-Za-z0-9_-]{1,64})\/?$/.exec(normal);
+  if (product) return { kind: 'redirect', location: `/review/pd/${product[1]}/` };
   if (isUnbuiltReviewPath(normal) && isFile(path.join(siteDir, HAUL_DETAIL_HTML))) {
     if (!normal.endsWith('/')) return { kind: 'redirect', location: `/review${normal}/${search}` };
     return { kind: 'file', rel: HAUL_DETAIL_HTML };
