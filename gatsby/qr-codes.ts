@@ -26,3 +26,24 @@ export async function writeQrCodes(publicDir: string, targets: QrTarget[] = qrTa
   }
   return written;
 }
+
+/** Minimal slice of Gatsby's Node API arguments this hook uses. */
+interface PreBootstrapArgs {
+  store: { getState(): { program: { directory: string } } };
+  reporter: { info(msg: string): void; panic(msg: string, err?: Error): never };
+}
+
+/**
+ * gatsby-node `onPreBootstrap`: writes public/qr/*.svg. Runs after Gatsby has cleared a
+ * stale public/ and before pages render, for `gatsby build` and `gatsby develop` alike.
+ * Fails the build with the cause when a code cannot be written.
+ */
+export async function qrCodesOnPreBootstrap({ store, reporter }: PreBootstrapArgs) {
+  const publicDir = join(store.getState().program.directory, 'public');
+  try {
+    const written = await writeQrCodes(publicDir);
+    reporter.info(`footer QR codes: ${written.map((w) => w.path).join(', ')}`);
+  } catch (err) {
+    reporter.panic(`footer QR codes (gatsby/qr-codes.ts): ${(err as Error).message}`, err as Error);
+  }
+}

@@ -58,3 +58,19 @@ test('a URL that changes gives a different, still scannable code', async () => {
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('the onPreBootstrap hook writes into <program.directory>/public and reports the files', async () => {
+  const { qrCodesOnPreBootstrap } = await import('../../../gatsby/qr-codes');
+  const dir = await mkdtemp(join(tmpdir(), 'site-'));
+  const infos: string[] = [];
+  try {
+    await qrCodesOnPreBootstrap({
+      store: { getState: () => ({ program: { directory: dir } }) },
+      reporter: { info: (m) => infos.push(m), panic: (m) => { throw new Error(m); } },
+    });
+    for (const t of qrTargets()) assert.equal(await decode(join(dir, 'public', ...t.path.split('/').filter(Boolean))), t.url);
+    assert.equal(infos.length, 1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
