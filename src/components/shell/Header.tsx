@@ -9,7 +9,7 @@ import { useScrollState } from './useScrollState';
 /**
  * The page header for both widths; CSS at 960px decides which parts show, so the server HTML
  * is right for desktop and mobile alike. `data-scroll` carries the spec's scroll state
- * (section 4): the desktop header hides while it is UP.
+ * (section 4): the desktop header hides while it is UP, unless keyboard focus is inside it.
  */
 export function Header() {
   const ref = useRef<HTMLElement>(null);
