@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
 import { defaultCategoriesFile, loadCatalogue } from './catalogue';
 import { defaultDbFile, defaultHost, defaultMediaDir, defaultPort } from './config';
-import { isSeeded, openDatabase } from './db/open';
+import { getMeta, isSeeded, openDatabase } from './db/open';
 import { DEFAULT_REVIEWS, DEFAULT_SEED, seedDatabase, type SeedStats } from './seed/generate';
 
 export interface StartOptions extends Partial<AppOptions> {
@@ -37,6 +37,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const seeded = ensureSeeded(dbFile, categoriesFile, opts.seedReviews, opts.seed);
   const app = buildApp({ ...opts, dbFile, categoriesFile, mediaDir: opts.mediaDir ?? defaultMediaDir() });
   if (seeded) app.log.info(seeded, `seeded ${dbFile}: ${seeded.reviews} reviews in ${seeded.ms} ms`);
+  const params = JSON.parse(getMeta(app.db, 'seed_params') ?? '{}') as { catalogueHash?: string };
+  if (params.catalogueHash && params.catalogueHash !== app.catalogue.hash) {
+    app.log.warn(`${dbFile} was seeded with another version of ${app.catalogue.file}: products may sit on unknown categories; run npm run seed`);
+  }
   await opts.configure?.(app);
   const host = opts.host ?? defaultHost();
   await app.listen({ host, port: opts.port ?? defaultPort() });

@@ -93,7 +93,7 @@ export class ProductRepository {
       const s = this.toSummary(p);
       return {
         product: { id: s.id, images: s.images, marks: s.marks, name: s.name, nameCN: s.nameCN, priceTag: s.priceTag, priceTagCN: s.priceTagCN },
-        labelView: { shortLabels: [{ labels: (JSON.parse(p.labels) as string[]).map((text) => ({ text })) }] },
+        labelView: { shortLabels: (JSON.parse(p.labels) as string[]).length ? [{ labels: (JSON.parse(p.labels) as string[]).map((text) => ({ text })) }] : [] },
         origin: s.origin,
       };
     });

@@ -60,7 +60,8 @@ describe('products and discovery', () => {
         assert.equal(typeof it.product.nameCN, 'string');
         assert.match(it.product.priceTagCN, /^¥\d+\.\d\d$/);
         assert.ok(Array.isArray(it.product.images) && Array.isArray(it.product.marks));
-        assert.ok(Array.isArray(it.labelView.shortLabels[0].labels));
+        assert.ok(Array.isArray(it.labelView.shortLabels));
+        for (const g of it.labelView.shortLabels) assert.ok(g.labels.length > 0 && g.labels.every((l: any) => typeof l.text === 'string'));
         assert.equal(typeof it.origin, 'string');
       }
     }
