@@ -1,7 +1,7 @@
 // The review as the page sees it: reshaped once from the wire type, every URL checked,
 // every optional field defaulted. A record that cannot make a page is rejected with a reason
 // (the build skips and reports it; the browser shows what it has).
-import type { Image, Review, RelatedReviewItem, SimilarProductItem } from '../storefront/types';
+import type { Image, Review, RelatedReviewItem, SimilarProductItem, Sku } from '../storefront/types';
 import { safeUrl } from '../common/safe-url';
 import { SIMILAR_PRODUCTS_LIMIT } from './format';
 
@@ -87,10 +87,11 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
   if (!productId) return { ok: false, reason: `review ${id}: missing productId` };
   if (raw.postedAt != null && num(raw.postedAt) == null) return { ok: false, reason: `review ${id}: postedAt is not a number` };
   if (raw.content != null && typeof raw.content !== 'string') return { ok: false, reason: `review ${id}: content is not text` };
-  if (!raw.sku || typeof raw.sku !== 'object') return { ok: false, reason: `review ${id}: missing sku` };
+  if (raw.sku != null && typeof raw.sku !== 'object') return { ok: false, reason: `review ${id}: sku is not an object` };
   if (raw.pictures != null && !Array.isArray(raw.pictures)) return { ok: false, reason: `review ${id}: pictures is not a list` };
   const medal = Array.isArray(raw.userMedals) ? raw.userMedals[0] : null;
-  const attrs = raw.sku.attributes?.attributes;
+  const sku: Partial<Sku> = raw.sku ?? {};
+  const attrs = sku.attributes?.attributes;
   const label = raw.productCommentLabel;
   return {
     ok: true,
@@ -107,11 +108,11 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
       tags: (Array.isArray(label?.wordTags) ? label!.wordTags! : []).filter((t): t is string => !!str(t)),
       gallery: toGallery(raw),
       sku: {
-        name: str(raw.sku.name) ?? '',
-        cents: num(raw.sku.cents),
+        name: str(sku.name) ?? '',
+        cents: num(sku.cents),
         rate: num(attrs?.exchangeRateUsed?.choices?.[0]),
-        color: str(raw.sku.color?.name),
-        size: str(raw.sku.size?.name),
+        color: str(sku.color?.name),
+        size: str(sku.size?.name),
         width: str(attrs?.width?.choices?.[0]),
       },
     },
