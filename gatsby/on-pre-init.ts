@@ -9,6 +9,10 @@ import { startEmbeddedServer, type EmbeddedServer } from './embedded-server';
 import { reviewSourceApi } from './sourcing/review-source-api';
 import { fetchReviews } from './sourcing/fetch-reviews';
 import { RequiredEndpointError } from './sourcing/errors';
+import { extrasSourceApi } from './sourcing/extras-api';
+import { describeSkipped, emptyExtras, fetchExtras, type SourcedExtras } from './sourcing/fetch-extras';
+import { productIdsOf } from './pages/build-index';
+import { getCatalogue } from '../src/catalogue';
 import { setBuildData } from './build-data';
 
 let embedded: EmbeddedServer | null = null;
@@ -53,8 +57,9 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
       },
     });
     progress ? (progress as { done(): void }).done() : feedTimer.end();
-    setBuildData({ ...data, apiUrl });
-    writeReport(root, apiUrl, data.pages.length, data.skipped);
+    const extras = await sourceExtras(client, reporter, productIdsOf(data.feed));
+    setBuildData({ ...data, apiUrl, extras });
+    writeReport(root, apiUrl, data.pages.length, data.skipped, extras.skipped);
     if (data.skipped.length) {
       reporter.warn(`${data.skipped.length} review(s) skipped, listed in var/build-report.json:\n` +
         data.skipped.slice(0, 10).map((s) => `  - ${s.productId}/${s.commentId}: ${s.reason}`).join('\n'));
@@ -67,9 +72,42 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
   }
 };
 
-function writeReport(root: string, apiUrl: string, built: number, skipped: unknown[]) {
+/**
+ * Optional endpoints (contract): never fail the build. What was skipped is reported; the
+ * pages fall back to the pinned data.
+ */
+async function sourceExtras(
+  client: ReturnType<typeof createStorefrontClient>,
+  reporter: Parameters<NonNullable<GatsbyNode['onPreInit']>>[0]['reporter'],
+  productIds: string[],
+): Promise<SourcedExtras> {
+  const categoryIds = [...getCatalogue().byId.keys()];
+  const progress = reporter.createProgress('Fetching optional data (products, categories, merchants, articles)', productIds.length + categoryIds.length + 3, 0);
+  progress.start();
+  try {
+    const extras = await fetchExtras(extrasSourceApi(client), {
+      productIds,
+      categoryIds,
+      concurrency: Number(process.env.SOURCE_CONCURRENCY ?? 8),
+      onProgress: () => progress.tick(),
+    });
+    if (extras.skipped.length) {
+      reporter.warn(`Optional storefront endpoints skipped; the pages that use them fall back to the review data:\n${describeSkipped(extras.skipped)}`);
+    }
+    reporter.info(`optional data: ${extras.products.size} product details, ${extras.categories.size} category listings, ${extras.merchants.length} merchants, ${extras.articles.length} articles`);
+    return extras;
+  } catch (e) {
+    // fetchExtras does not throw by design; anything here is a bug, still not worth failing for.
+    reporter.warn(`Optional data not sourced: ${(e as Error).message}`);
+    return emptyExtras();
+  } finally {
+    progress.done();
+  }
+}
+
+function writeReport(root: string, apiUrl: string, built: number, skipped: unknown[], skippedEndpoints: unknown[]) {
   const dir = path.join(root, 'var');
   fs.mkdirSync(dir, { recursive: true });
-  const report = { generatedAt: new Date().toISOString(), apiUrl, reviewPages: built, skipped };
+  const report = { generatedAt: new Date().toISOString(), apiUrl, reviewPages: built, skipped, skippedEndpoints };
   fs.writeFileSync(path.join(dir, 'build-report.json'), JSON.stringify(report, null, 2));
 }

@@ -1,0 +1,43 @@
+// Lookups over the sourced data, built once per build and shared by the page creators.
+import type { RelatedView, ReviewView } from '../../src/review/view';
+import type { ReviewPageData } from '../sourcing/fetch-reviews';
+
+export interface BuildIndex {
+  /** Feed items that have a built review page, in feed order (newest first). */
+  builtFeed: RelatedView[];
+  /** `${productId}/${commentId}` of every built review page. */
+  built: Set<string>;
+  /** Review pages by product, in feed order. */
+  pagesByProduct: Map<string, ReviewPageData[]>;
+  /** Every product that has reviews in the feed (each gets a /pd/ page). */
+  productIds: string[];
+  productSet: Set<string>;
+}
+
+export const reviewKey = (productId: string, commentId: string) => `${productId}/${commentId}`;
+
+/** Distinct product ids of the feed, in feed order. */
+export function productIdsOf(feed: ReadonlyArray<{ productId: string }>): string[] {
+  return [...new Set(feed.map((f) => f.productId))];
+}
+
+export function buildIndex(data: { feed: RelatedView[]; pages: ReviewPageData[] }): BuildIndex {
+  const built = new Set<string>();
+  const pagesByProduct = new Map<string, ReviewPageData[]>();
+  for (const p of data.pages) {
+    built.add(reviewKey(p.info.productId, p.info.id));
+    const list = pagesByProduct.get(p.info.productId);
+    if (list) list.push(p);
+    else pagesByProduct.set(p.info.productId, [p]);
+  }
+  const productIds = productIdsOf(data.feed);
+  return {
+    builtFeed: data.feed.filter((f) => built.has(reviewKey(f.productId, f.commentId))),
+    built,
+    pagesByProduct,
+    productIds,
+    productSet: new Set(productIds),
+  };
+}
+
+export const reviewsOf = (pages: ReviewPageData[] | undefined): ReviewView[] => (pages ?? []).map((p) => p.info);

@@ -1,0 +1,122 @@
+// The build's optional data (contract "What a build may assume": any endpoint beyond the four
+// pinned ones is optional). Product details, merchants, articles, category listings (discover
+// with cids, t=15, and the haul feed filtered by category) and the showcase's scroll cursor.
+// Nothing here throws: a failed or missing endpoint is skipped, reported, and the pages fall
+// back to what the pinned data gives (every review page is still published).
+//
+// Memory: only view models are kept (a few hundred bytes per product), never wire answers;
+// at 100,000 reviews that is ~30,000 products and 518 categories.
+import type { ArticleSearchResponse } from '../../src/storefront/articles';
+import type { Merchant, ProductDetail, ProductListResponse } from '../../src/storefront/products';
+import type { HaulResponse } from '../../src/storefront/types';
+import { toRelatedViews, type RelatedView } from '../../src/review/view';
+import { compact, toArticleView, toMerchantView, toProductCard, toProductView } from '../../src/listing/view';
+import type { ArticleView, MerchantView, ProductCardView, ProductView } from '../../src/listing/types';
+import { mapLimit } from './map-limit';
+import { OptionalEndpoint, type SkippedEndpoint } from './optional-endpoint';
+
+export interface ExtrasSourceApi {
+  product(id: string): Promise<ProductDetail>;
+  merchants(): Promise<{ merchants: Merchant[] }>;
+  articles(count: number): Promise<ArticleSearchResponse>;
+  categoryProducts(categoryId: string): Promise<ProductListResponse>;
+  categoryReviews(categoryId: string, size: number): Promise<HaulResponse>;
+  /** The first showcase page of `size` items, for the cursor after it. */
+  haulCursor(size: number): Promise<HaulResponse>;
+}
+
+export interface CategoryListing {
+  products: ProductCardView[];
+  reviews: RelatedView[];
+}
+
+export interface SourcedExtras {
+  products: Map<string, ProductView>;
+  merchants: MerchantView[];
+  articles: ArticleView[];
+  categories: Map<string, CategoryListing>;
+  /** Feed cursor after the first `haulFirstPage` items (null: unknown or no more). */
+  haulCursor: string | null;
+  skipped: SkippedEndpoint[];
+}
+
+export interface ExtrasOptions {
+  productIds: readonly string[];
+  categoryIds: readonly string[];
+  concurrency?: number;
+  articleCount?: number;
+  categoryReviewCount?: number;
+  haulFirstPage?: number;
+  /** Give an endpoint up after this many failures without one success. */
+  breakAfter?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export const emptyExtras = (): SourcedExtras => ({
+  products: new Map(), merchants: [], articles: [], categories: new Map(), haulCursor: null, skipped: [],
+});
+
+export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Promise<SourcedExtras> {
+  const { concurrency = 8, articleCount = 20, categoryReviewCount = 10, haulFirstPage = 20, breakAfter = 10 } = opts;
+  const ep = {
+    product: new OptionalEndpoint('GET /api/v1/products/{id}', breakAfter),
+    merchants: new OptionalEndpoint('GET /api/v2/merchants', breakAfter),
+    articles: new OptionalEndpoint('GET /api/v1/content/articles/search', breakAfter),
+    discover: new OptionalEndpoint('GET /api/v2/discover?cids=', breakAfter),
+    categoryFeed: new OptionalEndpoint('GET /api/v2/product_comment/haul?category=', breakAfter),
+    haulCursor: new OptionalEndpoint('GET /api/v2/product_comment/haul (showcase cursor)', breakAfter),
+  };
+  const out = emptyExtras();
+  const total = opts.productIds.length + opts.categoryIds.length + 3;
+  let done = 0;
+  const tick = () => opts.onProgress?.(++done, total);
+
+  const merchants = await ep.merchants.call(() => api.merchants());
+  if (merchants !== undefined && !Array.isArray(merchants?.merchants)) ep.merchants.reject('answer has no merchants list');
+  out.merchants = compact(merchants?.merchants, toMerchantView);
+  tick();
+
+  const articles = await ep.articles.call(() => api.articles(articleCount));
+  if (articles !== undefined && !Array.isArray(articles?.articles)) ep.articles.reject('answer has no articles list');
+  out.articles = compact(articles?.articles, toArticleView);
+  tick();
+
+  const first = await ep.haulCursor.call(() => api.haulCursor(haulFirstPage));
+  const cursor = first?.waterFall?.delimiter;
+  out.haulCursor = cursor == null ? null : String(cursor);
+  tick();
+
+  await mapLimit(opts.categoryIds, concurrency, async (id) => {
+    const [products, reviews] = await Promise.all([
+      ep.discover.call(() => api.categoryProducts(id)),
+      ep.categoryFeed.call(() => api.categoryReviews(id, categoryReviewCount)),
+    ]);
+    const listing: CategoryListing = {
+      products: compact(products?.products, toProductCard, 15),
+      reviews: toRelatedViews(reviews?.waterFall?.waterDrops).slice(0, categoryReviewCount),
+    };
+    if (listing.products.length || listing.reviews.length) out.categories.set(id, listing);
+    tick();
+  });
+
+  await mapLimit(opts.productIds, concurrency, async (id) => {
+    const detail = await ep.product.call(() => api.product(id));
+    if (detail !== undefined) {
+      const view = toProductView(detail);
+      // The answer must be the product asked for; anything else is a broken answer.
+      if (view && view.id === id) out.products.set(id, view);
+      else ep.product.reject(`product ${id}: answer is not a product with that id`);
+    }
+    tick();
+  });
+
+  out.skipped = Object.values(ep).map((e) => e.report()).filter((r): r is SkippedEndpoint => r !== null);
+  return out;
+}
+
+/** One line per skipped endpoint, for reporter.warn. */
+export function describeSkipped(skipped: SkippedEndpoint[]): string {
+  return skipped
+    .map((s) => `  - ${s.endpoint}: ${s.failed} call(s) failed${s.notTried ? `, ${s.notTried} not tried (endpoint given up)` : ''}; first error: ${s.reason}`)
+    .join('\n');
+}
