@@ -4,6 +4,7 @@ import 'swiper/css/navigation';
 import 'swiper/css/thumbs';
 import './src/styles/global.css';
 import './src/styles/review.css';
+import './src/styles/listing.css';
 import { captureLandingUtm } from './src/hooks/landing';
 
 // UTM parameters of the landing URL are kept for the session (spec section 3).

@@ -1,0 +1,36 @@
+import { buildCategoryBreadcrumbs, getChildren, type Catalogue } from '../../src/catalogue';
+import { categoryPath } from '../../src/paths';
+import type { CategoryPageContext } from '../../src/templates/category';
+import type { CategoryListing } from '../sourcing/fetch-extras';
+import { reviewKey, type BuildIndex } from './build-index';
+import type { PageActions, TemplateOf } from './types';
+
+/**
+ * `/category/{id}/` for every node of the catalogue (disabled ones too: a link to one must
+ * not lead nowhere). `/category/8/?from=menu` is the same page: the query is ignored.
+ */
+export function createCategoryPages(actions: PageActions, template: TemplateOf, input: {
+  catalogue: Catalogue; index: BuildIndex; listings: Map<string, CategoryListing>;
+}): number {
+  const component = template('category');
+  let n = 0;
+  for (const entry of input.catalogue.byId.values()) {
+    const listing = input.listings.get(entry.id);
+    const context: CategoryPageContext = {
+      id: entry.id,
+      name: entry.name,
+      level: entry.level,
+      breadcrumbs: buildCategoryBreadcrumbs(input.catalogue, entry.id),
+      children: getChildren(input.catalogue, entry.id)
+        .filter((c) => c.category.disabled !== true)
+        .map((c) => ({ id: c.id, name: c.name })),
+      // Only products with a page of their own are links (the rest show without one).
+      products: (listing?.products ?? []).map((p) => ({ ...p, hasPage: input.index.productSet.has(p.id) })),
+      // Reviews with a built page; one published since the build opens through the haul template.
+      reviews: (listing?.reviews ?? []).filter((r) => input.index.built.has(reviewKey(r.productId, r.commentId))),
+    };
+    actions.createPage({ path: categoryPath(entry.id), component, context: { ...context } });
+    n++;
+  }
+  return n;
+}

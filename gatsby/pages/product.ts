@@ -1,0 +1,52 @@
+import { buildCategoryBreadcrumbs, getCategory, type Catalogue } from '../../src/catalogue';
+import { homePath, productAliasPath, productPath } from '../../src/paths';
+import { productFromReviews, toProductReviewItem, topTags } from '../../src/listing/view';
+import type { ProductView } from '../../src/listing/types';
+import type { ProductPageContext } from '../../src/templates/product';
+import { reviewsOf, type BuildIndex } from './build-index';
+import type { PageActions, TemplateOf } from './types';
+
+/** Reviews shown in the page itself; more are loaded in the browser (comment query, size 10). */
+export const PRODUCT_REVIEWS_STATIC = 10;
+
+/**
+ * `/pd/{productId}/` for every product with reviews: the product call's data when the
+ * optional endpoint answered, else what the reviews tell; its reviews (feed order = posted_at
+ * descending, like the comment query); the tags to filter by; similar products (sourced per
+ * product for the review pages, reused).
+ */
+export function createProductPages(actions: PageActions, template: TemplateOf, input: {
+  catalogue: Catalogue; index: BuildIndex; products: Map<string, ProductView>;
+}): number {
+  const component = template('product');
+  const { index } = input;
+  for (const id of index.productIds) {
+    const pages = index.pagesByProduct.get(id) ?? [];
+    const reviews = reviewsOf(pages);
+    const product = input.products.get(id) ?? productFromReviews(id, reviews);
+    const category = product.categoryId ? getCategory(input.catalogue, product.categoryId) : undefined;
+    const context: ProductPageContext = {
+      product,
+      breadcrumbs: category ? buildCategoryBreadcrumbs(input.catalogue, category.id) : [{ name: '首页', path: homePath() }],
+      reviews: reviews.slice(0, PRODUCT_REVIEWS_STATIC).map(toProductReviewItem),
+      reviewCount: reviews.length,
+      tags: topTags(reviews),
+      similar: (pages[0]?.similarProducts ?? []).filter((s) => index.productSet.has(s.id)),
+    };
+    actions.createPage({ path: productPath(id), component, context: { ...context } });
+  }
+  return index.productIds.length;
+}
+
+/**
+ * `/product/{id}` leads to the product page: a client-only page that replaces the URL with
+ * /pd/{id}/ (the site server also redirects it).
+ */
+export function createProductAliasPage(actions: PageActions, template: TemplateOf): void {
+  actions.createPage({
+    path: productAliasPath(''), // '/product/'
+    matchPath: '/product/:id', // productAliasPath(id), as a route pattern
+    component: template('product-alias'),
+    context: {},
+  });
+}

@@ -1,0 +1,37 @@
+import * as React from 'react';
+import type { ArticleView } from '../../listing/types';
+import { formatPostedDate } from '../../review/format';
+import { Img } from '../common/Img';
+
+/**
+ * A featured article: cover, title, summary, date. With `full`, the body can be read in place
+ * (the content service has no article pages on this site); an external URL opens in a new tab.
+ */
+export function ArticleCard({ a, full, eager }: { a: ArticleView; full?: boolean; eager?: boolean }) {
+  const date = formatPostedDate(a.publishedAt);
+  const title = a.url
+    ? <a href={a.url} target="_blank" rel="noopener noreferrer nofollow">{a.title}</a>
+    : a.title;
+  return (
+    <article className="acard" data-article-id={a.id}>
+      <div className="acard__cover">
+        {a.cover ? <Img src={a.cover.url} alt={a.title} width={a.cover.width} height={a.cover.height} eager={eager} /> : <span className="acard__nocover" aria-hidden="true" />}
+      </div>
+      <div className="acard__body">
+        <h3 className="acard__title">{title}</h3>
+        <p className="acard__summary">{a.summary}</p>
+        <p className="acard__meta">
+          {date && <time dateTime={date}>{date}</time>}
+          {a.author && <span>{a.author}</span>}
+          {a.tags.length > 0 && <span className="acard__tags">{a.tags.map((t) => `#${t}`).join(' ')}</span>}
+        </p>
+        {full && a.paragraphs.length > 0 && (
+          <details className="acard__more">
+            <summary>阅读全文</summary>
+            {a.paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+          </details>
+        )}
+      </div>
+    </article>
+  );
+}
