@@ -1,0 +1,64 @@
+import * as React from 'react';
+import { getHaulFeed } from '../storefront/comments';
+import { isApiError } from '../storefront/errors';
+import type { RelatedView } from '../review/view';
+import { HAUL_SCROLL_SIZE, addFeedPage, initialFeedState, type FeedState } from '../listing/feed-state';
+import { browserClient } from './browser-client';
+
+export interface HaulFeed {
+  loaded: RelatedView[];
+  status: 'idle' | 'loading' | 'error' | 'done';
+  error: string;
+  /** Put on an element at the end of the list: when it comes near the viewport, more load. */
+  sentinel: React.RefCallback<HTMLElement>;
+  loadMore(): void;
+  /** False without IntersectionObserver (a button is shown instead). */
+  observing: boolean;
+}
+
+/**
+ * More reviews as the shopper scrolls (spec: haul size 10, delimiter cursor). While the
+ * sentinel stays in view after a page (e.g. a page of duplicates), the next one loads too.
+ */
+export function useHaulFeed(built: RelatedView[], cursor: string | null, enabled: boolean): HaulFeed {
+  const state = React.useRef<FeedState>(initialFeedState(built, cursor, !enabled));
+  const [view, setView] = React.useState<{ loaded: RelatedView[]; status: HaulFeed['status']; error: string }>({
+    loaded: [], status: enabled ? 'idle' : 'done', error: '',
+  });
+  const busy = React.useRef(false);
+  const inView = React.useRef(false);
+  const [observing, setObserving] = React.useState(false);
+  const observer = React.useRef<IntersectionObserver | null>(null);
+
+  const loadMore = React.useCallback(async () => {
+    if (busy.current || state.current.done) return;
+    busy.current = true;
+    setView((v) => ({ ...v, status: 'loading', error: '' }));
+    try {
+      const res = await getHaulFeed(browserClient(), { category: '0', delimiter: state.current.cursor, size: HAUL_SCROLL_SIZE });
+      state.current = addFeedPage(state.current, res?.waterFall?.waterDrops, res?.waterFall?.delimiter);
+      busy.current = false;
+      setView({ loaded: state.current.loaded, status: state.current.done ? 'done' : 'idle', error: '' });
+      if (inView.current && !state.current.done) void loadMore();
+    } catch (e) {
+      busy.current = false;
+      setView((v) => ({ ...v, status: 'error', error: isApiError(e) ? e.text : '加载失败，请稍后重试' }));
+    }
+  }, []);
+
+  const sentinel = React.useCallback((el: HTMLElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el || !enabled || typeof IntersectionObserver === 'undefined') return;
+    observer.current = new IntersectionObserver((entries) => {
+      inView.current = entries.some((e) => e.isIntersecting);
+      if (inView.current) void loadMore();
+    }, { rootMargin: '0px 0px 600px 0px' });
+    observer.current.observe(el);
+    setObserving(true);
+  }, [enabled, loadMore]);
+
+  React.useEffect(() => () => observer.current?.disconnect(), []);
+
+  return { ...view, sentinel, loadMore: () => void loadMore(), observing };
+}
