@@ -2,8 +2,15 @@ import type { GatsbyNode } from 'gatsby';
 import path from 'node:path';
 import { reviewPath } from '../src/paths';
 import type { ReviewPageContext } from '../src/templates/review';
+import { getCatalogue } from '../src/catalogue';
 import { getBuildData } from './build-data';
 import { stopEmbeddedServer } from './on-pre-init';
+import { buildIndex } from './pages/build-index';
+import { createHomePage } from './pages/home';
+import { createCategoryPages } from './pages/category';
+import { createProductAliasPage, createProductPages } from './pages/product';
+import { createHaulPages } from './pages/haul';
+import { createArticlesPage, createMerchantsPage } from './pages/directory';
 
 // Gatsby runs with the project root as working directory (gatsby-node is compiled into .cache).
 const template = (name: string) => path.resolve('src', 'templates', `${name}.tsx`);
@@ -11,7 +18,8 @@ const template = (name: string) => path.resolve('src', 'templates', `${name}.tsx
 /**
  * One static page per review, its data in the page context (so in its page-data.json);
  * no page queries: page context avoids Gatsby's query step, the bottleneck past 10,000 pages
- * (docs/benchmarks.md compares both).
+ * (docs/benchmarks.md compares both). The other routes of spec section 2 are created by
+ * gatsby/pages/*.ts from the same data.
  */
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const data = getBuildData();
@@ -36,5 +44,17 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
     context: {},
   });
   reporter.info(`created ${data.pages.length} review pages`);
+
+  const catalogue = getCatalogue();
+  const index = buildIndex(data);
+  const { extras } = data;
+  createHomePage(actions, template, { catalogue, index, articles: extras.articles });
+  const categories = createCategoryPages(actions, template, { catalogue, index, listings: extras.categories });
+  const products = createProductPages(actions, template, { catalogue, index, products: extras.products });
+  createProductAliasPage(actions, template);
+  const haul = createHaulPages(actions, template, { index, cursor: extras.haulCursor });
+  createMerchantsPage(actions, template, extras.merchants);
+  createArticlesPage(actions, template, extras.articles);
+  reporter.info(`created the home page, ${categories} category pages, ${products} product pages, ${haul} showcase pages, merchants and articles`);
   stopEmbeddedServer();
 };

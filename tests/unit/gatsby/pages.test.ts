@@ -1,0 +1,152 @@
+// Page creators called as functions with a fake `actions` that records createPage calls.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getCatalogue } from '../../../src/catalogue';
+import { toRelatedViews, toReviewView, type ReviewView } from '../../../src/review/view';
+import type { ReviewPageData } from '../../../gatsby/sourcing/fetch-reviews';
+import { buildIndex } from '../../../gatsby/pages/build-index';
+import { createHomePage } from '../../../gatsby/pages/home';
+import { createCategoryPages } from '../../../gatsby/pages/category';
+import { createProductAliasPage, createProductPages, PRODUCT_REVIEWS_STATIC } from '../../../gatsby/pages/product';
+import { createHaulPages } from '../../../gatsby/pages/haul';
+import { createArticlesPage, createMerchantsPage } from '../../../gatsby/pages/directory';
+import type { PageInput } from '../../../gatsby/pages/types';
+import { toArticleView, toProductCard, toProductView } from '../../../src/listing/view';
+import type { HomePageContext } from '../../../src/templates/home';
+import type { CategoryPageContext } from '../../../src/templates/category';
+import type { ProductPageContext } from '../../../src/templates/product';
+import type { HaulPageContext } from '../../../src/templates/haul';
+
+function fakeActions() {
+  const pages: PageInput[] = [];
+  return { pages, createPage: (p: PageInput) => { pages.push(p); } };
+}
+const template = (name: string) => `/tpl/${name}.tsx`;
+const catalogue = getCatalogue();
+
+function reviewView(productId: string, id: string, tags: string[] = []): ReviewView {
+  const r = toReviewView({
+    id, productId, content: `评价${id}`, postedAt: 1_700_000_000_000, likes: 1,
+    productCommentLabel: { productSatisfyScore: 5, wordTags: tags },
+    sku: { productId, name: `商品${productId}|默认`, cents: 1000 },
+  });
+  assert.ok(r.ok);
+  return r.review;
+}
+
+/** 45 reviews over products p0..p8 (5 each); review r7 is in the feed but was skipped. */
+function fixture() {
+  const feed = toRelatedViews(Array.from({ length: 45 }, (_, i) => ({ commentId: `r${i}`, productId: `p${i % 9}`, content: `评价r${i}` })));
+  const pages: ReviewPageData[] = feed.filter((f) => f.commentId !== 'r7').map((f) => ({
+    info: reviewView(f.productId, f.commentId, f.commentId === 'r0' ? ['好看', '舒服'] : ['舒服']),
+    relateList: [],
+    similarProducts: [
+      { id: 'p1', name: 'P1', nameCN: '商品1', image: null, priceTag: null, priceTagCN: null, marks: [], labels: [], origin: null },
+      { id: 'zz', name: 'ZZ', nameCN: '无评价商品', image: null, priceTag: null, priceTagCN: null, marks: [], labels: [], origin: null },
+    ],
+  }));
+  return { feed, pages, index: buildIndex({ feed, pages }) };
+}
+
+test('build index: built reviews only in lists, every feed product counted', () => {
+  const { index } = fixture();
+  assert.equal(index.builtFeed.length, 44);
+  assert.ok(!index.builtFeed.some((f) => f.commentId === 'r7'));
+  assert.deepEqual(index.productIds, ['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8']);
+  assert.equal(index.pagesByProduct.get('p7')!.length, 4);
+});
+
+test('home: one page at /, the ten groups with links, the latest 20 built reviews, articles without bodies', () => {
+  const { index } = fixture();
+  const a = fakeActions();
+  const articles = [toArticleView({ id: 1, title: '攻略', content: '正文' })!];
+  createHomePage(a, template, { catalogue, index, articles });
+  assert.equal(a.pages.length, 1);
+  const [p] = a.pages;
+  assert.equal(p.path, '/');
+  assert.equal(p.component, '/tpl/home.tsx');
+  const ctx = p.context as unknown as HomePageContext;
+  assert.deepEqual(ctx.groups.map((g) => g.id), ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a']);
+  assert.ok(ctx.groups.every((g) => g.children.length > 0 && g.children.length <= 8));
+  assert.equal(ctx.latest.length, 20);
+  assert.equal(ctx.latest[0].commentId, 'r0');
+  assert.ok(!ctx.latest.some((r) => r.commentId === 'r7'));
+  assert.deepEqual(ctx.articles[0].paragraphs, []);
+});
+
+test('categories: a page for every one of the 518 nodes, with breadcrumbs, children and listings', () => {
+  const { index } = fixture();
+  const a = fakeActions();
+  const listings = new Map([['8', {
+    products: [toProductCard({ id: 'p1', nameCN: '有评价' })!, toProductCard({ id: 'nope', nameCN: '无页面' })!],
+    reviews: toRelatedViews([{ commentId: 'r1', productId: 'p1' }, { commentId: 'r7', productId: 'p7' }, { commentId: 'new', productId: 'p1' }]),
+  }]]);
+  const n = createCategoryPages(a, template, { catalogue, index, listings });
+  assert.equal(n, 518);
+  assert.equal(a.pages.length, catalogue.byId.size);
+  const paths = new Set(a.pages.map((p) => p.path));
+  assert.equal(paths.size, 518);
+  for (const id of catalogue.byId.keys()) assert.ok(paths.has(`/category/${id}/`), id);
+  const women = a.pages.find((p) => p.path === '/category/8/')!.context as unknown as CategoryPageContext;
+  assert.equal(women.name, '女装');
+  assert.deepEqual(women.breadcrumbs, [{ name: '首页', path: '/' }, { name: '女装', path: '/category/8/' }]);
+  assert.ok(women.children.length >= 6);
+  assert.deepEqual(women.products.map((p) => [p.id, p.hasPage]), [['p1', true], ['nope', false]]);
+  assert.deepEqual(women.reviews.map((r) => r.commentId), ['r1']);
+  const leaf = a.pages.find((p) => p.path === '/category/800/')!.context as unknown as CategoryPageContext;
+  assert.equal(leaf.breadcrumbs.length, 4);
+  assert.deepEqual(leaf.children, []);
+  assert.deepEqual(leaf.products, []);
+});
+
+test('products: a page per product with reviews, detail when sourced, else from the reviews', () => {
+  const { index } = fixture();
+  const a = fakeActions();
+  const products = new Map([['p0', toProductView({ id: 'p0', nameCN: '详情商品', categoryId: '800', cents: 100, exchangeRate: 7 })!]]);
+  const n = createProductPages(a, template, { catalogue, index, products });
+  assert.equal(n, 9);
+  assert.deepEqual(a.pages.map((p) => p.path), index.productIds.map((id) => `/pd/${id}/`));
+  const p0 = a.pages[0].context as unknown as ProductPageContext;
+  assert.equal(p0.product.nameCN, '详情商品');
+  assert.equal(p0.product.partial, false);
+  assert.deepEqual(p0.breadcrumbs.map((b) => b.path), ['/', '/category/8/', '/category/80/', '/category/800/']);
+  assert.equal(p0.reviewCount, 5);
+  assert.ok(p0.reviews.length <= PRODUCT_REVIEWS_STATIC);
+  assert.deepEqual(p0.tags, ['舒服', '好看']);
+  // Similar products: only those with a page of their own.
+  assert.deepEqual(p0.similar.map((s) => s.id), ['p1']);
+  const p7 = a.pages[7].context as unknown as ProductPageContext;
+  assert.equal(p7.product.partial, true);
+  assert.equal(p7.product.nameCN, '商品p7');
+  assert.equal(p7.reviewCount, 4);
+  assert.deepEqual(p7.breadcrumbs, [{ name: '首页', path: '/' }]);
+});
+
+test('product alias: one client-only page matching /product/:id', () => {
+  const a = fakeActions();
+  createProductAliasPage(a, template);
+  assert.deepEqual(a.pages, [{ path: '/product/', matchPath: '/product/:id', component: '/tpl/product-alias.tsx', context: {} }]);
+});
+
+test('showcase: /haul/ and numbered pages of 20, cursor only where the page is full page 1', () => {
+  const { index } = fixture();
+  const a = fakeActions();
+  const n = createHaulPages(a, template, { index, cursor: 'CUR' });
+  assert.equal(n, 3);
+  assert.deepEqual(a.pages.map((p) => p.path), ['/haul/', '/haul/page/2/', '/haul/page/3/']);
+  const ctx = a.pages.map((p) => p.context as unknown as HaulPageContext);
+  assert.deepEqual(ctx.map((c) => [c.page, c.pageCount, c.items.length, c.cursor]), [[1, 3, 20, 'CUR'], [2, 3, 20, null], [3, 3, 4, null]]);
+  assert.equal(new Set(ctx.flatMap((c) => c.items.map((i) => i.commentId))).size, 44);
+
+  const empty = fakeActions();
+  assert.equal(createHaulPages(empty, template, { index: buildIndex({ feed: [], pages: [] }), cursor: null }), 1);
+  assert.deepEqual((empty.pages[0].context as unknown as HaulPageContext).items, []);
+});
+
+test('merchants and articles pages, also when the optional calls gave nothing', () => {
+  const a = fakeActions();
+  createMerchantsPage(a, template, []);
+  createArticlesPage(a, template, []);
+  assert.deepEqual(a.pages.map((p) => [p.path, p.component]), [['/merchants/', '/tpl/merchants.tsx'], ['/articles/', '/tpl/articles.tsx']]);
+  assert.deepEqual(a.pages[0].context, { merchants: [] });
+});

@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { returnToParam, safeReturnTo } from '../../../src/listing/return-to';
+
+test('same-site paths come back as site paths (the /review prefix is Gatsby\'s to add)', () => {
+  assert.equal(safeReturnTo('/review/100001/5000001/'), '/100001/5000001/');
+  assert.equal(safeReturnTo('/review/pd/100001/?x=1#r'), '/pd/100001/?x=1#r');
+  assert.equal(safeReturnTo('/review'), '/');
+  assert.equal(safeReturnTo('/review/'), '/');
+  assert.equal(safeReturnTo('/haul/page/2/'), '/haul/page/2/');
+  assert.equal(safeReturnTo('  /merchants/  '), '/merchants/');
+});
+
+test('anything that could leave the site goes home (no open redirect)', () => {
+  for (const bad of [
+    'https://evil.example/', 'http://evil.example', '//evil.example/x', '/\\evil.example', '\\\\evil.example',
+    'javascript:alert(1)', 'data:text/html,x', 'evil.example', '', '   ', '/\tevil', '/%0a', '/a\\b',
+    '\u0000/x', 'https:/evil.example', null, undefined,
+  ]) {
+    const out = safeReturnTo(bad as string);
+    assert.ok(out.startsWith('/') && !out.startsWith('//'), `${JSON.stringify(bad)} -> ${out}`);
+    if (bad !== '/%0a') assert.equal(out, '/', `${JSON.stringify(bad)} -> ${out}`);
+  }
+});
+
+test('the login page itself is not a place to return to', () => {
+  assert.equal(safeReturnTo('/review/login/'), '/');
+  assert.equal(safeReturnTo('/login/?returnTo=/x'), '/');
+  assert.equal(safeReturnTo('/review/login'), '/');
+});
+
+test('dot segments resolve inside the site', () => {
+  assert.equal(safeReturnTo('/review/../pd/1/'), '/pd/1/');
+  assert.equal(safeReturnTo('/../../etc'), '/etc');
+});
+
+test('returnTo parameter: first value, decoded', () => {
+  assert.equal(returnToParam('?returnTo=%2Freview%2Fpd%2F1%2F&returnTo=/x'), '/review/pd/1/');
+  assert.equal(returnToParam(''), null);
+  assert.equal(returnToParam('returnTo=/a'), '/a');
+});
