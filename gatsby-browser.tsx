@@ -3,6 +3,8 @@ import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/thumbs';
 import './src/styles/global.css';
+import './src/styles/shell.css';
+import './src/styles/content.css';
 import './src/styles/review.css';
 import './src/styles/listing.css';
 import { captureLandingUtm } from './src/hooks/landing';
@@ -10,6 +12,11 @@ import { captureLandingUtm } from './src/hooks/landing';
 // UTM parameters of the landing URL are kept for the session (spec section 3).
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   captureLandingUtm();
+};
+
+// Marks the document once React has hydrated it (browser tests wait for this).
+export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
+  document.documentElement.dataset.hydrated = 'true';
 };
 
 // A returning visitor gets new content after a rebuild: reload once the new service worker

@@ -1,3 +1,4 @@
 // Thin index: one file per Node API under gatsby/ (house style).
 export { onPreInit } from './gatsby/on-pre-init';
 export { createPages } from './gatsby/create-pages';
+export { qrCodesOnPreBootstrap as onPreBootstrap } from './gatsby/qr-codes';

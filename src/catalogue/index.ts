@@ -8,4 +8,4 @@ export { getCatalogue, categoriesData } from './data';
 export { getCategory, getCategoryTrail, getChildren, getDescendants, getLeafCategories, getTopLevelGroups } from './tree';
 export { DEFAULT_WEIGHT_POUNDS, defaultShippingWeight, getShippingWeight, type ShippingWeight } from './weight';
 export { isSuggestible, normaliseSearchText, suggestCategories } from './suggest';
-export { HOME_NAME, buildCategoryBreadcrumbs, buildMegaMenu, buildNavigation } from './navigation';
+export { HOME_NAME, buildCategoryBreadcrumbs, buildMegaMenu, buildNavigation, navigationFromGroups } from './navigation';

@@ -16,9 +16,14 @@ const visible = (e: CatalogueEntry) => e.category.disabled !== true;
  * then merchants, haul, articles, about, help and privacy.
  */
 export function buildNavigation(catalogue: Catalogue): NavLink[] {
+  return navigationFromGroups(getChildren(catalogue, null).filter(visible));
+}
+
+/** The navigation list from the visible top-level groups alone (what the shell bundles). */
+export function navigationFromGroups(groups: ReadonlyArray<{ id: string; name: string }>): NavLink[] {
   return [
     { name: HOME_NAME, path: homePath() },
-    ...getChildren(catalogue, null).filter(visible).map((g) => ({ name: g.name, path: categoryPath(g.id) })),
+    ...groups.map((g) => ({ name: g.name, path: categoryPath(g.id) })),
     { name: '精选商家', path: merchantsPath() },
     { name: '晒单广场', path: haulPath() },
     { name: '精选文章', path: articlesPath() },

@@ -15,7 +15,8 @@ import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveSite } from '../../server/site/serve-site';
 import { footerLinks, mobileMenuLinks } from '../../src/components/shell/nav-links';
-import { getMegaMenu, getNavigation } from '../../src/components/shell/nav-source';
+import { getNavigation } from '../../src/components/shell/nav-source';
+import { megaMenu as getMegaMenu } from '../../src/components/shell/mega-menu-data';
 import { qrTargets } from '../../src/components/shell/qr-targets';
 import { withPrefix } from '../../src/paths';
 

@@ -4,6 +4,7 @@ import { Link } from 'gatsby';
 import type { MenuItem } from '../../catalogue';
 import { MegaPanel } from './MegaPanel';
 import { moveIndex } from './menu-keys';
+import { loadMegaMenu } from './nav-source';
 
 interface Bar { x: number; w: number }
 
@@ -18,6 +19,14 @@ const panelId = (id: string) => `mega-${id}`;
 export function DesktopNav({ items }: { items: MenuItem[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const [bar, setBar] = useState<Bar | null>(null);
+  // Sub-categories arrive with the mega-menu chunk on first open (nav-source.ts).
+  const [full, setFull] = useState<MenuItem[] | null>(null);
+  useEffect(() => {
+    if (open == null || full) return;
+    let alive = true;
+    loadMegaMenu().then((m) => { if (alive) setFull(m); }).catch(() => undefined);
+    return () => { alive = false; };
+  }, [open, full]);
   const navRef = useRef<HTMLElement>(null);
   const quietFocus = useRef(false);
   // Top links are found in the DOM (Gatsby's Link ref typing does not fit a callback ref).
@@ -61,7 +70,7 @@ export function DesktopNav({ items }: { items: MenuItem[] }) {
     if (open == null || focusPanel.current !== open) return;
     focusPanel.current = null;
     document.getElementById(panelId(items[open].id))?.querySelector('a')?.focus();
-  }, [open, items]);
+  }, [open, items, full]);
 
   const onTopKey = (i: number) => (e: React.KeyboardEvent) => {
     const to = moveIndex(i, e.key, items.length, 'row');
@@ -112,7 +121,7 @@ export function DesktopNav({ items }: { items: MenuItem[] }) {
               {g.name}
             </Link>
             <div id={panelId(g.id)} className="mega" hidden={open !== i} onKeyDown={onPanelKey(i)}>
-              {open === i && <MegaPanel group={g} />}
+              {open === i && <MegaPanel group={full?.find((f) => f.id === g.id) ?? g} />}
             </div>
           </li>
         ))}

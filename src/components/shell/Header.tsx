@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { DesktopNav } from './DesktopNav';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
-import { getMegaMenu } from './nav-source';
+import { getTopMenu } from './nav-source';
 import { useScrollState } from './useScrollState';
 
 /**
@@ -20,7 +20,7 @@ export function Header() {
     <header ref={ref} className={menuOpen ? 'hdr is-menu-open' : 'hdr'} data-scroll={scroll}>
       <div className="hdr__inner">
         <Logo />
-        <DesktopNav items={getMegaMenu()} />
+        <DesktopNav items={getTopMenu()} />
         <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
       </div>
     </header>

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { footerLinkGroups, footerLinks, mobileMenuLinks, serviceLinks } from '../../../src/components/shell/nav-links';
-import { getMegaMenu, getNavigation } from '../../../src/components/shell/nav-source';
+import { getNavigation } from '../../../src/components/shell/nav-source';
+import { megaMenu as getMegaMenu } from '../../../src/components/shell/mega-menu-data';
 import { withPrefix } from '../../../src/paths';
 import { siteConfig } from '../../../src/site-config';
 

@@ -1,0 +1,70 @@
+// Shared e2e fixtures: the reference API and the built site on one origin (as `npm start`
+// serves them) on a random loopback port, over a private copy of the database the site was
+// built from (scripts/build-site.ts), and a real Chromium.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../../../server/main';
+import { registerSite } from '../../../server/site';
+
+export const ROOT = path.resolve(__dirname, '..', '..', '..');
+export const PUBLIC_DIR = path.join(ROOT, 'public');
+export const TEST_DB = path.join(ROOT, 'var', 'test', 'storefront.sqlite');
+export const siteMissing = !fs.existsSync(path.join(PUBLIC_DIR, 'index.html')) || !fs.existsSync(TEST_DB)
+  ? 'no built site (scripts/build-site.ts runs before the e2e tests in npm test)'
+  : false;
+
+export interface Site { base: string; server: RunningServer; dbFile: string; codes: Map<string, string>; close(): Promise<void> }
+
+export async function startSite(): Promise<Site> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-db-'));
+  const dbFile = path.join(dir, 'storefront.sqlite');
+  // A consistent copy: the WAL of the source is checkpointed by better-sqlite3's backup.
+  const Database = (await import('better-sqlite3')).default;
+  const src = new Database(TEST_DB, { readonly: true });
+  await src.backup(dbFile);
+  src.close();
+  const codes = new Map<string, string>();
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dbFile,
+    mediaDir: path.join(ROOT, 'var', 'test', 'media'),
+    devCodeLog: (phone, code) => codes.set(phone, code),
+    configure: (app) => registerSite(app, PUBLIC_DIR),
+  });
+  // "localhost", not 127.0.0.1: Gatsby registers its service worker only on https or localhost.
+  const base = server.url.replace('127.0.0.1', 'localhost');
+  return { base, server, dbFile, codes, close: async () => { await server.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+export const launch = () => chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 375, height: 812 } as const;
+
+export interface WatchedPage { page: Page; context: BrowserContext; problems: string[] }
+
+/**
+ * A page in a fresh context that records console errors and warnings (hydration mismatches
+ * are console errors in React 18), uncaught errors and failed same-origin requests.
+ */
+export async function newPage(browser: Browser, viewport: { width: number; height: number }, opts: { timezoneId?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport, timezoneId: opts.timezoneId, serviceWorkers: opts.serviceWorkers ?? 'block', locale: 'zh-CN' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); void d.dismiss(); });
+  return { page, context, problems };
+}
+
+/** Waits until React has hydrated the page (gatsby-browser.tsx sets the flag). */
+export async function hydrated(page: Page) {
+  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+  await page.waitForTimeout(300);
+}
