@@ -10,7 +10,9 @@ export function extrasSourceApi(client: StorefrontClient): ExtrasSourceApi {
     product: (id) => getProduct(client, id),
     merchants: () => listMerchants(client),
     articles: (count) => searchArticles(client, { f: 0, t: count }),
-    categoryProducts: (id) => discoverCategory(client, [id]),
+    // The category variant (cids, f=0, t=15) without a price filter: the app's default range
+    // '0-100' yuan would hide most of a category's products (docs/server.md, discover `pr`).
+    categoryProducts: (id) => discoverCategory(client, [id], { pr: '-' }),
     categoryReviews: (id, size) => getHaulFeed(client, { category: id, delimiter: '0', size }),
     haulCursor: (size) => getHaulFeed(client, { category: '0', delimiter: '0', size }),
   };

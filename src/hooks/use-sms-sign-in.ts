@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { sendSmsCode, verifySmsCode } from '../storefront/signin';
 import { defaultSession } from '../storefront/client';
-import { isApiError } from '../storefront/errors';
+import { errorTextOf } from '../listing/error-text';
 import { SMS_COUNTDOWN_SECONDS, isMainlandPhone, isSmsCode, normalisePhone } from '../listing/phone';
 import { browserClient } from './browser-client';
 
@@ -17,8 +17,6 @@ export interface SmsSignIn {
   /** Verifies, stores the user id and key; resolves true when signed in. */
   signIn(phone: string, code: string): Promise<boolean>;
 }
-
-const errorText = (e: unknown, fallback: string) => (isApiError(e) && e.text ? e.text : fallback);
 
 /**
  * SMS sign-in (spec section 7, "Login"): send the code (then a 60 s countdown, or the
@@ -50,7 +48,7 @@ export function useSmsSignIn(): SmsSignIn {
       setSentTo(phone);
       return true;
     } catch (e) {
-      setError(errorText(e, '验证码发送失败，请稍后重试'));
+      setError(errorTextOf(e, '验证码发送失败，请稍后重试'));
       return false;
     } finally {
       setSending(false);
@@ -70,7 +68,7 @@ export function useSmsSignIn(): SmsSignIn {
       defaultSession().signIn({ userId: res.userId, userKey: res.userKey });
       return true;
     } catch (e) {
-      setError(errorText(e, '登录失败，请稍后重试'));
+      setError(errorTextOf(e, '登录失败，请稍后重试'));
       return false;
     } finally {
       setVerifying(false);

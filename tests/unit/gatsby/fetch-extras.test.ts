@@ -92,7 +92,7 @@ test('through the storefront client: the real query parameters, 404 and 500 skip
     assert.deepEqual(x.skipped.map((s) => s.endpoint).sort(), ['GET /api/v1/content/articles/search', 'GET /api/v2/merchants']);
     assert.match(x.skipped.find((s) => s.endpoint.includes('articles'))!.reason, /内部错误|500/);
     const discover = server.requests.find((r) => r.path === '/api/v2/discover')!;
-    assert.deepEqual([discover.query.cids, discover.query.f, discover.query.t], ['8', '0', '15']);
+    assert.deepEqual([discover.query.cids, discover.query.f, discover.query.t, discover.query.pr], ['8', '0', '15', '-']);
     const haul = server.requests.filter((r) => r.path === '/api/v2/product_comment/haul');
     assert.ok(haul.some((r) => r.query.category === '8' && r.query.size === '10' && r.query.delimiter === '0'));
     assert.ok(haul.some((r) => r.query.category === '0' && r.query.size === '20'));
