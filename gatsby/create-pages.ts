@@ -1,6 +1,6 @@
 import type { GatsbyNode } from 'gatsby';
 import path from 'node:path';
-import { reviewPath } from '../src/paths';
+import { reviewPath, UNBUILT_REVIEW_PAGE } from '../src/paths';
 import type { ReviewPageContext } from '../src/templates/review';
 import { getCatalogue } from '../src/catalogue';
 import { getBuildData } from './build-data';
@@ -35,10 +35,13 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
     actions.createPage({ path: reviewPath(page.info.productId, page.info.id), component: review, context });
   }
 
-  // The haul detail template: reviews published after the last build open at their normal
-  // URL through this client-only match path (static pages take precedence over it).
+  // The haul detail template, twice: at /haul-detail/?productId=..&commentId=.. as a file
+  // route (src/pages/haul-detail.tsx), and here as the client-only match path that opens reviews published after the last build
+  // at their normal URL (static pages take precedence over it; the site server answers such
+  // URLs with this page's HTML). Visiting a match-path page at its own path does not hydrate
+  // in Gatsby 5, hence the separate page.
   actions.createPage({
-    path: '/haul-detail/',
+    path: UNBUILT_REVIEW_PAGE,
     matchPath: '/:productId/:commentId/',
     component: template('haul-detail'),
     context: {},

@@ -14,7 +14,7 @@ export type Resolution =
  */
 const RESERVED = new Set(['page-data', 'static', 'category', 'pd', 'product', 'haul', 'haul-detail', 'merchants', 'articles', 'about', 'help', 'privacy', 'login', 'qr']);
 const REVIEW_PATH = /^\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/?$/;
-export const HAUL_DETAIL_HTML = 'haul-detail/index.html';
+export const HAUL_DETAIL_HTML = 'haul-detail/unbuilt/index.html';
 
 export function isUnbuiltReviewPath(sitePath: string): boolean {
   const m = REVIEW_PATH.exec(sitePath);

@@ -54,7 +54,7 @@ export interface WatchedPage { page: Page; context: BrowserContext; problems: st
  * are console errors in React 18), uncaught errors and failed same-origin requests.
  */
 export async function newPage(browser: Browser, viewport: { width: number; height: number }, opts: { timezoneId?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport, timezoneId: opts.timezoneId, serviceWorkers: opts.serviceWorkers ?? 'block', locale: 'zh-CN' });
+  const context = await browser.newContext({ viewport, timezoneId: opts.timezoneId, serviceWorkers: opts.serviceWorkers ?? 'allow', locale: 'zh-CN' });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });

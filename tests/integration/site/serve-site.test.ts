@@ -27,7 +27,7 @@ before(async () => {
   put('404.html', '<html>404</html>');
   put('1001/2002/index.html', '<html>review 2002</html>');
   put('merchants/index.html', '<html>merchants</html>');
-  put('haul-detail/index.html', '<html>haul detail template</html>');
+  put('haul-detail/unbuilt/index.html', '<html>haul detail template</html>');
   put('page-data/1001/2002/page-data.json', '{}');
   put('static/abc/img.jpg', 'jpg');
   put('app-0123456789abcdef0123.js', 'js');

@@ -1,0 +1,2 @@
+// /haul-detail/?productId=..&commentId=..: the haul detail template as a plain page.
+export { default } from '../templates/haul-detail';

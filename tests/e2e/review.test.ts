@@ -1,0 +1,224 @@
+// Review detail pages in real Chromium (issue 5, "Done when"): the built pages at 1280x800
+// and 375x812, crawler HTML without JavaScript, head data, the gallery and related carousel,
+// the client-loaded haul template, an unbuilt review URL, the 404 page, hostile records, and
+// no console errors or hydration warnings.
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import { formatPostedDate, formatPrice, specLine, altText } from '../../src/review/format';
+import { siteConfig } from '../../src/site-config';
+import type { Review, HaulResponse } from '../../src/storefront/types';
+
+const SPECIAL = { scriptContent: 5_000_007, htmlUserLabel: 5_000_013, javascriptPicture: 5_000_021, nullSku: 5_000_034, malformedPostedAt: 5_000_055 };
+
+let site: Site;
+let browser: Browser;
+let reviews: Review[] = [];
+let rich: Review; // many pictures, a price, several reviews on its product
+let video: Review | undefined; // video covers, no pictures
+
+async function api<T>(path: string): Promise<T> {
+  const r = await fetch(site.server.url + path);
+  assert.equal(r.status, 200, path);
+  return (await r.json()) as T;
+}
+const detail = async (productId: unknown, id: unknown) =>
+  (await api<{ comments: Review[] }>(`/api/v1/product-comment/products/${productId}/comments?commentId=${id}`)).comments[0];
+const pathOf = (r: Review) => `/review/${r.productId}/${r.id}/`;
+
+describe('review pages', { skip: siteMissing }, () => {
+  before(async () => {
+    site = await startSite();
+    browser = await launch();
+    const feed = await api<HaulResponse>('/api/v2/product_comment/haul?delimiter=0&size=120&category=0');
+    const perProduct = new Map<string, number>();
+    for (const d of feed.waterFall.waterDrops) perProduct.set(String(d.productId), (perProduct.get(String(d.productId)) ?? 0) + 1);
+    reviews = await Promise.all(feed.waterFall.waterDrops.slice(0, 120).map((d) => detail(d.productId, d.commentId)));
+    rich = reviews.find((r) => (r.pictures?.length ?? 0) >= 6 && r.sku?.cents != null && (perProduct.get(String(r.productId)) ?? 0) >= 3 && (r.content ?? '').length > 20)!;
+    video = reviews.find((r) => !r.pictures?.length && r.videos?.length);
+    assert.ok(rich, 'the demo data has a review with 6+ pictures, a price and related reviews');
+  });
+  after(async () => { await browser?.close(); await site?.close(); });
+
+  test('crawlers get the whole review in the HTML, without JavaScript', async () => {
+    const res = await fetch(site.base + pathOf(rich));
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    assert.match(html, /<html[^>]*lang="zh-CN"/);
+    const date = formatPostedDate(rich.postedAt)!;
+    assert.ok(html.includes(date), `posted date ${date} in CST`);
+    const price = formatPrice(rich.sku!.cents, rich.sku!.attributes?.attributes?.exchangeRateUsed?.choices?.[0])!;
+    assert.ok(html.includes(price), `price ${price}`);
+    const spec = specLine([rich.sku?.color?.name, rich.sku?.size?.name, rich.sku?.attributes?.attributes?.width?.choices?.[0]]);
+    if (spec) assert.ok(html.includes(spec), `spec line ${spec}`);
+    for (const tag of rich.productCommentLabel?.wordTags ?? []) assert.ok(html.includes(tag), `tag ${tag}`);
+    assert.ok(html.includes(`href="/review/pd/${rich.productId}/"`), 'product link');
+    assert.ok(html.includes('href="/review/haul/"') && html.includes('href="/review/"'), 'breadcrumb links');
+    // Head data.
+    assert.match(html, new RegExp(`<link[^>]*rel="canonical"[^>]*href="${siteConfig.siteUrl}/review/${rich.productId}/${rich.id}/"`));
+    assert.match(html, /<meta[^>]*property="og:image"[^>]*content="[^"]+\/media\//);
+    assert.match(html, /<meta[^>]*name="twitter:card"/);
+    assert.match(html, /<script[^>]*type="application\/ld\+json"[^>]*>\{"@context":"https:\/\/schema.org","@type":"Review"/);
+    assert.match(html, new RegExp(`<title[^>]*>[^<]*${siteConfig.siteName}</title>`));
+  });
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    test(`${label}: the page hydrates without errors and keeps the built date`, async () => {
+      const { page, context, problems } = await newPage(browser, viewport, { timezoneId: 'America/Los_Angeles' });
+      await page.goto(site.base + pathOf(rich));
+      const before = await page.locator('.reviewer time').innerText();
+      await hydrated(page);
+      assert.equal(await page.locator('.reviewer time').innerText(), before);
+      assert.equal(before, formatPostedDate(rich.postedAt));
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+
+    test(`${label}: gallery shows full images with 5 thumbnails, arrows, sizes and alt text`, async () => {
+      const { page, context, problems } = await newPage(browser, viewport);
+      await page.goto(site.base + pathOf(rich));
+      await hydrated(page);
+      const imgs = page.locator('.gallery__main img');
+      assert.equal(await imgs.count(), rich.pictures!.length);
+      const first = await imgs.first().evaluate((i: HTMLImageElement) => ({ w: i.getAttribute('width'), h: i.getAttribute('height'), alt: i.alt }));
+      assert.equal(Number(first.w), rich.pictures![0].full.width);
+      assert.equal(Number(first.h), rich.pictures![0].full.height);
+      assert.equal(first.alt, altText(rich.content));
+      // Five thumbnails fit the strip.
+      const visible = await page.$$eval('.gallery__thumbs .swiper-slide', (els) => {
+        const box = els[0].parentElement!.parentElement!.getBoundingClientRect();
+        return els.filter((e) => { const r = e.getBoundingClientRect(); return r.left >= box.left - 1 && r.right <= box.right + 1; }).length;
+      });
+      assert.equal(visible, 5);
+      assert.ok(await page.locator('.gallery__main .swiper-button-next').isVisible());
+      await page.locator('.gallery__main .swiper-button-next').click();
+      await page.waitForTimeout(500);
+      assert.equal(await page.$eval('.gallery__main .swiper-slide-active img', (i) => (i as HTMLImageElement).src.endsWith(new URL(i.getAttribute('src')!, location.href).pathname)), true);
+      assert.equal(await page.locator('.gallery__main .swiper-slide').nth(1).getAttribute('class').then((c) => c?.includes('swiper-slide-active')), true);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
+  test('related carousel: vertical 6.5 with arrows above 960px, horizontal 2.5 without arrows below', async () => {
+    const related = async (viewport: { width: number; height: number }) => {
+      const { page, context } = await newPage(browser, viewport);
+      await page.goto(site.base + pathOf(rich));
+      await hydrated(page);
+      const info = await page.$eval('.related__swiper', (el) => {
+        const s = (el as HTMLElement & { swiper: { params: { direction: string; slidesPerView: number; spaceBetween: number } } }).swiper;
+        return { direction: s.params.direction, perView: s.params.slidesPerView, gap: s.params.spaceBetween };
+      });
+      const arrows = await page.locator('.related__arrow--next').isVisible();
+      const state = await page.getAttribute('.related', 'data-arrows');
+      const links = await page.$$eval('.related__item', (as) => as.map((a) => a.getAttribute('href')));
+      return { info, arrows, state, links, page, context };
+    };
+    const wide = await related(DESKTOP);
+    assert.deepEqual(wide.info, { direction: 'vertical', perView: 6.5, gap: 12 });
+    assert.equal(wide.arrows, true);
+    assert.equal(wide.state, 'begin');
+    assert.ok(!wide.links.includes(pathOf(rich)), 'the current review is not in its related list');
+    assert.ok(wide.links.every((h) => /^\/review\/\d+\/\d+\/$/.test(h!)));
+    if (wide.links.length > 7) {
+      await wide.page.locator('.related__arrow--next').click();
+      await wide.page.waitForTimeout(500);
+      assert.equal(await wide.page.getAttribute('.related', 'data-arrows'), 'middle');
+    }
+    await wide.context.close();
+    const narrow = await related(MOBILE);
+    assert.deepEqual(narrow.info, { direction: 'horizontal', perView: 2.5, gap: 12 });
+    assert.equal(narrow.arrows, false);
+    await narrow.context.close();
+  });
+
+  test('a review with only a video falls back to its cover', { skip: video ? false : 'no video-only review in the first 120' }, async () => {
+    const html = await (await fetch(site.base + pathOf(video!))).text();
+    assert.ok(html.includes('gallery__play'), 'video badge');
+    assert.ok(html.includes(String(video!.videos![0].cover!.url)), 'cover image');
+  });
+
+  test('hostile records render as text and never as script or links', async () => {
+    const { page, context, problems } = await newPage(browser, DESKTOP);
+    for (const id of [SPECIAL.scriptContent, SPECIAL.htmlUserLabel, SPECIAL.javascriptPicture]) {
+      const r = reviews.find((x) => Number(x.id) === id) ?? (await findReview(id));
+      await page.goto(site.base + pathOf(r));
+      await hydrated(page);
+      const html = await page.content();
+      assert.ok(!/src="javascript:|href="javascript:/i.test(html), `no javascript: URL on ${id}`);
+      assert.equal(await page.locator('script:not([src]):not([type="application/ld+json"]):not([id^="gatsby"])').evaluateAll((s) => s.filter((x) => x.textContent?.includes('alert(')).length), 0);
+      if (id === SPECIAL.scriptContent) assert.ok((await page.locator('.review__text').innerText()).includes('<script>alert(1)</script>'));
+      if (id === SPECIAL.htmlUserLabel) assert.ok((await page.locator('.reviewer__label').innerText()).includes('<b onmouseover'));
+    }
+    assert.deepEqual(problems.filter((p) => p.startsWith('dialog')), [], 'no alert ran');
+    await context.close();
+  });
+
+  test('a review with a null sku is built without spec line or price; a malformed one is skipped', async () => {
+    const r = await findReview(SPECIAL.nullSku);
+    const html = await (await fetch(site.base + pathOf(r))).text();
+    assert.ok(!html.includes('class="review__price"'));
+    assert.ok(!html.includes('class="review__spec-line"'));
+    const bad = await fetch(`${site.base}/review/page-data/${(await findDrop(SPECIAL.malformedPostedAt)).productId}/${SPECIAL.malformedPostedAt}/page-data.json`);
+    assert.equal(bad.status, 404, 'no page-data for the skipped review');
+  });
+
+  test('haul detail template loads a review in the browser from the query string', async () => {
+    const { page, context, problems } = await newPage(browser, MOBILE);
+    await page.goto(`${site.base}/review/haul-detail/?productId=${rich.productId}&commentId=%20${rich.id}%20&commentId=1`);
+    await page.waitForSelector('.review__text');
+    const shown = (await page.locator('.review__text').innerText()).replace(/\s+/g, ' ').trim();
+    assert.equal(shown, rich.content!.replace(/\s+/g, ' ').trim());
+    const crumbs = await page.locator('.breadcrumb li').allInnerTexts();
+    assert.equal(crumbs[0], '首页');
+    assert.equal(crumbs[1], '晒单广场');
+    assert.ok(rich.content!.startsWith(crumbs[2].replace(/…$/, '')), 'last crumb is the review text once loaded');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('a review published after the build opens at its normal URL through the template', async () => {
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(site.dbFile);
+    const src = db.prepare('SELECT * FROM reviews WHERE id = ?').get(rich.id) as Record<string, unknown>;
+    const newId = 5_999_999;
+    db.prepare(`INSERT INTO reviews (${Object.keys(src).join(',')}) VALUES (${Object.keys(src).map(() => '?').join(',')})`)
+      .run(...Object.entries(src).map(([k, v]) => (k === 'id' ? newId : k === 'content' ? '刚刚发布的晒单，还没有静态页面。' : k === 'posted_at' ? Date.now() : v)));
+    db.close();
+    const { page, context, problems } = await newPage(browser, DESKTOP);
+    const res = await page.goto(`${site.base}/review/${rich.productId}/${newId}/`);
+    assert.equal(res?.status(), 200);
+    await page.waitForSelector('.review__text');
+    assert.equal(await page.locator('.review__text').innerText(), '刚刚发布的晒单，还没有静态页面。');
+    assert.deepEqual(problems.filter((p) => !p.includes('404')), []);
+    await context.close();
+  });
+
+  test('unknown paths answer 404 with the 404 page', async () => {
+    const res = await fetch(`${site.base}/review/no/such/page/`);
+    assert.equal(res.status, 404);
+    const { page, context } = await newPage(browser, MOBILE);
+    await page.goto(`${site.base}/review/no/such/page/`);
+    assert.equal((await page.locator('body').innerText()).trim(), '404');
+    await context.close();
+  });
+});
+
+async function findDrop(id: number) {
+  let delimiter: string | null = '0';
+  while (delimiter != null) {
+    const page: HaulResponse = await api<HaulResponse>(`/api/v2/product_comment/haul?delimiter=${delimiter}&size=500&category=0`);
+    const hit = page.waterFall.waterDrops.find((d) => Number(d.commentId) === id);
+    if (hit) return hit;
+    delimiter = page.waterFall.delimiter;
+  }
+  throw new Error(`review ${id} not in the feed`);
+}
+
+async function findReview(id: number): Promise<Review> {
+  const d = await findDrop(id);
+  return detail(d.productId, id);
+}
+
+export type { Page };
