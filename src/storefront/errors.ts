@@ -23,7 +23,8 @@ export abstract class ApiError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
-    this.name = new.target.name;
+    // Not new.target: Babel compiles classes for older browsers where it is undefined.
+    this.name = this.constructor.name;
   }
 }
 
