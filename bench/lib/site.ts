@@ -1,0 +1,78 @@
+// An isolated working copy of the site for the build sections: the project's sources copied
+// into the run's temp dir with node_modules symlinked, so the bench's builds never touch the
+// developer's public/ and .cache/ (nor race a build another engineer runs in the work tree).
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, type BenchContext } from './data';
+import { runMeasured, type TreeMemory } from './proc';
+import { log } from './report';
+
+const COPY = ['src', 'gatsby', 'data', 'static', 'scripts', 'server', 'gatsby-config.ts', 'gatsby-node.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx', 'package.json', 'tsconfig.json'];
+
+/** A fresh copy of the site sources under ctx.tmp/<name> (public/ and .cache/ start empty). */
+export function siteCopy(ctx: BenchContext, name: string): string {
+  const dir = path.join(ctx.tmp, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const entry of COPY) {
+    const from = path.join(ROOT, entry);
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, entry), { recursive: true });
+  }
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+export interface BuildRun {
+  ok: boolean;
+  ms: number;
+  memory: TreeMemory;
+  /** "Building static HTML for pages - X s - N/N Y/s". */
+  html: { seconds: number; pages: number; perSecond: number } | null;
+  /** Gatsby's own step timings (seconds), "success <step> - X s". */
+  steps: Record<string, number>;
+  log: string;
+}
+
+export function parseGatsbyLog(out: string) {
+  const plain = out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+  const h = /Building static HTML for pages - ([\d.]+)s - (\d+)\/(\d+) ([\d.]+)\/s/.exec(plain);
+  const steps: Record<string, number> = {};
+  for (const m of plain.matchAll(/^success (.+?) - ([\d.]+)s\b/gm)) steps[m[1]] = (steps[m[1]] ?? 0) + Number(m[2]);
+  return { html: h ? { seconds: Number(h[1]), pages: Number(h[3]), perSecond: Number(h[4]) } : null, steps };
+}
+
+/** `gatsby build --prefix-paths` in `siteDir` with the embedded reference server on `dbFile`. */
+export async function gatsbyBuild(ctx: BenchContext, siteDir: string, dbFile: string, label: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<BuildRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DB_FILE: dbFile, MEDIA_DIR: path.join(ctx.tmp, 'media'), GATSBY_TELEMETRY_DISABLED: '1', CI: 'true', ...extraEnv };
+  delete env.STOREFRONT_API_URL;
+  log(`${label}: gatsby build --prefix-paths in ${siteDir}`);
+  const r = await runMeasured(process.execPath, [path.join(siteDir, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], {
+    cwd: siteDir, env, echo: process.env.BENCH_VERBOSE ? `[${label}]` : undefined, timeoutMs: 60 * 60_000,
+  });
+  const out = r.stdout + r.stderr;
+  fs.writeFileSync(path.join(ctx.tmp, `${label.replace(/\W+/g, '-')}.log`), out);
+  const parsed = parseGatsbyLog(out);
+  if (r.code !== 0) log(`${label}: gatsby build failed with code ${r.code}; log tail:\n${out.slice(-3000)}`);
+  else log(`${label}: ${(r.ms / 1000).toFixed(1)} s, peak tree RSS ${r.memory.peakTreeRssMB} MB${parsed.html ? `, HTML step ${parsed.html.pages} pages at ${parsed.html.perSecond}/s` : ''}`);
+  return { ok: r.code === 0, ms: r.ms, memory: r.memory, ...parsed, log: out.slice(-4000) };
+}
+
+/** Every file under dir (relative path -> {mtimeMs, size}), for rebuild diffs. */
+export function snapshot(dir: string, filter: (rel: string) => boolean): Map<string, { mtimeMs: number; size: number; hash: string }> {
+  const out = new Map<string, { mtimeMs: number; size: number; hash: string }>();
+  const crypto = require('node:crypto') as typeof import('node:crypto');
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        const rel = path.relative(dir, p);
+        if (!filter(rel)) continue;
+        const st = fs.statSync(p);
+        out.set(rel, { mtimeMs: st.mtimeMs, size: st.size, hash: crypto.createHash('sha1').update(fs.readFileSync(p)).digest('hex') });
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}

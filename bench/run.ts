@@ -1,0 +1,109 @@
+// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing] [--write-docs] [--keep]
+//
+// The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
+// in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
+// (gitignored), a Markdown table on stdout; --write-docs rewrites docs/benchmarks.md.
+//
+//   --quick       the development mode, under 10 minutes: 1,000-review build, rebuild in the
+//                 1,000 set, API 5 s per endpoint on 10,000 reviews, sourcing 10,000 reviews
+//   (default)     full mode: builds at 1,000 / 10,000 / 100,000 reviews, rebuild in the 10,000
+//                 set, API 15 s per endpoint on 100,000 reviews, sourcing 100,000 reviews
+//   --sizes a,b   build sizes (overrides the mode's)
+//   --only list   run only these sections (comma list)
+//   --cpu-prof    write V8 CPU profiles of the sourcing child and the floor render to bench/out/prof/
+//   --keep        keep the temp dir (site copies, databases, build logs)
+//
+// Builds run in an isolated copy of the site under the temp dir (never in public/ of the work
+// tree), one at a time.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { log, machine, markdownTable, type SectionResult } from './lib/report';
+import { ROOT, type BenchContext } from './lib/data';
+import { runApi } from './api';
+import { runSourcing } from './sourcing';
+import { runBuild } from './build';
+import { runRebuild } from './rebuild';
+import { runWeight } from './weight';
+import { runVitals } from './vitals';
+import { writeDocs } from './docs';
+import { sites } from './lib/sites';
+
+const SECTIONS = ['build', 'weight', 'vitals', 'rebuild', 'api', 'sourcing'] as const;
+type Section = (typeof SECTIONS)[number];
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      sizes: { type: 'string' },
+      'write-docs': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [...SECTIONS];
+  for (const s of only) if (!SECTIONS.includes(s as Section)) { console.error(`unknown section ${s}; sections: ${SECTIONS.join(', ')}`); process.exit(2); }
+  const quick = values.quick!;
+  const sizes = values.sizes ? values.sizes.split(',').map(Number) : quick ? [1_000] : [1_000, 10_000, 100_000];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const ctx: BenchContext = { tmp, quick, keep: values.keep! };
+  const outDir = path.join(ROOT, 'bench', 'out');
+  const profDir = values['cpu-prof'] ? path.join(outDir, 'prof') : undefined;
+  if (profDir) fs.mkdirSync(profDir, { recursive: true });
+  const command = `npm run bench --${process.argv.slice(2).length ? ' ' + process.argv.slice(2).join(' ') : ''}`;
+  log(`${quick ? 'quick' : 'full'} mode, sections ${only.join(', ')}; temp dir ${tmp}; builds run in copies of the site there, public/ of the work tree is not touched`);
+
+  const started = new Date();
+  const t0 = performance.now();
+  const results: SectionResult[] = [];
+  const run = async (name: Section, fn: () => Promise<SectionResult>) => {
+    if (!only.includes(name)) return;
+    const s0 = performance.now();
+    try {
+      const r = await fn();
+      (r as SectionResult & { seconds?: number }).seconds = Math.round((performance.now() - s0) / 1000);
+      results.push(r);
+    } catch (e) {
+      log(`section ${name} failed: ${(e as Error).stack ?? e}`);
+      results.push({ section: name, title: name, figures: [], notes: [], skipped: `failed: ${(e as Error).message}` });
+    }
+    log(`section ${name} done in ${Math.round((performance.now() - s0) / 1000)} s`);
+  };
+  try {
+    await run('build', () => runBuild(ctx, sizes, { cpuProf: profDir }));
+    await run('weight', () => runWeight(ctx));
+    await run('vitals', () => runVitals(ctx));
+    await run('rebuild', () => runRebuild(ctx, quick ? 1_000 : 10_000));
+    await run('api', () => runApi(ctx));
+    await run('sourcing', () => runSourcing(ctx, { cpuProf: profDir }));
+  } finally {
+    await sites.closeAll();
+    if (!ctx.keep) fs.rmSync(tmp, { recursive: true, force: true });
+    else log(`kept ${tmp}`);
+  }
+
+  const report = {
+    command,
+    mode: quick ? 'quick' : 'full',
+    date: started.toISOString(),
+    seconds: Math.round((performance.now() - t0) / 1000),
+    machine: machine(),
+    results,
+  };
+  fs.mkdirSync(outDir, { recursive: true });
+  const stamp = started.toISOString().replace(/[:.]/g, '-');
+  const file = path.join(outDir, `bench-${report.mode}-${stamp}.json`);
+  fs.writeFileSync(file, JSON.stringify(report, null, 2));
+  fs.writeFileSync(path.join(outDir, `latest-${report.mode}.json`), JSON.stringify(report, null, 2));
+  log(`results in ${path.relative(ROOT, file)} (${report.seconds} s)`);
+  process.stdout.write(`\n## Benchmarks (${report.mode}, ${report.date}, ${report.machine.cores} cores, ${report.machine.memoryGiB} GiB)\n\n${markdownTable(results)}\n`);
+  if (values['write-docs']) {
+    const doc = writeDocs(path.join(ROOT, 'docs', 'benchmarks.md'), report);
+    log(`rewrote ${path.relative(ROOT, doc)}`);
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,114 @@
+// Section 4: web vitals with Lighthouse (npm `lighthouse`, default = mobile profile with
+// simulated throttling) driving Debian's chromium, on a review page and the home page served
+// locally (API + site on one origin), against the empty Gatsby 5 page measured the same way in
+// the same run. Skipped with a message when lighthouse is not installed.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fig, log, round, type Figure, type SectionResult } from './lib/report';
+import { ROOT, type BenchContext } from './lib/data';
+import { sites } from './lib/sites';
+import { pagesByKind } from './page-weight';
+import { CHROMIUM, CHROMIUM_ARGS, serveBuiltSite, serveStatic } from './lib/serve';
+import { emptyGatsbySite } from './weight';
+
+export const LIGHTHOUSE = 'lighthouse@13.5.0';
+
+interface Vitals { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number; tbtMs: number; fcpMs: number }
+
+const freePort = () => new Promise<number>((resolve, reject) => {
+  const s = net.createServer();
+  s.once('error', reject);
+  s.listen(0, '127.0.0.1', () => { const a = s.address(); s.close(() => resolve(typeof a === 'object' && a ? a.port : 0)); });
+});
+
+async function withChrome<T>(ctx: BenchContext, fn: (port: number) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(ctx.tmp, 'chrome-'));
+  const chrome = spawn(CHROMIUM, [...CHROMIUM_ARGS, '--headless', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  try {
+    for (let i = 0; ; i++) {
+      try { const r = await fetch(`http://127.0.0.1:${port}/json/version`); if (r.ok) break; } catch { /* not yet */ }
+      if (i > 100) throw new Error('chromium did not open its debugging port');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return await fn(port);
+  } finally {
+    chrome.kill('SIGTERM');
+  }
+}
+
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }>; runtimeError?: { message: string } } } | undefined>;
+
+async function audit(lighthouse: LighthouseFn, port: number, url: string): Promise<Vitals> {
+  const r = await lighthouse(url, { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  if (!r) throw new Error(`lighthouse gave no result for ${url}`);
+  const { categories: c, audits: a } = r.lhr;
+  if (r.lhr.runtimeError) log(`vitals: ${url}: ${r.lhr.runtimeError.message}`);
+  const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
+    lcpMs: a['largest-contentful-paint']?.numericValue ?? NaN, cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
+    tbtMs: a['total-blocking-time']?.numericValue ?? NaN, fcpMs: a['first-contentful-paint']?.numericValue ?? NaN,
+  };
+}
+
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+function medianVitals(runs: Vitals[]): Vitals {
+  const keys = Object.keys(runs[0]) as (keyof Vitals)[];
+  return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Vitals;
+}
+
+export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
+  const title = '4. Web vitals (Lighthouse, mobile profile, served locally)';
+  let lighthouse: LighthouseFn;
+  try {
+    const name = 'lighthouse';
+    require.resolve(name, { paths: [ROOT] });
+    const mod = (await import(name)) as { default: LighthouseFn };
+    lighthouse = mod.default;
+  } catch {
+    const msg = `lighthouse is not installed: add it with \`npm install --save-dev ${LIGHTHOUSE}\` (the section runs once it is there)`;
+    log(`vitals: skipped: ${msg}`);
+    return { section: 'vitals', title, figures: [], notes: [], skipped: msg };
+  }
+  const site = await sites.any(ctx);
+  const empty = await emptyGatsbySite(ctx);
+  const kinds = pagesByKind(site.publicDir);
+  const runsPerPage = ctx.quick ? 1 : 3;
+  const served = await serveBuiltSite(ctx, site.publicDir, site.dbFile);
+  const servedEmpty = await serveStatic(empty.publicDir);
+  const results: Record<string, Vitals> = {};
+  try {
+    await withChrome(ctx, async (port) => {
+      const targets: [string, string][] = [['empty Gatsby 5 page', `${servedEmpty.base}/review/`], ['review', `${served.base}/review${kinds.review}`], ['home', `${served.base}/review/`]];
+      for (const [name, url] of targets) {
+        const runs: Vitals[] = [];
+        for (let i = 0; i < runsPerPage; i++) { log(`vitals: lighthouse ${name} (${i + 1}/${runsPerPage})`); runs.push(await audit(lighthouse, port, url)); }
+        results[name] = medianVitals(runs);
+      }
+    });
+  } finally {
+    await served.close();
+    await servedEmpty.close();
+  }
+  const floor = results['empty Gatsby 5 page'];
+  const F = 'empty Gatsby 5 page';
+  const figures: Figure[] = [];
+  for (const kind of ['review', 'home']) {
+    const v = results[kind];
+    figures.push(fig(`${kind}: performance score`, v.performance, '/100', { name: F, value: floor.performance }, { text: '>= 95', met: v.performance >= 95 }));
+    figures.push(fig(`${kind}: accessibility score`, v.accessibility, '/100', { name: F, value: floor.accessibility }, { text: '100', met: v.accessibility >= 100 }));
+    figures.push(fig(`${kind}: best-practices score`, v.bestPractices, '/100', { name: F, value: floor.bestPractices }));
+    figures.push(fig(`${kind}: SEO score`, v.seo, '/100', { name: F, value: floor.seo }, { text: '100', met: v.seo >= 100 }));
+    figures.push(fig(`${kind}: LCP`, v.lcpMs, 'ms', { name: F, value: floor.lcpMs }));
+    figures.push(fig(`${kind}: CLS`, round(v.cls, 4), '', { name: F, value: Math.max(floor.cls, 0.0001) }, { text: '< 0.01', met: v.cls < 0.01 }));
+    figures.push(fig(`${kind}: TBT`, v.tbtMs, 'ms', { name: F, value: Math.max(floor.tbtMs, 1) }));
+  }
+  return {
+    section: 'vitals', title, figures,
+    notes: [`Median of ${runsPerPage} run(s) per page; Lighthouse's default (mobile) config with simulated throttling; review page ${kinds.review}. Empty page: ${JSON.stringify(floor)}.`],
+    details: results,
+  };
+}

@@ -1,0 +1,53 @@
+// Byte budgets of issue 7 (deterministic, so tests rather than benchmarks), on the site that
+// `npm test` builds before the e2e layer (scripts/build-site.ts): the review page's first-load
+// JavaScript under 100 KB gzipped and its HTML under 25 KB gzipped. Sizes come from
+// bench/page-weight.ts, the module `npm run bench` reports with (gzip -9 of each file).
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import path from 'node:path';
+import { KB, pageWeight, pagesByKind, reviewPages } from '../../bench/page-weight';
+import { PUBLIC_DIR } from './helpers/site';
+
+const siteMissing = fs.existsSync(path.join(PUBLIC_DIR, 'index.html')) && fs.existsSync(path.join(PUBLIC_DIR, 'webpack.stats.json'))
+  ? false
+  : 'no built site (scripts/build-site.ts runs before the e2e tests in npm test)';
+
+const JS_BUDGET = 100 * KB;
+const HTML_BUDGET = 25 * KB;
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+
+describe('page weight budgets (issue 7)', { skip: siteMissing }, () => {
+  // Over budget today: swiper (~31 KB gz, the gallery and related carousel) in the review
+  // chunk group and axios (~14 KB gz) in app.js; see docs/benchmarks.md. A todo reports the
+  // failure without failing `npm test`; make it a plain test once the fix lands.
+  test('review page first-load JavaScript < 100 KB gzipped', { todo: 'over budget until swiper and axios leave the first load (docs/benchmarks.md)' }, () => {
+    const review = pagesByKind(PUBLIC_DIR).review;
+    assert.ok(review, 'a review page was built');
+    const w = pageWeight(PUBLIC_DIR, review);
+    assert.equal(w.component, 'component---src-templates-review-tsx');
+    assert.ok(w.js.gzip < JS_BUDGET, `first-load JS ${kb(w.js.gzip)} gzipped (budget ${kb(JS_BUDGET)}): ${w.js.files.join(', ')}`);
+  });
+
+  test('every review page HTML < 25 KB gzipped', () => {
+    const pages = reviewPages(PUBLIC_DIR);
+    assert.ok(pages.length > 0, 'review pages were built');
+    let worst = { page: '', gzip: 0 };
+    for (const p of pages) {
+      const gzip = zlib.gzipSync(fs.readFileSync(path.join(PUBLIC_DIR, p, 'index.html')), { level: 9 }).length;
+      if (gzip > worst.gzip) worst = { page: p, gzip };
+    }
+    assert.ok(worst.gzip < HTML_BUDGET, `heaviest review page ${worst.page}: ${kb(worst.gzip)} gzipped (budget ${kb(HTML_BUDGET)})`);
+  });
+
+  test('the weighed files are those the page loads (webpack.stats.json agrees with the HTML)', () => {
+    const review = pagesByKind(PUBLIC_DIR).review!;
+    const w = pageWeight(PUBLIC_DIR, review);
+    // The HTML's own scripts are part of the set, and the component chunk is found.
+    assert.ok(w.js.files.some((f) => /^app-[0-9a-f]+\.js$/.test(f)), 'app chunk');
+    assert.ok(w.js.files.some((f) => /^framework-[0-9a-f]+\.js$/.test(f)), 'framework chunk');
+    assert.ok(w.js.files.some((f) => f.startsWith('component---src-templates-review-tsx-')), 'review component chunk');
+    assert.ok(w.html.gzip > 0 && w.css.gzip > 0);
+  });
+});
