@@ -15,6 +15,9 @@ import type { ReviewPageContext } from '../src/templates/review';
 
 const [publicDir, outDir] = process.argv.slice(2);
 
+// The globals Gatsby's webpack DefinePlugin gives the HTML renderer (gatsby-link reads them).
+Object.assign(globalThis, { __BASE_PATH__: '/review', __PATH_PREFIX__: '/review', __TRAILING_SLASH__: 'always' });
+
 // Gatsby compiles `graphql` tags and useStaticQuery away; outside its webpack build the
 // footer's static query is answered from the build's own static query results
 // (public/page-data/sq/d/*.json). Everything else of 'gatsby' (Link, navigate) is the real one.
