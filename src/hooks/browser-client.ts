@@ -1,8 +1,12 @@
-import { createStorefrontClient, type StorefrontClient } from '../storefront/client';
+import type { StorefrontClient } from '../storefront/client';
 
-let client: StorefrontClient | null = null;
+let client: Promise<StorefrontClient> | null = null;
 
-/** The page's one API client (browser mode), created on first use, never during SSR. */
-export function browserClient(): StorefrontClient {
-  return (client ??= createStorefrontClient({ mode: 'browser' }));
+/**
+ * The page's one API client (browser mode). The transport (axios) is its own chunk, loaded
+ * on the first call from an effect or an event: never during SSR and never part of a page's
+ * first-load JavaScript (docs/benchmarks.md, page weight).
+ */
+export function browserClient(): Promise<StorefrontClient> {
+  return (client ??= import('../storefront/client').then((m) => m.createStorefrontClient({ mode: 'browser' })));
 }

@@ -1,5 +1,5 @@
 import { captureUtm } from '../storefront/session';
-import { defaultSession } from '../storefront/client';
+import { defaultSession } from '../storefront/session';
 
 /** Stores the landing URL's UTM parameters; never throws (storage may be unavailable). */
 export function captureLandingUtm(): void {

@@ -35,7 +35,7 @@ export function useHaulFeed(built: RelatedView[], cursor: string | null, enabled
     busy.current = true;
     setView((v) => ({ ...v, status: 'loading', error: '' }));
     try {
-      const res = await getHaulFeed(browserClient(), { category: '0', delimiter: state.current.cursor, size: HAUL_SCROLL_SIZE });
+      const res = await getHaulFeed(await browserClient(), { category: '0', delimiter: state.current.cursor, size: HAUL_SCROLL_SIZE });
       state.current = addFeedPage(state.current, res?.waterFall?.waterDrops, res?.waterFall?.delimiter);
       busy.current = false;
       setView({ loaded: state.current.loaded, status: state.current.done ? 'done' : 'idle', error: '' });

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { likeComment, unlikeComment } from '../storefront/comments';
-import { defaultSession } from '../storefront/client';
+import { defaultSession } from '../storefront/session';
 import { isApiError } from '../storefront/errors';
 import type { ReviewView } from '../review/view';
 import { browserClient } from './browser-client';
@@ -14,7 +14,7 @@ export function useLike(review: ReviewView) {
     setState((s) => ({ ...s, busy: true, error: '' }));
     try {
       const call = state.liked ? unlikeComment : likeComment;
-      const res = await call(browserClient(), review.productId, review.id);
+      const res = await call(await browserClient(), review.productId, review.id);
       setState({ liked: res.liked, count: res.likes, busy: false, error: '' });
     } catch (e) {
       setState((s) => ({ ...s, busy: false, error: isApiError(e) ? e.text : '操作失败，请稍后重试' }));

@@ -37,7 +37,7 @@ export function useProductComments(productId: string, initial: ProductReviewItem
     const id = ++request.current;
     setState((s) => ({ ...s, tag, items: base, status: 'loading', error: '' }));
     try {
-      const res = await listComments(browserClient(), productId, { f: from, t: from + COMMENT_PAGE_SIZE, s: 'posted_at', tag: tag ?? undefined });
+      const res = await listComments(await browserClient(), productId, { f: from, t: from + COMMENT_PAGE_SIZE, s: 'posted_at', tag: tag ?? undefined });
       if (id !== request.current) return;
       const page = toProductReviewItems(res?.comments, productId);
       const seen = new Set(base.map((r) => r.id));

@@ -36,27 +36,28 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
   React.useEffect(() => {
     let alive = true;
     const update = (patch: Partial<ReviewData>) => alive && setData((d) => ({ ...d, ...patch }));
-    const client = browserClient();
     const swallow = () => undefined;
+    browserClient().then((client) => {
 
-    if (!initial.info && productId && commentId) {
-      getReviewDetail(client, productId, commentId)
-        .then((raw) => {
-          const v = raw ? toReviewView(raw, productId) : null;
-          update(v && v.ok ? { review: v.review, status: 'ready' } : { status: 'not-found' });
-        })
-        .catch(() => update({ status: 'not-found' }));
-    }
-    if (!initial.relateList?.length) {
-      getReviewFeed(client, 0, 30, '0')
-        .then((items) => update({ related: toRelatedViews(items, commentId ? { commentId } : undefined) }))
-        .catch(swallow);
-    }
-    if (!initial.similarProducts && productId) {
-      getSimilarProducts(client, productId)
-        .then((items) => update({ similar: toSimilarViews(items, productId) }))
-        .catch(swallow);
-    }
+      if (!initial.info && productId && commentId) {
+        getReviewDetail(client, productId, commentId)
+          .then((raw) => {
+            const v = raw ? toReviewView(raw, productId) : null;
+            update(v && v.ok ? { review: v.review, status: 'ready' } : { status: 'not-found' });
+          })
+          .catch(() => update({ status: 'not-found' }));
+      }
+      if (!initial.relateList?.length) {
+        getReviewFeed(client, 0, 30, '0')
+          .then((items) => update({ related: toRelatedViews(items, commentId ? { commentId } : undefined) }))
+          .catch(swallow);
+      }
+      if (!initial.similarProducts && productId) {
+        getSimilarProducts(client, productId)
+          .then((items) => update({ similar: toSimilarViews(items, productId) }))
+          .catch(swallow);
+      }
+    }, swallow);
     return () => { alive = false; };
     // The initial data is fixed for a page; ids change only on client navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps

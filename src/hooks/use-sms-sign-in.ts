@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { sendSmsCode, verifySmsCode } from '../storefront/signin';
-import { defaultSession } from '../storefront/client';
+import { defaultSession } from '../storefront/session';
 import { errorTextOf } from '../listing/error-text';
 import { SMS_COUNTDOWN_SECONDS, isMainlandPhone, isSmsCode, normalisePhone } from '../listing/phone';
 import { browserClient } from './browser-client';
@@ -42,7 +42,7 @@ export function useSmsSignIn(): SmsSignIn {
     setSending(true);
     setError('');
     try {
-      const res = await sendSmsCode(browserClient(), phone);
+      const res = await sendSmsCode(await browserClient(), phone);
       const wait = typeof res?.retryAfterSeconds === 'number' && res.retryAfterSeconds > 0 ? Math.ceil(res.retryAfterSeconds) : SMS_COUNTDOWN_SECONDS;
       setCountdown(wait);
       setSentTo(phone);
@@ -63,7 +63,7 @@ export function useSmsSignIn(): SmsSignIn {
     setVerifying(true);
     setError('');
     try {
-      const res = await verifySmsCode(browserClient(), phone, code.trim());
+      const res = await verifySmsCode(await browserClient(), phone, code.trim());
       if (!res || !res.userId || !res.userKey) throw new Error('no session');
       defaultSession().signIn({ userId: res.userId, userKey: res.userKey });
       return true;

@@ -1,7 +1,8 @@
 // Shopping cart (spec section 7, "Cart"). Cart checks run in two steps: 0 = cart, 1 = order
 // (spec section 4). Answer shapes are the project's own (docs/api-client.md).
 
-import { seg, type StorefrontClient } from './client';
+import type { StorefrontClient } from './client';
+import { seg } from './path-segment';
 import type { CartProductKind, PaymentMethod, PreorderCheckStep, ShippingMethod } from './enums';
 
 const CART = '/api/v2/shoppingcart';

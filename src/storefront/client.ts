@@ -19,7 +19,7 @@
 import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 'axios';
 import { loginPath, withPrefix } from '../paths';
 import { ApiError, ForeignOriginError, NetworkError, StorefrontError, TimeoutError } from './errors';
-import { BUILD_IDENTITY, createSession, type Session, type SessionIdentity, type SessionSource } from './session';
+import { BUILD_IDENTITY, defaultSession, type Session, type SessionIdentity, type SessionSource } from './session';
 
 export type ClientMode = 'browser' | 'build';
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -112,11 +112,10 @@ function readEnv(get: () => string | undefined): string | undefined {
   }
 }
 
-let browserSession: Session | undefined;
-/** The page's one stored session (lazily created, so SSR never touches storage). */
-export function defaultSession(): Session {
-  return (browserSession ??= createSession());
-}
+// The page's one stored session lives in session.ts so that pages can read it without
+// loading this transport (and axios) on first load.
+export { defaultSession } from './session';
+export { seg } from './path-segment';
 
 function toSessionSource(mode: ClientMode, s: StorefrontClientOptions['session']): SessionSource {
   if (!s) return mode === 'build' ? () => BUILD_IDENTITY : () => defaultSession().identity();
@@ -283,5 +282,3 @@ function retryAfterMs(err: StorefrontError): number | undefined {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** One path segment, encoded (ids come from URLs and user data). */
-export const seg = (v: string | number): string => encodeURIComponent(String(v));

@@ -1,7 +1,8 @@
 // Product comments (reviews), replies, likes and the haul feed (spec section 7, "Comments";
 // defaults from section 9: page size 10 sorted by posted_at, replies 0..1, haul size 10).
 
-import { seg, type StorefrontClient } from './client';
+import type { StorefrontClient } from './client';
+import { seg } from './path-segment';
 import type { CommentSort } from './enums';
 import type { CommentsResponse, HaulResponse } from './types';
 

@@ -1,6 +1,7 @@
 // Customs resell declarations (spec section 7, "Other"): list/create and read/update one.
 
-import { seg, type StorefrontClient } from './client';
+import type { StorefrontClient } from './client';
+import { seg } from './path-segment';
 
 export interface CustomsResell {
   id: string;

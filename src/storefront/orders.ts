@@ -1,7 +1,8 @@
 // Orders (spec section 7, "Orders"). Cancelling takes two steps: apply, then confirm
 // (spec section 4). Answer shapes are the project's own (docs/api-client.md).
 
-import { seg, type StorefrontClient } from './client';
+import type { StorefrontClient } from './client';
+import { seg } from './path-segment';
 import type { OrderStatus, PaymentMethod } from './enums';
 import type { PaymentInfo, UtmParams } from './storage';
 

@@ -1,7 +1,8 @@
 // Address book, payer identities, photo ids and world areas (spec section 7, "Profile").
 // Note the spec's version split: list/create addresses on v2, update/delete on v1.
 
-import { seg, type StorefrontClient } from './client';
+import type { StorefrontClient } from './client';
+import { seg } from './path-segment';
 import type { PayerFlag } from './enums';
 
 export interface Address {

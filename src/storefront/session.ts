@@ -135,3 +135,9 @@ export function captureUtm(store: Store, url: string | URL): UtmParams | undefin
   if (Object.keys(found).length) store.set('utmParams', found);
   return store.get('utmParams');
 }
+
+let browserSession: Session | undefined;
+/** The page's one stored session (lazily created, so SSR never touches storage). */
+export function defaultSession(): Session {
+  return (browserSession ??= createSession());
+}

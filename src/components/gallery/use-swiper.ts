@@ -1,0 +1,34 @@
+import * as React from 'react';
+import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
+
+export type SwiperModules = typeof import('./swiper-loader');
+
+/**
+ * Enhances server-rendered Swiper markup (.swiper > .swiper-wrapper > .swiper-slide) once the
+ * page has hydrated, loading Swiper on demand. Until then the markup is laid out by Swiper's
+ * own CSS plus the pre-initialisation sizes in review.css, so nothing moves when it starts.
+ * Returns the instance once created.
+ */
+export function useSwiper(
+  ref: React.RefObject<HTMLElement | null>,
+  options: (m: SwiperModules) => SwiperOptions | null,
+  deps: React.DependencyList,
+): SwiperInstance | null {
+  const [swiper, setSwiper] = React.useState<SwiperInstance | null>(null);
+  React.useEffect(() => {
+    let alive = true;
+    let instance: SwiperInstance | null = null;
+    import('./swiper-loader').then((m) => {
+      const opts = ref.current && alive ? options(m) : null;
+      if (!opts || !ref.current) return;
+      instance = new m.Swiper(ref.current, opts);
+      setSwiper(instance);
+    }, () => undefined /* no carousel: the markup stays a plain list */);
+    return () => {
+      alive = false;
+      instance?.destroy(true, false);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return swiper;
+}
