@@ -15,7 +15,28 @@ export function openDatabase(file: string): DB {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  memoizePrepare(db);
   return db;
+}
+
+/**
+ * Repositories call db.prepare(sql) per request; compiling the SQL each time dominated the
+ * review detail's cost (docs/benchmarks.md). Statements are reusable and better-sqlite3 is
+ * synchronous, so one compiled statement per distinct SQL text is safe (the server never
+ * iterates a statement while another call could run it). The SQL texts are a fixed set of
+ * shapes, so the cache stays small.
+ */
+function memoizePrepare(db: DB): void {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, ReturnType<typeof prepare>>();
+  db.prepare = ((sql: string) => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      stmt = prepare(sql);
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  }) as DB['prepare'];
 }
 
 export function getMeta(db: DB, key: string): string | undefined {
