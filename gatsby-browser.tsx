@@ -7,11 +7,11 @@ import './src/styles/shell.css';
 import './src/styles/content.css';
 import './src/styles/review.css';
 import './src/styles/listing.css';
-import { captureLandingUtm } from './src/hooks/landing';
 
 // UTM parameters of the landing URL are kept for the session (spec section 3).
+// Its own small chunk: the session store is not needed to show the page.
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
-  captureLandingUtm();
+  import('./src/hooks/landing').then((m) => m.captureLandingUtm(), () => undefined);
 };
 
 // Marks the document once React has hydrated it (browser tests wait for this).

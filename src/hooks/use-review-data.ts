@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { getReviewDetail, getReviewFeed, getSimilarProducts } from '../storefront/review-page';
 import { toRelatedViews, toReviewView, toSimilarViews, type RelatedView, type ReviewView, type SimilarView } from '../review/view';
 import type { ReviewIds } from '../review/ids';
 import { browserClient } from './browser-client';
@@ -37,9 +36,13 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
     let alive = true;
     const update = (patch: Partial<ReviewData>) => alive && setData((d) => ({ ...d, ...patch }));
     const swallow = () => undefined;
-    browserClient().then((client) => {
-
-      if (!initial.info && productId && commentId) {
+    const needsDetail = !initial.info && !!productId && !!commentId;
+    const needsFeed = !initial.relateList?.length;
+    const needsSimilar = !initial.similarProducts && !!productId;
+    if (!needsDetail && !needsFeed && !needsSimilar) return undefined;
+    // The helpers and the transport load only when a page lacks built data (their own chunks).
+    Promise.all([browserClient(), import('../storefront/review-page')]).then(([client, { getReviewDetail, getReviewFeed, getSimilarProducts }]) => {
+      if (needsDetail && productId && commentId) {
         getReviewDetail(client, productId, commentId)
           .then((raw) => {
             const v = raw ? toReviewView(raw, productId) : null;
@@ -47,17 +50,17 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
           })
           .catch(() => update({ status: 'not-found' }));
       }
-      if (!initial.relateList?.length) {
+      if (needsFeed) {
         getReviewFeed(client, 0, 30, '0')
           .then((items) => update({ related: toRelatedViews(items, commentId ? { commentId } : undefined) }))
           .catch(swallow);
       }
-      if (!initial.similarProducts && productId) {
+      if (needsSimilar && productId) {
         getSimilarProducts(client, productId)
           .then((items) => update({ similar: toSimilarViews(items, productId) }))
           .catch(swallow);
       }
-    }, swallow);
+    }, () => { if (needsDetail) update({ status: 'not-found' }); });
     return () => { alive = false; };
     // The initial data is fixed for a page; ids change only on client navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
