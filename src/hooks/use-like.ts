@@ -1,24 +1,59 @@
 import * as React from 'react';
 import { likeComment, unlikeComment } from '../storefront/comments';
 import { defaultSession } from '../storefront/session';
-import { isApiError } from '../storefront/errors';
+import { getReviewDetail } from '../storefront/review-page';
+import { errorTextOf } from '../listing/error-text';
 import type { ReviewView } from '../review/view';
 import { browserClient } from './browser-client';
 
-/** Like state of one review for the signed-in shopper; the server counts a like once. */
+interface LikeState { key: string; liked: boolean; count: number; busy: boolean; error: string }
+
+const keyOf = (review: ReviewView) => `${review.productId}/${review.id}`;
+const initialState = (review: ReviewView): LikeState => ({ key: keyOf(review), liked: false, count: review.likes, busy: false, error: '' });
+
+/**
+ * Like state of one review for the signed-in shopper; the server counts a like once.
+ * The built page knows neither whether this shopper liked the review nor today's count, so
+ * for a signed-in shopper the review detail (which carries `liked` for the caller) is loaded
+ * on mount and whenever the page moves to another review.
+ */
 export function useLike(review: ReviewView) {
-  const [state, setState] = React.useState({ liked: false, count: review.likes, busy: false, error: '' });
+  const key = keyOf(review);
+  const [stored, setState] = React.useState<LikeState>(() => initialState(review));
+  // Client navigation between reviews reuses the template: start over for another review.
+  const state = stored.key === key ? stored : initialState(review);
+  const touched = React.useRef(false);
   const signedIn = () => defaultSession().isLoggedIn();
 
+  React.useEffect(() => {
+    touched.current = false;
+    setState(initialState(review));
+    if (!signedIn()) return undefined;
+    let alive = true;
+    browserClient()
+      .then((client) => getReviewDetail(client, review.productId, review.id))
+      .then((raw) => {
+        // A click made meanwhile wins: its answer is newer than this detail.
+        if (!alive || touched.current || !raw || typeof raw.liked !== 'boolean') return;
+        const likes = typeof raw.likes === 'number' && Number.isFinite(raw.likes) ? Math.max(0, raw.likes) : review.likes;
+        setState((s) => (s.key === key ? { ...s, liked: raw.liked === true, count: likes } : s));
+      })
+      .catch(() => undefined); // the page keeps what it has (spec section 8)
+    return () => { alive = false; };
+    // The review's ids are what identify it; the rest of `review` is fixed for them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
   const toggle = async () => {
-    setState((s) => ({ ...s, busy: true, error: '' }));
+    touched.current = true;
+    setState((s) => ({ ...s, key, busy: true, error: '' }));
     try {
       const call = state.liked ? unlikeComment : likeComment;
       const res = await call(await browserClient(), review.productId, review.id);
-      setState({ liked: res.liked, count: res.likes, busy: false, error: '' });
+      setState({ key, liked: res.liked, count: res.likes, busy: false, error: '' });
     } catch (e) {
-      setState((s) => ({ ...s, busy: false, error: isApiError(e) ? e.text : '操作失败，请稍后重试' }));
+      setState((s) => ({ ...s, key, busy: false, error: errorTextOf(e, '操作失败，请稍后重试') }));
     }
   };
-  return { ...state, toggle, signedIn };
+  return { liked: state.liked, count: state.count, busy: state.busy, error: state.error, toggle, signedIn };
 }
