@@ -5,7 +5,7 @@ import type { ReviewPageContext } from '../src/templates/review';
 import { getCatalogue } from '../src/catalogue';
 import { getBuildData } from './build-data';
 import { stopEmbeddedServer } from './on-pre-init';
-import { buildIndex } from './pages/build-index';
+import { buildIndex, reviewKey } from './pages/build-index';
 import { createHomePage } from './pages/home';
 import { createCategoryPages } from './pages/category';
 import { createProductAliasPage, createProductPages } from './pages/product';
@@ -23,13 +23,16 @@ const template = (name: string) => path.resolve('src', 'templates', `${name}.tsx
  */
 export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
   const data = getBuildData();
+  const index = buildIndex(data);
   const review = template('review');
   for (const page of data.pages) {
     const context: ReviewPageContext = {
       productId: page.info.productId,
       commentId: page.info.id,
       info: page.info,
-      relateList: page.relateList,
+      // Only reviews with a page of their own: a review the build skipped (malformed) would be a
+      // link crawlers get no content from (scripts/check-links.ts).
+      relateList: page.relateList.filter((r) => index.built.has(reviewKey(r.productId, r.commentId))),
       similarProducts: page.similarProducts,
     };
     actions.createPage({ path: reviewPath(page.info.productId, page.info.id), component: review, context });
@@ -49,7 +52,6 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
   reporter.info(`created ${data.pages.length} review pages`);
 
   const catalogue = getCatalogue();
-  const index = buildIndex(data);
   const { extras } = data;
   createHomePage(actions, template, { catalogue, index, articles: extras.articles });
   const categories = createCategoryPages(actions, template, { catalogue, index, listings: extras.categories });

@@ -1,0 +1,86 @@
+// Screenshots for the README (issue 6, "Done when"): the review page, home, a category page and
+// the menu (the mobile menu open at 375 px; the mega-menu open at 1280 px, the desktop's menu)
+// at 1280x800 and 375x812, from the built site served by the reference server over a copy of
+// the e2e database (tests/e2e/helpers/site.ts). Viewport-sized PNGs, palette-compressed.
+//
+//   node --import tsx scripts/build-site.ts    # when public/ is missing or stale
+//   node --import tsx scripts/screenshots.ts   # writes docs/screenshots/*.png
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, ROOT, hydrated, launch, newPage, siteMissing, startSite } from '../tests/e2e/helpers/site';
+import type { HaulResponse, Review } from '../src/storefront/types';
+
+const OUT = path.join(ROOT, 'docs', 'screenshots');
+const MAX_BYTES = 400 * 1024;
+
+/** Waits until every image that intersects the viewport has loaded (lazy ones included). */
+async function imagesLoaded(page: Page) {
+  await page.waitForFunction(() => [...document.images].every((i) => {
+    const r = i.getBoundingClientRect();
+    const visible = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth && r.width > 0;
+    return !visible || (i.complete && i.naturalWidth > 0);
+  }), undefined, { timeout: 30_000 });
+  await page.evaluate(() => document.fonts.ready);
+}
+
+async function main() {
+  if (siteMissing) throw new Error(siteMissing);
+  fs.mkdirSync(OUT, { recursive: true });
+  const site = await startSite();
+  const browser = await launch();
+  try {
+    const api = async <T>(p: string) => (await (await fetch(site.server.url + p)).json()) as T;
+    // A typical review: pictures, a price and a few more reviews of the same product.
+    const feed = await api<HaulResponse>('/api/v2/product_comment/haul?delimiter=0&size=60&category=0');
+    let review: Review | undefined;
+    for (const d of feed.waterFall.waterDrops) {
+      const r = (await api<{ comments: Review[] }>(`/api/v1/product-comment/products/${d.productId}/comments?commentId=${d.commentId}`)).comments[0];
+      if ((r.pictures?.length ?? 0) >= 4 && r.sku?.cents != null && (r.content ?? '').length > 40 && (r.content ?? '').length < 200 && !/[<>]/.test(r.content ?? '')) { review = r; break; }
+    }
+    if (!review) throw new Error('no review with pictures in the first 60 of the feed');
+
+    const shots: Array<{ name: string; path: string; prepare?: (p: Page, mobile: boolean) => Promise<void> }> = [
+      { name: 'review', path: `/review/${review.productId}/${review.id}/` },
+      { name: 'home', path: '/review/' },
+      { name: 'category', path: '/review/category/8/' },
+      {
+        name: 'menu',
+        path: '/review/',
+        prepare: async (p, mobile) => {
+          if (mobile) {
+            await p.click('.mmenu__toggle');
+            await p.waitForSelector('#shell-mobile-menu:not([hidden])');
+            await p.waitForTimeout(400); // the icon's turn into a cross
+          } else {
+            await p.locator('.dnav__top').first().hover();
+            await p.waitForSelector('.mega:not([hidden]) a');
+            await p.waitForTimeout(400); // the highlight's transition
+          }
+        },
+      },
+    ];
+    for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+      for (const s of shots) {
+        const { page, context, problems } = await newPage(browser, viewport);
+        await page.goto(site.base + s.path);
+        await hydrated(page);
+        await s.prepare?.(page, label === 'mobile');
+        await imagesLoaded(page);
+        const png = await page.screenshot({ type: 'png' });
+        const small = await sharp(png).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toBuffer();
+        const file = path.join(OUT, `${s.name}-${label}.png`);
+        fs.writeFileSync(file, small);
+        const kb = Math.round(small.length / 1024);
+        console.log(`${path.relative(ROOT, file)} ${viewport.width}x${viewport.height} ${kb} KB${small.length > MAX_BYTES ? ' (over 400 KB)' : ''}${problems.length ? ` problems: ${problems.join('; ')}` : ''}`);
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
