@@ -1,12 +1,17 @@
 import * as React from 'react';
-import { likeComment, unlikeComment } from '../storefront/comments';
-import { defaultSession } from '../storefront/session';
-import { getReviewDetail } from '../storefront/review-page';
 import { errorTextOf } from '../listing/error-text';
 import type { ReviewView } from '../review/view';
 import { browserClient } from './browser-client';
 
 interface LikeState { key: string; liked: boolean; count: number; busy: boolean; error: string }
+
+/**
+ * The session, the like calls and the transport load in their own chunks on first use (after
+ * hydration), so they never weigh on the review page's first load (docs/benchmarks.md).
+ */
+const likeApi = () =>
+  Promise.all([import('../storefront/session'), import('../storefront/comments'), import('../storefront/review-page'), browserClient()])
+    .then(([session, comments, reviewPage, client]) => ({ session: session.defaultSession(), comments, reviewPage, client }));
 
 const keyOf = (review: ReviewView) => `${review.productId}/${review.id}`;
 const initialState = (review: ReviewView): LikeState => ({ key: keyOf(review), liked: false, count: review.likes, busy: false, error: '' });
@@ -23,15 +28,14 @@ export function useLike(review: ReviewView) {
   // Client navigation between reviews reuses the template: start over for another review.
   const state = stored.key === key ? stored : initialState(review);
   const touched = React.useRef(false);
-  const signedIn = () => defaultSession().isLoggedIn();
+  const signedIn = () => likeApi().then((api) => api.session.isLoggedIn(), () => false);
 
   React.useEffect(() => {
     touched.current = false;
     setState(initialState(review));
-    if (!signedIn()) return undefined;
     let alive = true;
-    browserClient()
-      .then((client) => getReviewDetail(client, review.productId, review.id))
+    likeApi()
+      .then((api) => (api.session.isLoggedIn() ? api.reviewPage.getReviewDetail(api.client, review.productId, review.id) : null))
       .then((raw) => {
         // A click made meanwhile wins: its answer is newer than this detail.
         if (!alive || touched.current || !raw || typeof raw.liked !== 'boolean') return;
@@ -48,8 +52,9 @@ export function useLike(review: ReviewView) {
     touched.current = true;
     setState((s) => ({ ...s, key, busy: true, error: '' }));
     try {
-      const call = state.liked ? unlikeComment : likeComment;
-      const res = await call(await browserClient(), review.productId, review.id);
+      const api = await likeApi();
+      const call = state.liked ? api.comments.unlikeComment : api.comments.likeComment;
+      const res = await call(api.client, review.productId, review.id);
       setState({ key, liked: res.liked, count: res.likes, busy: false, error: '' });
     } catch (e) {
       setState((s) => ({ ...s, key, busy: false, error: errorTextOf(e, '操作失败，请稍后重试') }));

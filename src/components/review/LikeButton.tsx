@@ -11,8 +11,8 @@ import { useLike } from '../../hooks/use-like';
  */
 export function LikeButton({ review }: { review: ReviewView }) {
   const like = useLike(review);
-  const onClick = () => {
-    if (!like.signedIn()) {
+  const onClick = async () => {
+    if (!(await like.signedIn())) {
       const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
       navigate(loginPath(here));
       return;
