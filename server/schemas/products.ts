@@ -94,7 +94,8 @@ export const CIDS_PATTERN = '^[0-9A-Za-z_-]{1,32}(,[0-9A-Za-z_-]{1,32}){0,49}$';
 
 export const DiscoverQuery = Type.Object({
   ...windowQuery(10),
-  pr: Type.String({ default: '0-100', pattern: RANGE_PATTERN }),
+  // Absent: no price filter (docs/server.md); the app's client sends 0-100 by default.
+  pr: Type.Optional(Type.String({ pattern: RANGE_PATTERN })),
   dr: Type.Optional(Type.String({ pattern: RANGE_PATTERN })),
   cids: Type.Optional(Type.String({ pattern: CIDS_PATTERN })),
   sort: Type.Optional(Type.Union([Type.Literal('popular'), Type.Literal('newest'), Type.Literal('price_asc'), Type.Literal('price_desc')])),
