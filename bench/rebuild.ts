@@ -2,11 +2,31 @@
 // quick 1,000): one review's text changed in SQLite, rebuild; then one review added, rebuild.
 // Wall time against the cold build of the same site, and how many HTML and page-data files
 // were rewritten (mtime changed) and how many actually changed (content hash).
+//
+// Before the edit, one rebuild with nothing changed: the first build that finds a webpack
+// cache in .cache/ gets another window.___webpackCompilationHash than the cold build that
+// wrote that cache (no chunk changes, every chunk name stays the same), and Gatsby rewrites
+// every HTML file that inlines the hash. From then on the hash is stable (measured: a second
+// no-change build and an edit after it keep it). Known Gatsby behaviour
+// (gatsbyjs/gatsby#33450, "First incremental build rebuilds all HTML pages"). An editor's site
+// is rebuilt with its .cache kept, so the edit is measured after that first warm build; the
+// warm-up is reported on its own line.
+import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { fig, log, round, type SectionResult } from './lib/report';
 import type { BenchContext } from './lib/data';
 import { gatsbyBuild, snapshot } from './lib/site';
 import { sites } from './lib/sites';
+
+/** The compilation hash Gatsby inlines into every HTML file (public/page-data/app-data.json). */
+function compilationHash(publicDir: string): string | null {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(publicDir, 'page-data', 'app-data.json'), 'utf8')) as { webpackCompilationHash?: string }).webpackCompilationHash ?? null;
+  } catch {
+    return null;
+  }
+}
 
 const isOutput = (rel: string) => rel.endsWith('.html') || (rel.startsWith('page-data/') && rel.endsWith('.json'));
 
@@ -34,12 +54,23 @@ export async function runRebuild(ctx: BenchContext, reviews: number): Promise<Se
 
   const runs: { name: string; ms: number; d: ReturnType<typeof diff> }[] = [];
   let before = snapshot(site.publicDir, isOutput);
-  log(`rebuild: ${before.size} HTML and page-data files before; editing review ${target.id} (product ${target.productId}, ${reviewsOfProduct} reviews)`);
+  const hashOf = () => compilationHash(site.publicDir);
+  const hashes: Record<string, string | null> = { cold: hashOf() };
+  log(`rebuild: ${before.size} HTML and page-data files before; first a rebuild with nothing changed (warm webpack cache)`);
+  const warm = await gatsbyBuild(ctx, site.dir, site.dbFile, `rebuild ${reviews} no change`);
+  if (!warm.ok) throw new Error('rebuild with nothing changed failed');
+  hashes.warm = hashOf();
+  let after = snapshot(site.publicDir, isOutput);
+  runs.push({ name: 'nothing changed, first build on the warm cache', ms: warm.ms, d: diff(before, after) });
+
+  before = after;
+  log(`rebuild: editing review ${target.id} (product ${target.productId}, ${reviewsOfProduct} reviews)`);
   db.prepare("UPDATE reviews SET content = content || '（追评：用了一个月，依然很满意。）' WHERE id = ?").run(target.id);
   db.pragma('wal_checkpoint(TRUNCATE)');
   const edit = await gatsbyBuild(ctx, site.dir, site.dbFile, `rebuild ${reviews} edit`);
   if (!edit.ok) throw new Error('rebuild after the edit failed');
-  let after = snapshot(site.publicDir, isOutput);
+  hashes.edit = hashOf();
+  after = snapshot(site.publicDir, isOutput);
   runs.push({ name: 'one review text changed', ms: edit.ms, d: diff(before, after) });
 
   before = after;
@@ -51,6 +82,7 @@ export async function runRebuild(ctx: BenchContext, reviews: number): Promise<Se
   db.close();
   const add = await gatsbyBuild(ctx, site.dir, site.dbFile, `rebuild ${reviews} add`);
   if (!add.ok) throw new Error('rebuild after adding a review failed');
+  hashes.add = hashOf();
   after = snapshot(site.publicDir, isOutput);
   runs.push({ name: 'one review added', ms: add.ms, d: diff(before, after) });
 
@@ -58,9 +90,9 @@ export async function runRebuild(ctx: BenchContext, reviews: number): Promise<Se
   const n = reviews.toLocaleString('en-US');
   const figures = runs.flatMap((r) => [
     fig(`${n} set, ${r.name}: rebuild wall time`, r.ms / 1000, 's', { name: 'cold build of the same site', value: cold },
-      r.name.includes('changed') ? { text: '< 15% of cold', met: r.ms / 1000 < 0.15 * cold } : undefined),
+      r.name === 'one review text changed' ? { text: '< 15% of cold', met: r.ms / 1000 < 0.15 * cold } : undefined),
     fig(`${n} set, ${r.name}: HTML files rewritten`, r.d.htmlWritten, 'files', { name: 'HTML files of the site', value: [...after.keys()].filter((k) => k.endsWith('.html')).length },
-      r.name.includes('changed') ? { text: '< 50', met: r.d.htmlWritten < 50 } : undefined),
+      r.name === 'one review text changed' ? { text: '< 50', met: r.d.htmlWritten < 50 } : undefined),
     fig(`${n} set, ${r.name}: page-data files rewritten`, r.d.dataWritten, 'files', { name: 'page-data files of the site', value: [...after.keys()].filter((k) => !k.endsWith('.html')).length }),
   ]);
   return {
@@ -68,9 +100,10 @@ export async function runRebuild(ctx: BenchContext, reviews: number): Promise<Se
     title: `2. Rebuild after an editor's change (${n} reviews, .cache and public/ kept from the cold build)`,
     figures,
     notes: [
+      `window.___webpackCompilationHash: cold ${hashes.cold}, first warm build ${hashes.warm}, after the edit ${hashes.edit}, after the addition ${hashes.add}. The first build on a warm webpack cache changes it once (gatsbyjs/gatsby#33450: every HTML file is rewritten, no chunk changes); the edit and the addition are measured after that build.`,
       ...runs.map((r) => `${r.name}: HTML ${r.d.htmlWritten} written / ${r.d.htmlChanged} changed in content, page-data ${r.d.dataWritten} written / ${r.d.dataChanged} changed, ${r.d.added} new files, ${r.d.removed} removed; rebuild ${round(r.ms / 1000, 1)} s vs cold ${round(cold, 1)} s. Changed HTML (first 10): ${r.d.changedHtml.slice(0, 10).join(', ')}`),
       `Edited review ${target.id} of product ${target.productId} (${reviewsOfProduct} reviews of that product: its own page, its product's other review pages (related list), the product, category, home and showcase pages can show it).`,
     ],
-    details: { target, runs, cold: site.cold.ms, editSteps: edit.steps, addSteps: add.steps },
+    details: { target, runs, hashes, cold: site.cold.ms, warmSteps: warm.steps, editSteps: edit.steps, addSteps: add.steps },
   };
 }

@@ -1,14 +1,17 @@
-// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing] [--write-docs] [--keep]
+// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query] [--write-docs] [--keep]
 //
 // The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
 // in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
 // (gitignored), a Markdown table on stdout; --write-docs rewrites docs/benchmarks.md.
 //
 //   --quick       the development mode, under 10 minutes: 1,000-review build, rebuild in the
-//                 1,000 set, API 5 s per endpoint on 10,000 reviews, sourcing 10,000 reviews
+//                 1,000 set, API 5 s per endpoint on 10,000 reviews, sourcing 10,000 reviews,
+//                 context vs page queries at 1,000 reviews
 //   (default)     full mode: builds at 1,000 / 10,000 / 100,000 reviews, rebuild in the 10,000
-//                 set, API 15 s per endpoint on 100,000 reviews, sourcing 100,000 reviews
+//                 set, API 15 s per endpoint on 100,000 reviews, sourcing 100,000 reviews,
+//                 context vs page queries at 1,000 and 10,000 reviews
 //   --sizes a,b   build sizes (overrides the mode's)
+//   --cvq-sizes a,b  sizes of the context-vs-query section (overrides the mode's)
 //   --only list   run only these sections (comma list)
 //   --cpu-prof    write V8 CPU profiles of the sourcing child and the floor render to bench/out/prof/
 //   --keep        keep the temp dir (site copies, databases, build logs)
@@ -28,9 +31,10 @@ import { runRebuild } from './rebuild';
 import { runWeight } from './weight';
 import { runVitals } from './vitals';
 import { writeDocs } from './docs';
+import { runContextVsQuery } from './context-vs-query';
 import { sites } from './lib/sites';
 
-const SECTIONS = ['build', 'weight', 'vitals', 'rebuild', 'api', 'sourcing'] as const;
+const SECTIONS = ['build', 'weight', 'vitals', 'rebuild', 'api', 'sourcing', 'context-vs-query'] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function main() {
@@ -39,6 +43,7 @@ async function main() {
       quick: { type: 'boolean', default: false },
       only: { type: 'string' },
       sizes: { type: 'string' },
+      'cvq-sizes': { type: 'string' },
       'write-docs': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
@@ -48,6 +53,7 @@ async function main() {
   for (const s of only) if (!SECTIONS.includes(s as Section)) { console.error(`unknown section ${s}; sections: ${SECTIONS.join(', ')}`); process.exit(2); }
   const quick = values.quick!;
   const sizes = values.sizes ? values.sizes.split(',').map(Number) : quick ? [1_000] : [1_000, 10_000, 100_000];
+  const cvqSizes = values['cvq-sizes'] ? values['cvq-sizes'].split(',').map(Number) : quick ? [1_000] : [1_000, 10_000];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const ctx: BenchContext = { tmp, quick, keep: values.keep! };
   const outDir = path.join(ROOT, 'bench', 'out');
@@ -79,6 +85,7 @@ async function main() {
     await run('rebuild', () => runRebuild(ctx, quick ? 1_000 : 10_000));
     await run('api', () => runApi(ctx));
     await run('sourcing', () => runSourcing(ctx, { cpuProf: profDir }));
+    await run('context-vs-query', () => runContextVsQuery(ctx, cvqSizes));
   } finally {
     await sites.closeAll();
     if (!ctx.keep) fs.rmSync(tmp, { recursive: true, force: true });

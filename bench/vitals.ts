@@ -17,6 +17,33 @@ export const LIGHTHOUSE = 'lighthouse@13.5.0';
 
 interface Vitals { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number; tbtMs: number; fcpMs: number }
 
+/** A failing audit of the accessibility or SEO category, with the nodes Lighthouse names. */
+export interface FailingAudit { category: string; id: string; title: string; nodes: { selector?: string; snippet?: string; label?: string }[] }
+
+interface LhrAudit { title?: string; score: number | null; scoreDisplayMode?: string; numericValue?: number; details?: { items?: Array<{ node?: { selector?: string; snippet?: string; nodeLabel?: string } } & Record<string, unknown>> } }
+interface Lhr {
+  categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
+  audits: Record<string, LhrAudit>;
+  runtimeError?: { message: string };
+}
+
+/** Audits of these categories that count (weight > 0) and did not pass. */
+function failingAudits(lhr: Lhr, categories = ['accessibility', 'seo']): FailingAudit[] {
+  const out: FailingAudit[] = [];
+  for (const category of categories) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (!a || ref.weight <= 0 || a.score == null || a.score >= 1) continue;
+      const nodes = (a.details?.items ?? []).slice(0, 10).map((it) => {
+        const n = it.node ?? (Object.values(it).find((v) => v && typeof v === 'object' && (v as { type?: string }).type === 'node') as { selector?: string; snippet?: string; nodeLabel?: string } | undefined);
+        return { selector: n?.selector, snippet: n?.snippet?.slice(0, 200), label: n?.nodeLabel?.slice(0, 80) };
+      });
+      out.push({ category, id: ref.id, title: a.title ?? ref.id, nodes });
+    }
+  }
+  return out;
+}
+
 const freePort = () => new Promise<number>((resolve, reject) => {
   const s = net.createServer();
   s.once('error', reject);
@@ -39,13 +66,16 @@ async function withChrome<T>(ctx: BenchContext, fn: (port: number) => Promise<T>
   }
 }
 
-type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }>; runtimeError?: { message: string } } } | undefined>;
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
 
-async function audit(lighthouse: LighthouseFn, port: number, url: string): Promise<Vitals> {
+const failing: Record<string, FailingAudit[]> = {};
+
+async function audit(lighthouse: LighthouseFn, port: number, url: string, name: string): Promise<Vitals> {
   const r = await lighthouse(url, { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
   if (!r) throw new Error(`lighthouse gave no result for ${url}`);
   const { categories: c, audits: a } = r.lhr;
   if (r.lhr.runtimeError) log(`vitals: ${url}: ${r.lhr.runtimeError.message}`);
+  failing[name] ??= failingAudits(r.lhr);
   const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
   return {
     performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
@@ -85,7 +115,7 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
       const targets: [string, string][] = [['empty Gatsby 5 page', `${servedEmpty.base}/review/`], ['review', `${served.base}/review${kinds.review}`], ['home', `${served.base}/review/`]];
       for (const [name, url] of targets) {
         const runs: Vitals[] = [];
-        for (let i = 0; i < runsPerPage; i++) { log(`vitals: lighthouse ${name} (${i + 1}/${runsPerPage})`); runs.push(await audit(lighthouse, port, url)); }
+        for (let i = 0; i < runsPerPage; i++) { log(`vitals: lighthouse ${name} (${i + 1}/${runsPerPage})`); runs.push(await audit(lighthouse, port, url, name)); }
         results[name] = medianVitals(runs);
       }
     });
@@ -106,9 +136,14 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
     figures.push(fig(`${kind}: CLS`, round(v.cls, 4), '', { name: F, value: Math.max(floor.cls, 0.0001) }, { text: '< 0.01', met: v.cls < 0.01 }));
     figures.push(fig(`${kind}: TBT`, v.tbtMs, 'ms', { name: F, value: Math.max(floor.tbtMs, 1) }));
   }
+  const failNotes = ['review', 'home'].flatMap((kind) => (failing[kind] ?? []).map((f) =>
+    `${kind}: failing ${f.category} audit \`${f.id}\` (${f.title}): ${f.nodes.length ? f.nodes.map((n) => `\`${n.selector ?? '?'}\`${n.snippet ? ` ${n.snippet.replace(/\|/g, '\\|').replace(/`/g, "'")}` : ''}`).join('; ') : 'no node listed'}`));
   return {
     section: 'vitals', title, figures,
-    notes: [`Median of ${runsPerPage} run(s) per page; Lighthouse's default (mobile) config with simulated throttling; review page ${kinds.review}. Empty page: ${JSON.stringify(floor)}.`],
-    details: results,
+    notes: [
+      `Median of ${runsPerPage} run(s) per page; Lighthouse ${LIGHTHOUSE.split('@')[1]}, default (mobile) config with simulated throttling, Debian chromium (${CHROMIUM}, ${[...CHROMIUM_ARGS, '--headless'].join(' ')}); served on localhost (API and site on one origin); review page ${kinds.review}. Empty page: ${JSON.stringify(floor)}.`,
+      ...(failNotes.length ? failNotes : ['No failing accessibility or SEO audit on the review page and home.']),
+    ],
+    details: { results, failing },
   };
 }
