@@ -34,7 +34,10 @@ export async function runBuild(ctx: BenchContext, sizes: number[], opts: { cpuPr
     try {
       site = await sites.get(ctx, n);
     } catch (e) {
-      notes.push(`${label} reviews: build failed: ${(e as Error).message.slice(0, 300)}`);
+      // Gatsby's error lines, without colour codes (the message ends with the log's tail).
+      const plain = (e as Error).message.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+      const errors = plain.split('\n').filter((l) => /^\s*(error|\w*Error:|not finished)/.test(l)).map((l) => l.trim());
+      notes.push(`${label} reviews: build failed${errors.length ? `: ${errors.slice(-3).join(' / ')}` : ''}; ${plain.split('\n')[0]}`);
       continue;
     }
     log(`build ${n}: floor render of the same review pages`);

@@ -18,7 +18,11 @@ export const sites = {
     const { file } = seededDb(ctx, reviews, `site`);
     const dir = siteCopy(ctx, `site-${reviews}`);
     const cold = await gatsbyBuild(ctx, dir, file, `build ${reviews}`);
-    if (!cold.ok) throw new Error(`gatsby build of the ${reviews}-review site failed (log in ${ctx.tmp}): ${cold.log.slice(-800)}`);
+    if (!cold.ok) {
+      // How far it got: wall time, memory and the steps Gatsby finished, then the log's tail.
+      const steps = Object.entries(cold.steps).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
+      throw new Error(`gatsby build of the ${reviews}-review site failed after ${(cold.ms / 1000).toFixed(0)} s, peak tree RSS ${cold.memory.peakTreeRssMB} MB, largest process ${cold.memory.peakProcessHwmMB} MB; steps done: ${steps} (log in ${ctx.tmp}):\n${cold.log.slice(-800)}`);
+    }
     const site: BuiltSite = { reviews, dir, publicDir: path.join(dir, 'public'), dbFile: file, cold, pages: cold.html?.pages ?? 0 };
     built.set(reviews, site);
     return site;
