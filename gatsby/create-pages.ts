@@ -1,6 +1,6 @@
 import type { GatsbyNode } from 'gatsby';
 import path from 'node:path';
-import { reviewPath, UNBUILT_REVIEW_PAGE } from '../src/paths';
+import { reviewPath } from '../src/paths';
 import type { ReviewPageContext } from '../src/templates/review';
 import { getCatalogue } from '../src/catalogue';
 import { getBuildData } from './build-data';
@@ -38,17 +38,10 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
     actions.createPage({ path: reviewPath(page.info.productId, page.info.id), component: review, context });
   }
 
-  // The haul detail template, twice: at /haul-detail/?productId=..&commentId=.. as a file
-  // route (src/pages/haul-detail.tsx), and here as the client-only match path that opens reviews published after the last build
-  // at their normal URL (static pages take precedence over it; the site server answers such
-  // URLs with this page's HTML). Visiting a match-path page at its own path does not hydrate
-  // in Gatsby 5, hence the separate page.
-  actions.createPage({
-    path: UNBUILT_REVIEW_PAGE,
-    matchPath: '/:productId/:commentId/',
-    component: template('haul-detail'),
-    context: {},
-  });
+  // Reviews published after this build open at their normal URL through the 404 page
+  // (src/review/unbuilt.ts), not a client-only match path: a match path covering
+  // /:productId/:commentId/ makes Gatsby list every static page it covers in the entry chunk
+  // of every page (docs/benchmarks.md).
   reporter.info(`created ${data.pages.length} review pages`);
 
   const catalogue = getCatalogue();

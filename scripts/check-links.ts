@@ -10,7 +10,7 @@
 // Exit code 1 when any internal link leads nowhere.
 import fs from 'node:fs';
 import path from 'node:path';
-import { HAUL_DETAIL_HTML, resolveSitePath } from '../server/site/resolve';
+import { resolveSitePath } from '../server/site/resolve';
 
 export interface BrokenLink {
   /** The link as resolved (path and query). */
@@ -105,9 +105,9 @@ export function resolveTarget(siteDir: string, target: string, prefix = '/review
     const r = resolveSitePath(siteDir, decoded, url.search);
     if (r.kind === 'missing') return { ok: false, reason: 'no such file' };
     if (r.kind === 'redirect') { url = new URL(r.location, ORIGIN); continue; }
-    // A review URL without a static page is answered by the client-only template: a crawler
-    // gets no content there, so a link to it counts as leading nowhere.
-    if (r.rel === HAUL_DETAIL_HTML && decoded !== '/haul-detail/unbuilt/') return { ok: false, reason: 'no static page (only the client-only haul template answers)' };
+    // A review URL without a static page is answered by the 404 page, which loads the review
+    // on the client: a crawler gets no content there, so a link to it leads nowhere.
+    if (r.kind === 'unbuilt-review') return { ok: false, reason: 'no static page (only the client-side review view answers)' };
     return { ok: true };
   }
   return { ok: false, reason: 'too many redirects' };

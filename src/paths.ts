@@ -36,9 +36,6 @@ export const haulDetailPath = (productId?: string | number, commentId?: string |
     ? `/haul-detail/?productId=${seg(productId)}&commentId=${seg(commentId)}`
     : '/haul-detail/';
 
-/** The client-only page that renders reviews published after the last build (match path). */
-export const UNBUILT_REVIEW_PAGE = '/haul-detail/unbuilt/';
-
 /** Full path including the /review prefix. Leaves absolute URLs alone. */
 export function withPrefix(sitePath: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(sitePath)) return sitePath;

@@ -1,25 +1,17 @@
 // Maps a request path under /review to a file of the built site (public/), Gatsby style.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isUnbuiltReviewPath } from '../../src/review/unbuilt';
 
 export type Resolution =
   | { kind: 'file'; rel: string }
   | { kind: 'redirect'; location: string }
+  /** A review URL without a static page: the 404 page's HTML, status 200 (src/review/unbuilt.ts). */
+  | { kind: 'unbuilt-review'; rel: typeof NOT_FOUND_HTML }
   | { kind: 'missing' };
 
-/**
- * Reviews published after the last build: /review/{productId}/{commentId}/ paths that have no
- * static page are answered by the haul detail template (its client-only match path).
- * Gatsby's own top-level sections never count as review ids.
- */
-const RESERVED = new Set(['page-data', 'static', 'category', 'pd', 'product', 'haul', 'haul-detail', 'merchants', 'articles', 'about', 'help', 'privacy', 'login', 'qr']);
-const REVIEW_PATH = /^\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/?$/;
-export const HAUL_DETAIL_HTML = 'haul-detail/unbuilt/index.html';
-
-export function isUnbuiltReviewPath(sitePath: string): boolean {
-  const m = REVIEW_PATH.exec(sitePath);
-  return !!m && !RESERVED.has(m[1]);
-}
+/** The 404 page Gatsby builds; it also opens reviews published after the last build. */
+export const NOT_FOUND_HTML = '404.html';
 
 const isFile = (p: string) => { try { return fs.statSync(p).isFile(); } catch { return false; } };
 const isDir = (p: string) => { try { return fs.statSync(p).isDirectory(); } catch { return false; } };
@@ -44,9 +36,9 @@ export function resolveSitePath(siteDir: string, sitePath: string, search = ''):
   // /product/{id} is the product route used after navigation; it leads to /pd/{id}/.
   const product = /^\/product\/([A-Za-z0-9_-]{1,64})\/?$/.exec(normal);
   if (product) return { kind: 'redirect', location: `/review/pd/${product[1]}/` };
-  if (isUnbuiltReviewPath(normal) && isFile(path.join(siteDir, HAUL_DETAIL_HTML))) {
+  if (isUnbuiltReviewPath(normal) && isFile(path.join(siteDir, NOT_FOUND_HTML))) {
     if (!normal.endsWith('/')) return { kind: 'redirect', location: `/review${normal}/${search}` };
-    return { kind: 'file', rel: HAUL_DETAIL_HTML };
+    return { kind: 'unbuilt-review', rel: NOT_FOUND_HTML };
   }
   return { kind: 'missing' };
 }

@@ -33,6 +33,10 @@ export async function serveSite(app: FastifyInstance, opts: SiteOptions) {
     const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
     if (r.kind === 'redirect') return reply.redirect(r.location, 301);
     if (r.kind === 'missing') return notFound(reply);
+    if (r.kind === 'unbuilt-review') {
+      // The review may exist (published after the build): the 404 page renders it on the client.
+      return reply.code(200).header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(fs.createReadStream(path.join(siteDir, r.rel)));
+    }
     reply.header('Cache-Control', cacheControlFor(r.rel));
     if (r.rel === 'sw.js') reply.header('Service-Worker-Allowed', '/review/');
     return reply.sendFile(r.rel);

@@ -9,9 +9,8 @@ import { reviewIds } from '../review/ids';
 
 /**
  * Haul detail template (spec section 2): renders a review from the ids in the query string
- * or the path, on the client. It also serves reviews published after the last build at
- * their normal URL through the client-only match path /:productId/:commentId/
- * (gatsby/create-pages.ts, and the serving rule in server/site/).
+ * or the path, on the client. Its view (`HaulDetail`) also opens reviews published after the
+ * last build at their normal URL, from the 404 page (src/pages/404.tsx, src/review/unbuilt.ts).
  */
 export default function HaulDetailTemplate({ location }: PageProps) {
   // During SSR the path is the template's own and the query is unknown: render the shell.
@@ -29,7 +28,8 @@ export default function HaulDetailTemplate({ location }: PageProps) {
   );
 }
 
-function HaulDetail({ ids }: { ids: ReturnType<typeof reviewIds> }) {
+/** A review loaded on the client from its ids; a missing review says so. */
+export function HaulDetail({ ids }: { ids: ReturnType<typeof reviewIds> }) {
   const data = useReviewData(ids, {});
   return (
     <Layout>

@@ -29,7 +29,7 @@ describe('link checker', () => {
     write('pd/1/index.html', '<a href="../../">home, relative</a><a href="./">itself</a>');
     write('about/index.html', '<a href="/review">home without slash</a>');
     write('static/a.png', 'x');
-    write('haul-detail/unbuilt/index.html', '<p>template</p>');
+    write('404.html', '<h1>404</h1>');
     try {
       const r = await checkLinks({ siteDir: dir });
       assert.equal(r.pages, 4);

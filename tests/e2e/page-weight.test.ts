@@ -48,6 +48,20 @@ describe('page weight budgets (issue 7)', { skip: siteMissing }, () => {
     assert.ok(worst.gzip < HTML_BUDGET, `heaviest review page ${worst.page}: ${kb(worst.gzip)} gzipped (budget ${kb(HTML_BUDGET)})`);
   });
 
+  test('the entry chunk does not grow with the page count: no page path is listed in app.js', () => {
+    // A client-only match path covering /:productId/:commentId/ made Gatsby list every static
+    // page it covers in match-paths.json, imported by app.js (docs/benchmarks.md).
+    // The app chunk the pages load (public/ may keep older builds' chunks).
+    const app = pageWeight(PUBLIC_DIR, pagesByKind(PUBLIC_DIR).review!).js.files.find((f) => /^app-[0-9a-f]+\.js$/.test(f));
+    assert.ok(app, 'app chunk');
+    const code = fs.readFileSync(path.join(PUBLIC_DIR, app), 'utf8');
+    const pages = reviewPages(PUBLIC_DIR);
+    assert.ok(pages.length > 100);
+    const listed = pages.filter((p) => code.includes(`"${p.replace(/^\/?/, '/')}"`) || code.includes(`"${p.replace(/^\/?/, '/').replace(/\/$/, '')}"`));
+    assert.deepEqual(listed.slice(0, 5), [], `${listed.length} review page paths are in ${app}`);
+    assert.ok(!code.includes('matchPath":"/:productId'), 'no review match path');
+  });
+
   test('the weighed files are those the page loads (webpack.stats.json agrees with the HTML)', () => {
     const review = pagesByKind(PUBLIC_DIR).review!;
     const w = pageWeight(PUBLIC_DIR, review);

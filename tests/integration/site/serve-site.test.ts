@@ -27,7 +27,6 @@ before(async () => {
   put('404.html', '<html>404</html>');
   put('1001/2002/index.html', '<html>review 2002</html>');
   put('merchants/index.html', '<html>merchants</html>');
-  put('haul-detail/unbuilt/index.html', '<html>haul detail template</html>');
   put('page-data/1001/2002/page-data.json', '{}');
   put('static/abc/img.jpg', 'jpg');
   put('app-0123456789abcdef0123.js', 'js');
@@ -65,11 +64,14 @@ test('page-data is revalidated, hashed assets immutable, sw.js never cached', as
   assert.equal((await get('/review/sw.js')).headers.get('cache-control'), NEVER);
 });
 
-test('an unbuilt review URL is answered by the haul detail template', async () => {
+test('an unbuilt review URL is answered by the 404 page with status 200 (it loads the review)', async () => {
   const r = await get('/review/1001/9999/');
   assert.equal(r.status, 200);
-  assert.equal(await r.text(), '<html>haul detail template</html>');
+  assert.equal(await r.text(), '<html>404</html>');
+  assert.equal(r.headers.get('cache-control'), REVALIDATE);
   assert.equal((await get('/review/1001/9999')).status, 301);
+  // The site's own sections never count as review ids.
+  for (const p of ['/review/category/zz/', '/review/pd/x/', '/review/haul/page/', '/review/404/x/']) assert.equal((await get(p)).status, 404, p);
 });
 
 test('unknown paths get the 404 page with status 404; traversal is refused', async () => {
