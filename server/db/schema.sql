@@ -60,6 +60,10 @@ CREATE INDEX IF NOT EXISTS products_group ON products(group_id);
 CREATE INDEX IF NOT EXISTS products_brand ON products(brand_id);
 CREATE INDEX IF NOT EXISTS products_merchant ON products(merchant_id);
 CREATE INDEX IF NOT EXISTS products_price ON products(price_yuan);
+-- Similar products (same category first, then the same group, most reviewed first): both
+-- parts walk an index in answer order and stop after 12 rows instead of sorting the group.
+CREATE INDEX IF NOT EXISTS products_category_reviews ON products(category_id, review_count DESC, id);
+CREATE INDEX IF NOT EXISTS products_group_reviews ON products(group_id, review_count DESC, id);
 
 CREATE TABLE IF NOT EXISTS skus (
   id          INTEGER PRIMARY KEY,

@@ -87,8 +87,15 @@ export class ProductRepository {
   /** Pinned helper 3: same leaf category first, then the same top-level group; at most 12, never itself. */
   similar(id: number): SimilarProductItem[] {
     const r = this.row(id);
-    const rows = this.db.prepare(`${SELECT_PRODUCT} WHERE p.group_id = ? AND p.id != ?
-      ORDER BY (p.category_id = ?) DESC, p.review_count DESC, p.id ASC LIMIT 12`).all(r.group_id, id, r.category_id) as ProductRow[];
+    // Same leaf category first, then the rest of the top-level group; most reviewed first.
+    // Two index walks (products_category_reviews, products_group_reviews) rather than one
+    // ORDER BY (category_id = ?) that sorted the whole group: at 100,000 reviews a group holds
+    // ~2,600 products and the sort made this call 7x slower than at 10,000.
+    const same = this.db.prepare(`${SELECT_PRODUCT} WHERE p.category_id = ? AND p.id != ?
+      ORDER BY p.review_count DESC, p.id ASC LIMIT 12`).all(r.category_id, id) as ProductRow[];
+    const rest = same.length >= 12 ? [] : this.db.prepare(`${SELECT_PRODUCT} WHERE p.group_id = ? AND p.category_id != ? AND p.id != ?
+      ORDER BY p.review_count DESC, p.id ASC LIMIT ?`).all(r.group_id, r.category_id, id, 12 - same.length) as ProductRow[];
+    const rows = [...same, ...rest];
     return rows.map((p) => {
       const s = this.toSummary(p);
       return {

@@ -39,13 +39,17 @@ describe('products and discovery', () => {
   });
 
   test('similar: at most 12, never the product itself, same leaf first then the same group', async () => {
-    const all = s.app.db.prepare('SELECT id, category_id AS c, group_id AS g FROM products').all() as Array<{ id: number; c: string; g: string }>;
+    const all = s.app.db.prepare('SELECT id, category_id AS c, group_id AS g, review_count AS n FROM products').all() as Array<{ id: number; c: string; g: string; n: number }>;
     const byId = new Map(all.map((x) => [x.id, x]));
     for (const x of all.slice(0, 15)) {
       const res = await s.get(`/api/v2/products/${x.id}/similar/context/PRODUCT_DETAILS`);
       assert.equal(res.status, 200);
       assert.deepEqual(Object.keys(res.body), ['products']);
       const items = res.body.products;
+      // The whole order: same leaf first, then the group; most reviewed first, then by id.
+      const want = all.filter((y) => y.g === x.g && y.id !== x.id)
+        .sort((a, b) => Number(b.c === x.c) - Number(a.c === x.c) || b.n - a.n || a.id - b.id).slice(0, 12).map((y) => y.id);
+      assert.deepEqual(items.map((it: { product: { id: number } }) => it.product.id), want);
       assert.ok(items.length <= 12);
       const expected = Math.min(12, all.filter((y) => y.g === x.g && y.id !== x.id).length);
       assert.equal(items.length, expected);
