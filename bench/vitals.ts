@@ -70,12 +70,27 @@ type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ l
 
 const failing: Record<string, FailingAudit[]> = {};
 
+/** Where the main thread went (Lighthouse's own trace), to say what holds TBT back. */
+export interface MainThread { groups: { group: string; ms: number }[]; scripts: { url: string; scriptingMs: number; totalMs: number }[]; longTasks: { url: string; ms: number }[] }
+const mainThread: Record<string, MainThread> = {};
+
+function mainThreadOf(lhr: Lhr): MainThread {
+  const items = (id: string) => (lhr.audits[id]?.details?.items ?? []) as Array<Record<string, unknown>>;
+  const shortUrl = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '').replace(/-[0-9a-f]{16,}(\.js)$/, '$1');
+  return {
+    groups: items('mainthread-work-breakdown').slice(0, 6).map((i) => ({ group: String(i.groupLabel ?? i.group), ms: Math.round(Number(i.duration)) })),
+    scripts: items('bootup-time').slice(0, 6).map((i) => ({ url: shortUrl(i.url), scriptingMs: Math.round(Number(i.scripting)), totalMs: Math.round(Number(i.total)) })),
+    longTasks: items('long-tasks').slice(0, 6).map((i) => ({ url: shortUrl(i.url), ms: Math.round(Number(i.duration)) })),
+  };
+}
+
 async function audit(lighthouse: LighthouseFn, port: number, url: string, name: string): Promise<Vitals> {
   const r = await lighthouse(url, { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
   if (!r) throw new Error(`lighthouse gave no result for ${url}`);
   const { categories: c, audits: a } = r.lhr;
   if (r.lhr.runtimeError) log(`vitals: ${url}: ${r.lhr.runtimeError.message}`);
   failing[name] ??= failingAudits(r.lhr);
+  mainThread[name] ??= mainThreadOf(r.lhr);
   const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
   return {
     performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
@@ -143,7 +158,11 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
     notes: [
       `Median of ${runsPerPage} run(s) per page; Lighthouse ${LIGHTHOUSE.split('@')[1]}, default (mobile) config with simulated throttling, Debian chromium (${CHROMIUM}, ${[...CHROMIUM_ARGS, '--headless'].join(' ')}); served on localhost (API and site on one origin); review page ${kinds.review}. Empty page: ${JSON.stringify(floor)}.`,
       ...(failNotes.length ? failNotes : ['No failing accessibility or SEO audit on the review page and home.']),
+      ...['review', 'home'].filter((k) => mainThread[k]).map((k) => {
+        const m = mainThread[k];
+        return `${k}, main thread (first run, simulated 4x CPU): ${m.groups.map((g) => `${g.group} ${g.ms} ms`).join(', ')}; scripts by time: ${m.scripts.map((x) => `${x.url || '(page)'} ${x.totalMs} ms (scripting ${x.scriptingMs})`).join(', ')}; long tasks: ${m.longTasks.map((t) => `${t.url || '(page)'} ${t.ms} ms`).join(', ') || 'none'}.`;
+      }),
     ],
-    details: { results, failing },
+    details: { results, failing, mainThread },
   };
 }
