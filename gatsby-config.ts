@@ -1,7 +1,14 @@
+import os from 'node:os';
 import type { GatsbyConfig } from 'gatsby';
 import { siteConfig } from './src/site-config';
 import { PATH_PREFIX } from './src/paths';
 import { thirdPartyScripts } from './src/third-party';
+
+// Gatsby runs (physical cores - 1) workers for page queries and HTML: one on the 2-core build
+// machines, while the main process mostly waits. One worker per core made the HTML step
+// 1.5-1.9x faster at 10,000 reviews (docs/benchmarks.md). Read when the worker pool starts,
+// after this file; small machines only, and a GATSBY_CPU_COUNT set by the caller wins.
+if (!process.env.GATSBY_CPU_COUNT && os.cpus().length <= 4) process.env.GATSBY_CPU_COUNT = String(os.cpus().length + 1);
 
 // Builds always run with --prefix-paths (npm run build), so every page and asset lives
 // under /review (spec section 2).
@@ -25,7 +32,10 @@ const config: GatsbyConfig = {
         // New content must reach a returning visitor after a rebuild: HTML and page-data are
         // fetched network-first by the service worker, hashed assets cache-first.
         workboxConfig: {
-          globPatterns: ['**/*.{js,css}'],
+          // Webpack's chunks and CSS all sit at the root of public/. A `**` pattern made
+          // workbox walk every page directory: 37 s of onPostBuild at 100,000 reviews.
+          // (The plugin lodash-merges this array into its own, index by index.)
+          globPatterns: ['*.{js,css}'],
           runtimeCaching: [
             { urlPattern: /(\.js$|\.css$|static\/)/, handler: 'CacheFirst' },
             { urlPattern: /^https?:.*\/page-data\/.*\.json/, handler: 'NetworkFirst' },
