@@ -88,8 +88,10 @@ async function main() {
     await run('context-vs-query', () => runContextVsQuery(ctx, cvqSizes));
   } finally {
     await sites.closeAll();
-    if (!ctx.keep) fs.rmSync(tmp, { recursive: true, force: true });
-    else log(`kept ${tmp}`);
+    // A failed clean-up (a browser still flushing its profile) must not lose the results.
+    if (!ctx.keep) {
+      try { fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 }); } catch (e) { log(`could not remove ${tmp}: ${(e as Error).message}`); }
+    } else log(`kept ${tmp}`);
   }
 
   const report = {

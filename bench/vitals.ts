@@ -62,7 +62,10 @@ async function withChrome<T>(ctx: BenchContext, fn: (port: number) => Promise<T>
     }
     return await fn(port);
   } finally {
+    // Wait for the browser to exit so its profile directory can be removed.
+    const exited = new Promise<void>((resolve) => { if (chrome.exitCode !== null) resolve(); else chrome.once('exit', () => resolve()); });
     chrome.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
   }
 }
 
