@@ -12,12 +12,18 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: ProductParams; Querystring: CommentsQuery }>('/v1/product-comment/products/:productId/comments',
     { schema: { params: ProductParams, querystring: CommentsQuery } },
-    async (req) => {
+    async (req, reply) => {
       const productId = toId(req.params.productId);
       const q = req.query;
       const viewer = viewerId(app, req);
       if (q.commentId !== undefined) {
         // Pinned helper 1: `{ comments: [review] }`, 404 unless the review belongs to the product.
+        // Guests (the build, crawlers' pages) get the answer kept as JSON text.
+        if (viewer == null) {
+          const json = app.repos.reviews.guestDetailJson(productId, toId(q.commentId));
+          if (json === undefined) throw notFound('评价不存在');
+          return reply.type('application/json; charset=utf-8').send(json);
+        }
         const review = app.repos.reviews.getReview(productId, toId(q.commentId), viewer);
         if (!review) throw notFound('评价不存在');
         return { comments: [review] };

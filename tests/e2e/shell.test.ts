@@ -100,6 +100,8 @@ describe('desktop shell at 1280x800', { skip }, () => {
     const menu = getMegaMenu();
     await p.focus('.dnav__top');
     assert.equal(await p.isVisible(`#mega-${menu[0].id}`), true);
+    // The sub-categories arrive with the mega-menu chunk on first open; walk once they are in.
+    await p.waitForFunction(([id, name]) => Array.from(document.querySelectorAll(`#mega-${id} a`)).some((a) => a.textContent === name), [menu[0].id, menu[0].children[0].name]);
     await p.keyboard.press('ArrowDown');
     assert.equal(await p.evaluate(() => document.activeElement?.closest('.mega')?.id), `mega-${menu[0].id}`);
     await p.keyboard.press('ArrowDown');
