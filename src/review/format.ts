@@ -65,16 +65,34 @@ export function altText(content: string | null | undefined, fallback = '晒单�
   return text ? truncate(text, ALT_TEXT_LIMIT) : fallback;
 }
 
+/** Asia/Shanghai has kept UTC+8 without daylight saving since 1992-01-01 (this instant, UTC). */
+export const CHINA_FIXED_OFFSET_SINCE = Date.UTC(1992, 0, 1);
+
+/**
+ * `postedAt` formatted in the Asia/Shanghai zone. Since 1992 the zone is a fixed +08:00, so the
+ * wall time is the UTC time of `postedAt + 8 h`, formatted in dayjs's UTC mode: no Intl
+ * formatter (the timezone plugin's first use cost ~100 ms of the review page's hydration on a
+ * throttled phone CPU, docs/benchmarks.md) and nothing from the machine's own zone (dayjs's
+ * utcOffset() shifts by an hour near the host's DST changes). Earlier instants (China's
+ * 1986-1991 summer time) go through the timezone plugin. `pattern` must not use Z or ZZ.
+ */
+function formatInChina(postedAt: number, pattern: string): string {
+  return postedAt >= CHINA_FIXED_OFFSET_SINCE
+    ? dayjs.utc(postedAt + 8 * 3_600_000).format(pattern)
+    : dayjs(postedAt).tz(CHINA_ZONE).format(pattern);
+}
+
 /** Posted date as YYYY-MM-DD in China Standard Time, whatever the machine's zone. */
 export function formatPostedDate(postedAt: number | null | undefined): string | null {
   if (typeof postedAt !== 'number' || !Number.isFinite(postedAt)) return null;
-  return dayjs(postedAt).tz(CHINA_ZONE).format('YYYY-MM-DD');
+  return formatInChina(postedAt, 'YYYY-MM-DD');
 }
 
 /** ISO 8601 time with the +08:00 offset, for JSON-LD and <time datetime>. */
 export function isoChinaTime(postedAt: number | null | undefined): string | null {
   if (typeof postedAt !== 'number' || !Number.isFinite(postedAt)) return null;
-  return dayjs(postedAt).tz(CHINA_ZONE).format('YYYY-MM-DDTHH:mm:ssZ');
+  if (postedAt < CHINA_FIXED_OFFSET_SINCE) return dayjs(postedAt).tz(CHINA_ZONE).format('YYYY-MM-DDTHH:mm:ssZ');
+  return `${formatInChina(postedAt, 'YYYY-MM-DDTHH:mm:ss')}+08:00`;
 }
 
 /** Like count; the word for like when zero or missing (spec section 5). */

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   formatPrice, specLine, shortTitle, altText, formatPostedDate, likesText, filledStars,
-  relatedText, productName, round2,
+  relatedText, productName, round2, isoChinaTime, CHINA_ZONE, CHINA_FIXED_OFFSET_SINCE,
 } from '../../../src/review/format';
 import { siteConfig } from '../../../src/site-config';
 
@@ -52,6 +52,33 @@ test('posted date is YYYY-MM-DD in China Standard Time whatever the zone', () =>
   assert.equal(formatPostedDate(Date.UTC(2024, 2, 1, 16, 30)), '2024-03-02');
   assert.equal(formatPostedDate(Date.UTC(2024, 2, 1, 15, 59)), '2024-03-01');
   assert.equal(formatPostedDate(null), null);
+});
+
+test('China time is what Intl says for Asia/Shanghai, 1992 to 2040, in machine zones on four continents', () => {
+  const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: CHINA_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const wall = (t: number) => intl.format(new Date(t)).replace(' ', 'T');
+  const saved = process.env.TZ;
+  try {
+    // Node applies a changed TZ at once; dayjs's own offset arithmetic used to slip by an hour
+    // near the machine zone's DST changes, which these zones have at different dates.
+    for (const zone of ['UTC', 'America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Shanghai']) {
+      process.env.TZ = zone;
+      let checked = 0;
+      // A deterministic sample every 5 h, drifting through every hour of the day.
+      for (let t = CHINA_FIXED_OFFSET_SINCE; t < Date.UTC(2040, 0, 1); t += 18_000_017) {
+        const w = wall(t);
+        assert.equal(isoChinaTime(t), `${w}+08:00`, `${zone} ${new Date(t).toISOString()}`);
+        assert.equal(formatPostedDate(t), w.slice(0, 10), `${zone} ${new Date(t).toISOString()}`);
+        checked++;
+      }
+      assert.ok(checked > 80_000, `${checked} instants`);
+      for (const t of [Date.UTC(2025, 5, 30, 15, 59, 59), Date.UTC(2025, 5, 30, 16, 0, 0)]) assert.equal(formatPostedDate(t), wall(t).slice(0, 10));
+      // China kept summer time from 1986 to 1991: 1988-07-01 12:00 UTC was 21:00 in Shanghai (+09:00).
+      assert.equal(isoChinaTime(Date.UTC(1988, 6, 1, 12)), '1988-07-01T21:00:00+09:00', zone);
+    }
+  } finally {
+    if (saved === undefined) delete process.env.TZ; else process.env.TZ = saved;
+  }
 });
 
 test('likes show the word for like when zero or missing', () => {
