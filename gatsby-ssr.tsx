@@ -1,6 +1,6 @@
 import * as React from 'react';
 import type { GatsbySSR } from 'gatsby';
-import { PATH_PREFIX, withPrefix } from './src/paths';
+import { withPrefix } from './src/paths';
 import { unbuiltReviewMarkerScript } from './src/review/unbuilt';
 
 // Every page is Chinese (spec section 9: html lang zh-CN), even before Helmet runs. The icon
@@ -13,6 +13,6 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttri
   setHeadComponents([
     <link key="icon" rel="icon" type="image/svg+xml" href={withPrefix('/favicon.svg')} />,
     <meta key="theme" name="theme-color" content="#e4393c" />,
-    ...(is404 ? [<script key="unbuilt-review" dangerouslySetInnerHTML={{ __html: unbuiltReviewMarkerScript(PATH_PREFIX) }} />] : []),
+    ...(is404 ? [<script key="unbuilt-review" dangerouslySetInnerHTML={{ __html: unbuiltReviewMarkerScript() }} />] : []),
   ]);
 };

@@ -7,7 +7,7 @@ export type Resolution =
   | { kind: 'file'; rel: string }
   | { kind: 'redirect'; location: string }
   /** A review URL without a static page: the 404 page's HTML, status 200 (src/review/unbuilt.ts). */
-  | { kind: 'unbuilt-review'; rel: typeof NOT_FOUND_HTML }
+  | { kind: 'unbuilt-review' }
   | { kind: 'missing' };
 
 /** The 404 page Gatsby builds; it also opens reviews published after the last build. */
@@ -38,7 +38,7 @@ export function resolveSitePath(siteDir: string, sitePath: string, search = ''):
   if (product) return { kind: 'redirect', location: `/review/pd/${product[1]}/` };
   if (isUnbuiltReviewPath(normal) && isFile(path.join(siteDir, NOT_FOUND_HTML))) {
     if (!normal.endsWith('/')) return { kind: 'redirect', location: `/review${normal}/${search}` };
-    return { kind: 'unbuilt-review', rel: NOT_FOUND_HTML };
+    return { kind: 'unbuilt-review' };
   }
   return { kind: 'missing' };
 }

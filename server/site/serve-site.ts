@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { cacheControlFor, REVALIDATE } from './cache-rules';
-import { resolveSitePath } from './resolve';
+import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
 
 export interface SiteOptions { siteDir: string }
 
@@ -13,9 +13,11 @@ export async function serveSite(app: FastifyInstance, opts: SiteOptions) {
   // serve: false — only the sendFile decorator; routing is ours (Gatsby's rules below).
   await app.register(fastifyStatic, { root: siteDir, serve: false, cacheControl: false, decorateReply: true });
 
-  const notFound = (reply: FastifyReply) => {
-    const page = path.join(siteDir, '404.html');
-    reply.code(404).header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8');
+  // The 404 page: with status 404 for unknown paths, 200 for an unbuilt review's URL (the
+  // review may exist; the page renders it on the client, src/review/unbuilt.ts).
+  const notFoundPage = (reply: FastifyReply, status = 404) => {
+    const page = path.join(siteDir, NOT_FOUND_HTML);
+    reply.code(status).header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8');
     return fs.existsSync(page) ? reply.send(fs.createReadStream(page)) : reply.send('404');
   };
 
@@ -29,14 +31,11 @@ export async function serveSite(app: FastifyInstance, opts: SiteOptions) {
     const q = raw.indexOf('?');
     const pathname = q >= 0 ? raw.slice(0, q) : raw;
     let decoded: string;
-    try { decoded = decodeURIComponent(pathname); } catch { return notFound(reply); }
+    try { decoded = decodeURIComponent(pathname); } catch { return notFoundPage(reply); }
     const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
     if (r.kind === 'redirect') return reply.redirect(r.location, 301);
-    if (r.kind === 'missing') return notFound(reply);
-    if (r.kind === 'unbuilt-review') {
-      // The review may exist (published after the build): the 404 page renders it on the client.
-      return reply.code(200).header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(fs.createReadStream(path.join(siteDir, r.rel)));
-    }
+    if (r.kind === 'missing') return notFoundPage(reply);
+    if (r.kind === 'unbuilt-review') return notFoundPage(reply, 200);
     reply.header('Cache-Control', cacheControlFor(r.rel));
     if (r.rel === 'sw.js') reply.header('Service-Worker-Allowed', '/review/');
     return reply.sendFile(r.rel);

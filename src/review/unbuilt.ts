@@ -8,6 +8,7 @@
 // This module is the one rule for "a path that may be an unbuilt review", shared by the site
 // server, the link checker, the 404 page and the inline script that hides the 404 text while
 // such a page loads.
+import { PATH_PREFIX } from '../paths';
 
 /** First path segments of the site's own sections: never review ids. */
 export const RESERVED_SECTIONS: readonly string[] = [
@@ -29,7 +30,7 @@ export function isUnbuiltReviewPath(sitePath: string): boolean {
 }
 
 /** Strips the /review prefix from a browser pathname; null when it is outside the site. */
-export function sitePathOf(pathname: string, prefix = '/review'): string | null {
+export function sitePathOf(pathname: string, prefix = PATH_PREFIX): string | null {
   if (pathname === prefix) return '/';
   if (!pathname.startsWith(`${prefix}/`)) return null;
   try { return decodeURIComponent(pathname.slice(prefix.length)); } catch { return null; }
@@ -40,7 +41,7 @@ export function sitePathOf(pathname: string, prefix = '/review'): string | null 
  * first paint when the browser's path may be an unbuilt review, so the 404 text is not
  * flashed while the review loads (CSS in src/styles/review.css).
  */
-export function unbuiltReviewMarkerScript(prefix = '/review'): string {
+export function unbuiltReviewMarkerScript(prefix = PATH_PREFIX): string {
   const p = JSON.stringify(prefix);
   const r = JSON.stringify(RESERVED_SECTIONS);
   const s = JSON.stringify(UNBUILT_REVIEW_PATH_SOURCE);
