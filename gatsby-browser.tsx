@@ -1,4 +1,6 @@
 import type { GatsbyBrowser } from 'gatsby';
+import { startTransition, type ReactElement } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/thumbs';
@@ -12,6 +14,16 @@ import './src/styles/listing.css';
 // Its own small chunk: the session store is not needed to show the page.
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   import('./src/hooks/landing').then((m) => m.captureLandingUtm(), () => undefined);
+};
+
+// Hydration as a transition: React 18 then renders the server markup in 5 ms slices and lets
+// the browser breathe between them, instead of one long task (its default lane for
+// hydrateRoot is a blocking one). Gatsby's own choice is kept otherwise: a page without
+// server markup is rendered, not hydrated.
+export const replaceHydrateFunction = () => (element: ReactElement, container: Element) => {
+  const focus = document.getElementById('gatsby-focus-wrapper');
+  if (focus && focus.children.length > 0) startTransition(() => { hydrateRoot(container, element); });
+  else createRoot(container).render(element);
 };
 
 // Marks the document once React has hydrated it (browser tests wait for this).

@@ -13,6 +13,8 @@ import { pagesByKind } from './page-weight';
 import { CHROMIUM, CHROMIUM_ARGS, serveBuiltSite, serveStatic } from './lib/serve';
 import { emptyGatsbySite } from './weight';
 
+const OUT_DIR = path.join(ROOT, 'bench', 'out');
+
 export const LIGHTHOUSE = 'lighthouse@13.5.0';
 
 interface Vitals { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number; tbtMs: number; fcpMs: number }
@@ -93,7 +95,12 @@ async function audit(lighthouse: LighthouseFn, port: number, url: string, name: 
   const { categories: c, audits: a } = r.lhr;
   if (r.lhr.runtimeError) log(`vitals: ${url}: ${r.lhr.runtimeError.message}`);
   failing[name] ??= failingAudits(r.lhr);
-  mainThread[name] ??= mainThreadOf(r.lhr);
+  if (!mainThread[name]) {
+    mainThread[name] = mainThreadOf(r.lhr);
+    // The whole first report per page, to read what the summary leaves out (LCP phases, requests).
+    fs.mkdirSync(OUT_DIR, { recursive: true });
+    fs.writeFileSync(path.join(OUT_DIR, `lighthouse-${name.replace(/\W+/g, '-')}.json`), JSON.stringify(r.lhr));
+  }
   const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
   return {
     performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
