@@ -2,14 +2,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { cacheControlFor, REVALIDATE } from './cache-rules';
 import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
 
 export interface SiteOptions { siteDir: string }
 
-export async function serveSite(app: FastifyInstance, opts: SiteOptions) {
-  const siteDir = path.resolve(opts.siteDir);
+export async function serveSite(root: FastifyInstance, opts: SiteOptions) {
+  // Own scope: compression applies to the site's routes only, not to the API beside it.
+  await root.register(async (app) => siteRoutes(app, path.resolve(opts.siteDir)));
+}
+
+async function siteRoutes(app: FastifyInstance, siteDir: string) {
+  // HTML, scripts, styles and page data compressed for clients that accept it (brotli or
+  // gzip, from 1 KB up); images are already compressed and go out as they are. Registered
+  // before @fastify/static, as the plugin requires.
+  await app.register(fastifyCompress, { globalDecompression: false, encodings: ['br', 'gzip'] });
   // serve: false — only the sendFile decorator; routing is ours (Gatsby's rules below).
   await app.register(fastifyStatic, { root: siteDir, serve: false, cacheControl: false, decorateReply: true });
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serveSite } from '../../../server/site/serve-site';
 import { thirdPartyProxy } from '../../../server/site/third-party-proxy';
@@ -15,6 +16,9 @@ let app: FastifyInstance;
 let base: string;
 let upstream: http.Server;
 let upstreamUrl: string;
+const BIG_HTML = `<!doctype html><html><body>${'<p>晒单内容，做工很好。</p>'.repeat(400)}</body></html>`;
+const BIG_JS = `!function(){${'var a=1;'.repeat(2000)}}();`;
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'));
 
 function put(rel: string, body: string) {
@@ -31,15 +35,31 @@ before(async () => {
   put('static/abc/img.jpg', 'jpg');
   put('app-0123456789abcdef0123.js', 'js');
   put('sw.js', 'sw');
+  put('big/index.html', BIG_HTML);
+  put('framework-0123456789abcdef0123.js', BIG_JS);
+  put('static/abc/photo.jpg', BIG_JS); // large, but an image type: never compressed
   upstream = http.createServer((_req, res) => { res.setHeader('content-type', 'text/javascript'); res.end('console.log(1)'); });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/tag.js`;
   app = Fastify();
   await serveSite(app, { siteDir: dir });
   await thirdPartyProxy(app, { allow: [upstreamUrl] });
+  app.get('/api/big', () => BIG_JS); // a route beside the site, as the API is
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 after(async () => { await app.close(); upstream.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+
+/** A raw request (fetch would decompress): status, headers and the body bytes as sent. */
+function raw(p: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(base + p, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+  });
+}
 
 const get = (p: string) => fetch(base + p, { redirect: 'manual' });
 
@@ -97,4 +117,32 @@ test('the third-party proxy serves only allow-listed URLs', async () => {
     assert.ok(((await r.json()) as { messages: string[] }).messages[0]);
   }
   assert.equal((await get('/__third-party-proxy')).status, 400);
+});
+
+test('pages, scripts and page data go out compressed to clients that accept it, and decompress to the file', async () => {
+  for (const [p, body] of [['/review/big/', BIG_HTML], ['/review/framework-0123456789abcdef0123.js', BIG_JS]] as const) {
+    const br = await raw(p, 'br, gzip');
+    assert.equal(br.status, 200, p);
+    assert.equal(br.headers['content-encoding'], 'br', p);
+    assert.match(String(br.headers.vary), /accept-encoding/i, p);
+    assert.equal(zlib.brotliDecompressSync(br.body).toString(), body, p);
+    assert.ok(br.body.length < Buffer.byteLength(body) / 4, `${p}: ${br.body.length} bytes`);
+    const gz = await raw(p, 'gzip');
+    assert.equal(gz.headers['content-encoding'], 'gzip', p);
+    assert.equal(zlib.gunzipSync(gz.body).toString(), body, p);
+    const plain = await raw(p);
+    assert.equal(plain.headers['content-encoding'], undefined, p);
+    assert.equal(plain.body.toString(), body, p);
+  }
+  // The cache rules still apply to compressed answers.
+  assert.equal((await raw('/review/framework-0123456789abcdef0123.js', 'br')).headers['cache-control'], IMMUTABLE);
+});
+
+test('images and the API beside the site are not compressed by the site server', async () => {
+  const img = await raw('/review/static/abc/photo.jpg', 'br, gzip');
+  assert.equal(img.status, 200);
+  assert.equal(img.headers['content-encoding'], undefined);
+  assert.equal(img.body.toString(), BIG_JS);
+  const api = await raw('/api/big', 'br, gzip');
+  assert.equal(api.headers['content-encoding'], undefined);
 });
