@@ -107,6 +107,20 @@ describe('review pages', { skip: siteMissing }, () => {
       const { page, context } = await newPage(browser, viewport);
       await page.goto(site.base + pathOf(rich));
       await hydrated(page);
+      // Below the fold Swiper starts only when the carousel nears the viewport, and then
+      // without moving anything (layout shifts are summed from here on).
+      const below = await page.$eval('.related__swiper', (el) => el.getBoundingClientRect().top > window.innerHeight + 200);
+      const started = () => page.$eval('.related__swiper', (el) => Boolean((el as HTMLElement & { swiper?: unknown }).swiper));
+      if (below) assert.equal(await started(), false, 'no Swiper below the fold before scrolling');
+      await page.evaluate(() => {
+        (window as unknown as { cls: number }).cls = 0;
+        new PerformanceObserver((l) => l.getEntries().forEach((e) => { (window as unknown as { cls: number }).cls += (e as unknown as { value: number }).value; }))
+          .observe({ type: 'layout-shift' });
+      });
+      await page.locator('.related__swiper').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => Boolean((document.querySelector('.related__swiper') as HTMLElement & { swiper?: unknown }).swiper));
+      await page.waitForTimeout(300);
+      assert.equal(await page.evaluate(() => (window as unknown as { cls: number }).cls), 0, 'starting the carousel shifts nothing');
       const info = await page.$eval('.related__swiper', (el) => {
         const s = (el as HTMLElement & { swiper: { params: { direction: string; slidesPerView: number; spaceBetween: number } } }).swiper;
         return { direction: s.params.direction, perView: s.params.slidesPerView, gap: s.params.spaceBetween };
@@ -114,7 +128,7 @@ describe('review pages', { skip: siteMissing }, () => {
       const arrows = await page.locator('.related__arrow--next').isVisible();
       const state = await page.getAttribute('.related', 'data-arrows');
       const links = await page.$$eval('.related__item', (as) => as.map((a) => a.getAttribute('href')));
-      return { info, arrows, state, links, page, context };
+      return { info, arrows, state, links, page, context, below };
     };
     const wide = await related(DESKTOP);
     assert.deepEqual(wide.info, { direction: 'vertical', perView: 6.5, gap: 12 });
@@ -129,6 +143,7 @@ describe('review pages', { skip: siteMissing }, () => {
     }
     await wide.context.close();
     const narrow = await related(MOBILE);
+    assert.equal(narrow.below, true, 'on a phone the carousel is below the fold');
     assert.deepEqual(narrow.info, { direction: 'horizontal', perView: 2.5, gap: 12 });
     assert.equal(narrow.arrows, false);
     await narrow.context.close();

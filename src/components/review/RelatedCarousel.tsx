@@ -20,7 +20,8 @@ function arrowState(s: SwiperInstance): ArrowState {
 
 /**
  * Related reviews (spec section 2): server-rendered links, enhanced into a Swiper carousel
- * after hydration; arrows (wide screens only, CSS) show a begin, middle or end state.
+ * once it nears the viewport (below the fold on phones: no Swiper work on the first load);
+ * arrows (wide screens only, CSS) show a begin, middle or end state.
  */
 export function RelatedCarousel({ items }: { items: RelatedView[] }) {
   const [state, setState] = React.useState<ArrowState>('begin');
@@ -39,7 +40,7 @@ export function RelatedCarousel({ items }: { items: RelatedView[] }) {
       navigation: { prevEl: prev.current, nextEl: next.current },
       on: { init: update, slideChange: update, reachBeginning: update, reachEnd: update, fromEdge: update, breakpoint: update },
     };
-  }, [items]);
+  }, [items], { nearViewport: '200px' });
   if (!items.length) return null;
   return (
     <section className="related" aria-labelledby="related-title" data-arrows={state}>
