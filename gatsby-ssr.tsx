@@ -7,8 +7,13 @@ import { unbuiltReviewMarkerScript } from './src/review/unbuilt';
 // is declared so browsers do not ask for /favicon.ico outside the /review prefix.
 // The 404 page also opens reviews published after the build (src/review/unbuilt.ts): its
 // head marks such URLs before the first paint, so the text 404 is not flashed while they load.
+// data-styles ties the HTML renderer to the stylesheets (gatsby/styles-digest.ts): a CSS edit
+// re-renders every page, which then inlines the new stylesheet.
+declare const __STYLES_DIGEST__: string; // defined by gatsby/styles-digest.ts
+
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
-  setHtmlAttributes({ lang: 'zh-CN' });
+  const html: Record<string, string> = { lang: 'zh-CN', 'data-styles': __STYLES_DIGEST__ };
+  setHtmlAttributes(html);
   const is404 = /^\/404(\/|\.html)?$/.test(pathname);
   setHeadComponents([
     <link key="icon" rel="icon" type="image/svg+xml" href={withPrefix('/favicon.svg')} />,
