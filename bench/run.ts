@@ -59,7 +59,7 @@ async function main() {
   const outDir = path.join(ROOT, 'bench', 'out');
   const profDir = values['cpu-prof'] ? path.join(outDir, 'prof') : undefined;
   if (profDir) fs.mkdirSync(profDir, { recursive: true });
-  const command = `npm run bench --${process.argv.slice(2).length ? ' ' + process.argv.slice(2).join(' ') : ''}`;
+  const command = `${process.env.NODE_OPTIONS ? `NODE_OPTIONS=${process.env.NODE_OPTIONS} ` : ''}npm run bench --${process.argv.slice(2).length ? ' ' + process.argv.slice(2).join(' ') : ''}`;
   log(`${quick ? 'quick' : 'full'} mode, sections ${only.join(', ')}; temp dir ${tmp}; builds run in copies of the site there, public/ of the work tree is not touched`);
 
   const started = new Date();
