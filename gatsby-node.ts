@@ -3,4 +3,4 @@ export { onPreInit } from './gatsby/on-pre-init';
 export { createPages } from './gatsby/create-pages';
 export { qrCodesOnPreBootstrap as onPreBootstrap } from './gatsby/qr-codes';
 export { createSchemaCustomization } from './gatsby/schema-customization';
-export { onCreateWebpackConfig } from './gatsby/styles-digest';
+export { onCreateWebpackConfig } from './gatsby/webpack-config';

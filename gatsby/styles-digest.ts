@@ -9,7 +9,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { GatsbyNode } from 'gatsby';
 
 /** Every .css file under src/, and the version of Swiper whose CSS gatsby-browser imports. */
 export function stylesDigest(root: string): string {
@@ -29,9 +28,3 @@ export function stylesDigest(root: string): string {
   } catch { /* no Swiper installed: nothing of it to track */ }
   return h.digest('hex').slice(0, 16);
 }
-
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, plugins, store }) => {
-  if (stage !== 'build-html' && stage !== 'develop-html') return;
-  const root = store.getState().program.directory as string;
-  actions.setWebpackConfig({ plugins: [plugins.define({ __STYLES_DIGEST__: JSON.stringify(stylesDigest(root)) })] });
-};
