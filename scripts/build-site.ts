@@ -12,6 +12,21 @@ for (const f of [TEST_DB, `${TEST_DB}-wal`, `${TEST_DB}-shm`]) fs.rmSync(f, { fo
 // Built in a zone on another continent: dates must still come out in China Standard Time.
 const env: NodeJS.ProcessEnv = { ...process.env, DB_FILE: TEST_DB, GATSBY_TELEMETRY_DISABLED: '1', TZ: process.env.BUILD_TZ ?? 'America/New_York' };
 delete env.STOREFRONT_API_URL; // the build starts the embedded server on this database
-const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], { cwd: root, stdio: 'inherit', env });
+// Gatsby 5 sometimes fails a build with "Couldn't find temp query result for <page>" (a race
+// between its query workers and the page-data writer, gatsbyjs/gatsby#35865; seen once here in
+// about twenty builds). That one failure is retried once after `gatsby clean`; any other
+// failure, or a second one, fails the run.
+const TRANSIENT = /Couldn't find temp query result/;
+const build = () => spawnSync(process.execPath, [path.join(root, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], { cwd: root, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+let r = build();
+process.stdout.write(r.stdout ?? '');
+process.stderr.write(r.stderr ?? '');
+if (r.status !== 0 && TRANSIENT.test(`${r.stdout}${r.stderr}`)) {
+  console.error('\nbuild-site: Gatsby\'s transient "temp query result" failure (gatsbyjs/gatsby#35865); cleaning .cache and public and building once more.\n');
+  for (const d of ['.cache', 'public']) fs.rmSync(path.join(root, d), { recursive: true, force: true });
+  r = build();
+  process.stdout.write(r.stdout ?? '');
+  process.stderr.write(r.stderr ?? '');
+}
 if (r.status !== 0) process.exit(r.status ?? 1);
 markBuilt(root);
