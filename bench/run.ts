@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { log, machine, markdownTable, type SectionResult } from './lib/report';
-import { ROOT, type BenchContext } from './lib/data';
+import { OUT_DIR, ROOT, type BenchContext } from './lib/data';
 import { runApi } from './api';
 import { runSourcing } from './sourcing';
 import { runBuild } from './build';
@@ -56,8 +56,7 @@ async function main() {
   const cvqSizes = values['cvq-sizes'] ? values['cvq-sizes'].split(',').map(Number) : quick ? [1_000] : [1_000, 10_000];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const ctx: BenchContext = { tmp, quick, keep: values.keep! };
-  const outDir = path.join(ROOT, 'bench', 'out');
-  const profDir = values['cpu-prof'] ? path.join(outDir, 'prof') : undefined;
+  const profDir = values['cpu-prof'] ? path.join(OUT_DIR, 'prof') : undefined;
   if (profDir) fs.mkdirSync(profDir, { recursive: true });
   const command = `${process.env.NODE_OPTIONS ? `NODE_OPTIONS=${process.env.NODE_OPTIONS} ` : ''}npm run bench --${process.argv.slice(2).length ? ' ' + process.argv.slice(2).join(' ') : ''}`;
   log(`${quick ? 'quick' : 'full'} mode, sections ${only.join(', ')}; temp dir ${tmp}; builds run in copies of the site there, public/ of the work tree is not touched`);
@@ -102,11 +101,11 @@ async function main() {
     machine: machine(),
     results,
   };
-  fs.mkdirSync(outDir, { recursive: true });
+  fs.mkdirSync(OUT_DIR, { recursive: true });
   const stamp = started.toISOString().replace(/[:.]/g, '-');
-  const file = path.join(outDir, `bench-${report.mode}-${stamp}.json`);
+  const file = path.join(OUT_DIR, `bench-${report.mode}-${stamp}.json`);
   fs.writeFileSync(file, JSON.stringify(report, null, 2));
-  fs.writeFileSync(path.join(outDir, `latest-${report.mode}.json`), JSON.stringify(report, null, 2));
+  fs.writeFileSync(path.join(OUT_DIR, `latest-${report.mode}.json`), JSON.stringify(report, null, 2));
   log(`results in ${path.relative(ROOT, file)} (${report.seconds} s)`);
   process.stdout.write(`\n## Benchmarks (${report.mode}, ${report.date}, ${report.machine.cores} cores, ${report.machine.memoryGiB} GiB)\n\n${markdownTable(results)}\n`);
   if (values['write-docs']) {

@@ -7,13 +7,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fig, log, round, type Figure, type SectionResult } from './lib/report';
-import { ROOT, type BenchContext } from './lib/data';
+import { OUT_DIR, ROOT, type BenchContext } from './lib/data';
 import { sites } from './lib/sites';
 import { pagesByKind } from './page-weight';
 import { CHROMIUM, CHROMIUM_ARGS, serveBuiltSite, serveStatic } from './lib/serve';
 import { emptyGatsbySite } from './weight';
-
-const OUT_DIR = path.join(ROOT, 'bench', 'out');
 
 export const LIGHTHOUSE = 'lighthouse@13.5.0';
 

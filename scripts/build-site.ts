@@ -17,16 +17,17 @@ delete env.STOREFRONT_API_URL; // the build starts the embedded server on this d
 // about twenty builds). That one failure is retried once after `gatsby clean`; any other
 // failure, or a second one, fails the run.
 const TRANSIENT = /Couldn't find temp query result/;
-const build = () => spawnSync(process.execPath, [path.join(root, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], { cwd: root, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+function build() {
+  const out = spawnSync(process.execPath, [path.join(root, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], { cwd: root, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+  process.stdout.write(out.stdout ?? '');
+  process.stderr.write(out.stderr ?? '');
+  return out;
+}
 let r = build();
-process.stdout.write(r.stdout ?? '');
-process.stderr.write(r.stderr ?? '');
 if (r.status !== 0 && TRANSIENT.test(`${r.stdout}${r.stderr}`)) {
   console.error('\nbuild-site: Gatsby\'s transient "temp query result" failure (gatsbyjs/gatsby#35865); cleaning .cache and public and building once more.\n');
   for (const d of ['.cache', 'public']) fs.rmSync(path.join(root, d), { recursive: true, force: true });
   r = build();
-  process.stdout.write(r.stdout ?? '');
-  process.stderr.write(r.stderr ?? '');
 }
 if (r.status !== 0) process.exit(r.status ?? 1);
 markBuilt(root);

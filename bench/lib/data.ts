@@ -11,6 +11,8 @@ import { seedDatabase, type SeedStats } from '../../server/seed/generate';
 import { log } from './report';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
+/** Results (JSON reports, Lighthouse reports, CPU profiles); gitignored. */
+export const OUT_DIR = path.join(ROOT, 'bench', 'out');
 export const SEED = 42;
 
 export interface BenchContext { tmp: string; quick: boolean; keep: boolean }
