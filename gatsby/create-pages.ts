@@ -6,6 +6,7 @@ import { getCatalogue } from '../src/catalogue';
 import { getBuildData } from './build-data';
 import { stopEmbeddedServer } from './on-pre-init';
 import { buildIndex, reviewKey } from './pages/build-index';
+import { recordingSitemap } from './sitemap';
 import { createHomePage } from './pages/home';
 import { createCategoryPages } from './pages/category';
 import { createProductAliasPage, createProductPages } from './pages/product';
@@ -21,9 +22,12 @@ const template = (name: string) => path.resolve('src', 'templates', `${name}.tsx
  * (docs/benchmarks.md compares both). The other routes of spec section 2 are created by
  * gatsby/pages/*.ts from the same data.
  */
-export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter }) => {
+export const createPages: GatsbyNode['createPages'] = async ({ actions: gatsbyActions, reporter }) => {
   const data = getBuildData();
   const index = buildIndex(data);
+  // Every page created here also gets its sitemap entry (gatsby/sitemap.ts).
+  const postedAt = new Map(data.pages.map((p) => [reviewKey(p.info.productId, p.info.id), p.info.postedAt]));
+  const actions = recordingSitemap(gatsbyActions, (productId, commentId) => postedAt.get(reviewKey(productId, commentId)) ?? null);
   const review = template('review');
   for (const page of data.pages) {
     const context: ReviewPageContext = {
@@ -35,7 +39,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions, reporter
       relateList: page.relateList.filter((r) => index.built.has(reviewKey(r.productId, r.commentId))),
       similarProducts: page.similarProducts,
     };
-    actions.createPage({ path: reviewPath(page.info.productId, page.info.id), component: review, context });
+    actions.createPage({ path: reviewPath(page.info.productId, page.info.id), component: review, context: { ...context } });
   }
 
   // Reviews published after this build open at their normal URL through the 404 page

@@ -1,0 +1,153 @@
+// Sitemaps for crawlers (issue 11, "Crawler readiness"): /review/sitemap-index.xml and child
+// sitemaps of at most 50,000 URLs and 10 MB each, covering every indexable page of every kind,
+// with lastmod from the data (a review's postedAt; a listing's newest review; none for the
+// static content pages) and image entries for review pictures.
+//
+// Written with the `sitemap` package (the engine of gatsby-plugin-sitemap), not the plugin:
+// the plugin reads pages from GraphQL, but lastmod and images live in the page context, which
+// is deliberately kept out of the schema (SitePage @dontInfer, gatsby/schema-customization.ts);
+// and its serialize option runs from gatsby-config, compiled apart from gatsby-node, so it
+// cannot see the build data either. Here createPages records each page's entry as it creates
+// it (same bundle), and onPostBuild adds Gatsby's file routes (src/pages) and writes the files.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { GatsbyNode } from 'gatsby';
+import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
+import { absoluteUrl, withPrefix } from '../src/paths';
+import { isoChinaTime } from '../src/review/format';
+import { siteConfig } from '../src/site-config';
+import type { ReviewView } from '../src/review/view';
+import type { PageActions, PageInput } from './pages/types';
+
+export const SITEMAP_INDEX = 'sitemap-index.xml';
+export const MAX_URLS = 50_000;
+export const MAX_BYTES = 10 * 1024 * 1024;
+/** Images per URL (Google reads up to 1,000; a review has at most a few). */
+const MAX_IMAGES = 20;
+
+/**
+ * Pages that must not be indexed (they carry noindex) or are not pages of their own: the 404
+ * and 500 pages, sign-in, the client-only haul template and product alias, Gatsby's internals.
+ */
+const EXCLUDED = [/^\/404(\/|\.html)?$/, /^\/500(\/|\.html)?$/, /^\/dev-404-page\/?$/, /^\/login\/?$/, /^\/haul-detail\/?$/,
+  /^\/product\//, /^\/offline-plugin-app-shell-fallback\/?$/];
+export const isIndexable = (sitePath: string) => !EXCLUDED.some((r) => r.test(sitePath));
+
+export interface SitemapEntry { path: string; lastmod: number | null; images: string[] }
+
+const recorded = new Map<string, SitemapEntry>();
+
+type Keyed = { productId?: unknown; commentId?: unknown; id?: unknown; postedAt?: unknown };
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const newest = (values: Array<number | null>): number | null =>
+  values.reduce<number | null>((m, v) => (v != null && (m == null || v > m) ? v : m), null);
+
+const absoluteMedia = (url: string) => (url.startsWith('/') ? siteConfig.siteUrl.replace(/\/+$/, '') + url : url);
+const isHttp = (url: string) => /^https?:\/\//i.test(url);
+
+/** The sitemap entry of a page, from what its template shows (by template name). */
+export function entryOf(page: PageInput, postedAtOf: (productId: string, commentId: string) => number | null): SitemapEntry {
+  const template = path.basename(page.component, path.extname(page.component));
+  const c = page.context as Record<string, unknown>;
+  const listed = (items: unknown, idKey: 'commentId' | 'id') => newest(
+    (Array.isArray(items) ? (items as Keyed[]) : []).map((it) => num(it.postedAt) ?? postedAtOf(String(it.productId), String(it[idKey]))),
+  );
+  switch (template) {
+    case 'review': {
+      const info = c.info as ReviewView;
+      const images = info.gallery.map((g) => g.full.url).filter((u): u is string => !!u).map(absoluteMedia).filter(isHttp);
+      return { path: page.path, lastmod: info.postedAt, images: [...new Set(images)].slice(0, MAX_IMAGES) };
+    }
+    case 'product': return { path: page.path, lastmod: listed(c.reviews, 'id'), images: [] };
+    case 'category': return { path: page.path, lastmod: listed(c.reviews, 'commentId'), images: [] };
+    case 'haul': return { path: page.path, lastmod: listed(c.items, 'commentId'), images: [] };
+    case 'home': return { path: page.path, lastmod: listed(c.latest, 'commentId'), images: [] };
+    default: return { path: page.path, lastmod: null, images: [] };
+  }
+}
+
+/** Page actions that record each created page's sitemap entry, then create it. */
+export function recordingSitemap(actions: PageActions, postedAtOf: (productId: string, commentId: string) => number | null): PageActions {
+  recorded.clear();
+  return {
+    createPage(page) {
+      if (!page.matchPath && isIndexable(page.path)) recorded.set(page.path, entryOf(page, postedAtOf));
+      actions.createPage(page);
+    },
+  };
+}
+
+function toItem(e: SitemapEntry): SitemapItemLoose {
+  const lastmod = isoChinaTime(e.lastmod);
+  return {
+    url: absoluteUrl(siteConfig.siteUrl, e.path),
+    ...(lastmod ? { lastmod } : {}),
+    ...(e.images.length ? { img: e.images.map((url) => ({ url })) } : {}),
+  };
+}
+
+/** XML of one child sitemap. */
+async function sitemapXml(items: SitemapItemLoose[]): Promise<Buffer> {
+  const stream = new SitemapStream({ xmlns: { image: true, news: false, video: false, xhtml: false } });
+  return streamToPromise(Readable.from(items).pipe(stream));
+}
+
+/**
+ * Splits entries into child sitemaps of at most `maxUrls` URLs and `maxBytes` bytes. The size
+ * of each URL's XML is estimated generously from its text (escaping can only grow it by the
+ * entity lengths, counted at 6 bytes per special character), then every file is checked after
+ * writing.
+ */
+export function chunkEntries(items: SitemapItemLoose[], maxUrls = MAX_URLS, maxBytes = MAX_BYTES): SitemapItemLoose[][] {
+  const overhead = 512; // the urlset element and XML declaration
+  const chunks: SitemapItemLoose[][] = [];
+  let current: SitemapItemLoose[] = [];
+  let bytes = overhead;
+  for (const it of items) {
+    const text = JSON.stringify(it);
+    const size = 200 + Buffer.byteLength(text) + 6 * (text.match(/[&<>"']/g)?.length ?? 0);
+    if (current.length && (current.length >= maxUrls || bytes + size > maxBytes)) {
+      chunks.push(current);
+      current = [];
+      bytes = overhead;
+    }
+    current.push(it);
+    bytes += size;
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
+}
+
+/** Writes the child sitemaps and the index into `publicDir`; returns the numbers written. */
+export async function writeSitemaps(publicDir: string, entries: SitemapEntry[], limits = { maxUrls: MAX_URLS, maxBytes: MAX_BYTES }) {
+  const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const chunks = chunkEntries(sorted.map(toItem), limits.maxUrls, limits.maxBytes);
+  for (const old of fs.readdirSync(publicDir).filter((f) => /^sitemap-\d+\.xml$/.test(f))) fs.rmSync(path.join(publicDir, old));
+  const children: string[] = [];
+  for (const [i, chunk] of chunks.entries()) {
+    const name = `sitemap-${i}.xml`;
+    const xml = await sitemapXml(chunk);
+    if (xml.length > limits.maxBytes) throw new Error(`${name} is ${xml.length} bytes, over the ${limits.maxBytes}-byte limit`);
+    fs.writeFileSync(path.join(publicDir, name), xml);
+    children.push(name);
+  }
+  const index = new SitemapIndexStream();
+  const indexXml = await streamToPromise(Readable.from(children.map((name) => ({
+    url: siteConfig.siteUrl.replace(/\/+$/, '') + withPrefix(`/${name}`),
+  }))).pipe(index));
+  fs.writeFileSync(path.join(publicDir, SITEMAP_INDEX), indexXml);
+  return { urls: sorted.length, files: children.length };
+}
+
+/** onPostBuild: the recorded pages plus Gatsby's file routes (src/pages), indexable ones only. */
+export const writeSitemapsOnPostBuild: GatsbyNode['onPostBuild'] = async ({ getNodesByType, reporter }) => {
+  const started = Date.now();
+  const entries = new Map(recorded);
+  for (const node of getNodesByType('SitePage')) {
+    const p = (node as unknown as { path: string; matchPath?: string }).path;
+    if (!entries.has(p) && !(node as { matchPath?: string }).matchPath && isIndexable(p)) entries.set(p, { path: p, lastmod: null, images: [] });
+  }
+  const { urls, files } = await writeSitemaps(path.resolve('public'), [...entries.values()]);
+  reporter.info(`sitemaps: ${urls} URLs in ${files} file(s) + ${SITEMAP_INDEX} (${Date.now() - started} ms)`);
+};
