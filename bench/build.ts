@@ -56,6 +56,12 @@ export async function runBuild(ctx: BenchContext, sizes: number[], opts: { cpuPr
     figures.push(fig(`${label} reviews: peak RSS, process tree`, mem.peakTreeRssMB, 'MB', { name: 'floor process', value: floor.maxRssMB },
       big ? { text: '< 6 GB', met: mem.peakTreeRssMB < 6144 } : undefined));
     figures.push(fig(`${label} reviews: peak RSS, largest process`, mem.peakProcessHwmMB, 'MB', { name: 'floor process', value: floor.maxRssMB }));
+    // The sitemap step (gatsby/sitemap.ts logs its time and what it added to the process).
+    if (cold.sitemap) {
+      const sm = cold.sitemap;
+      figures.push(fig(`${label} reviews: sitemap step (${sm.urls.toLocaleString('en-US')} URLs, ${sm.files} files)`, sm.ms / 1000, 's', { name: 'whole build', value: wall }));
+      notes.push(`${label} reviews: the sitemap step added ${sm.grewMB} MB to the build process's RSS.`);
+    }
     const steps = Object.entries(cold.steps).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${round(v, 1)} s`);
     notes.push(`${label} reviews: ${cold.html?.pages ?? '?'} pages in all; slowest Gatsby steps: ${steps.join(', ')}; floor ${floor.pages} pages in ${round(floorS, 1)} s (${round(floor.wallMs / 1000, 1)} s with start-up and reading the page contexts), ${Math.round(floor.bytes / 2 ** 20)} MB written.`);
     details.push({ reviews: n, build: { ...cold, log: undefined }, floor });

@@ -30,6 +30,8 @@ export interface BuildRun {
   html: { seconds: number; pages: number; perSecond: number } | null;
   /** Gatsby's own step timings (seconds), "success <step> - X s". */
   steps: Record<string, number>;
+  /** gatsby/sitemap.ts's line: URLs, files, milliseconds, RSS growth (MB). */
+  sitemap: { urls: number; files: number; ms: number; grewMB: number } | null;
   log: string;
 }
 
@@ -38,7 +40,9 @@ export function parseGatsbyLog(out: string) {
   const h = /Building static HTML for pages - ([\d.]+)s - (\d+)\/(\d+) ([\d.]+)\/s/.exec(plain);
   const steps: Record<string, number> = {};
   for (const m of plain.matchAll(/^success (.+?) - ([\d.]+)s\b/gm)) steps[m[1]] = (steps[m[1]] ?? 0) + Number(m[2]);
-  return { html: h ? { seconds: Number(h[1]), pages: Number(h[3]), perSecond: Number(h[4]) } : null, steps };
+  const sm = /sitemaps: (\d+) URLs in (\d+) file\(s\)[^(]*\((\d+) ms, \+(\d+) MB RSS\)/.exec(plain);
+  const sitemap = sm ? { urls: Number(sm[1]), files: Number(sm[2]), ms: Number(sm[3]), grewMB: Number(sm[4]) } : null;
+  return { html: h ? { seconds: Number(h[1]), pages: Number(h[3]), perSecond: Number(h[4]) } : null, steps, sitemap };
 }
 
 /** `gatsby build --prefix-paths` in `siteDir` with the embedded reference server on `dbFile`. */
