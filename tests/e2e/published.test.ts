@@ -11,6 +11,7 @@ import { parseSitemap, parseSitemapIndex } from 'sitemap';
 import type { Browser } from 'playwright-core';
 import { launch, PUBLIC_DIR, siteMissing, startSite, type Site } from './helpers/site';
 import { siteConfig } from '../../src/site-config';
+import { isIndexable } from '../../gatsby/sitemap';
 import { altText } from '../../src/review/format';
 import type { HaulResponse, Review } from '../../src/storefront/types';
 
@@ -121,6 +122,12 @@ describe('published build output', { skip: siteMissing }, () => {
     assert.ok(reviews.length > 100, `${reviews.length} review pages built`);
     const missing = reviews.filter((p) => !listed.has(p));
     assert.deepEqual(missing.slice(0, 10), [], `${missing.length} review pages missing from the sitemaps`);
+    // Every built page of every kind, but those that carry noindex or are not pages of their own.
+    const pages = [...walk(PUBLIC_DIR)].filter((f) => f.endsWith(`${path.sep}index.html`))
+      .map((f) => `/${path.relative(PUBLIC_DIR, path.dirname(f)).split(path.sep).join('/')}/`.replace(/^\/\/$/, '/'))
+      .filter(isIndexable).map((p) => `/review${p}`);
+    const unlisted = pages.filter((p) => !listed.has(p));
+    assert.deepEqual(unlisted.slice(0, 10), [], `${unlisted.length} of ${pages.length} built pages missing from the sitemaps`);
     for (const p of ['/review/', '/review/haul/', '/review/about/']) assert.ok(listed.has(p), `${p} listed`);
     for (const p of ['/review/404/', '/review/404.html', '/review/login/', '/review/haul-detail/']) assert.ok(!listed.has(p), `${p} (noindex) not listed`);
 
