@@ -1,0 +1,129 @@
+// Reliability suite, crash part (issue 12): writes in flight, `kill -9` of the server, restart.
+// Every acknowledged write must be present, the counters must agree with the rows they count
+// (each write is one transaction), and SQLite's integrity check must pass. The server runs as a
+// real child process on a real SQLite file (WAL mode, as `npm start` runs it).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+const CHILD = path.join(__dirname, 'crash-child.ts');
+const USERS = 4;
+const REVIEWS = 60;
+
+interface Child { proc: ChildProcess; url: string; codes: Map<string, string>; exited: Promise<void> }
+
+function startChild(env: NodeJS.ProcessEnv): Promise<Child> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const codes = new Map<string, string>();
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      buf += chunk.toString();
+      let nl: number;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        const code = /^CODE (\d+) (\d+)$/.exec(line);
+        if (code) codes.set(code[1], code[2]);
+        const url = /^URL=(\S+)$/.exec(line);
+        if (url) resolve({ proc, url: url[1], codes, exited });
+      }
+    });
+    proc.once('exit', (c) => reject(new Error(`server child exited with ${c} before listening`)));
+  });
+}
+
+async function waitFor<T>(get: () => T | undefined): Promise<T> {
+  for (;;) {
+    const v = get();
+    if (v !== undefined) return v;
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+async function signIn(child: Child, phone: string): Promise<{ userId: string; userKey: string }> {
+  const post = (p: string, body: unknown) => fetch(child.url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal((await post('/api/v2/signin/sms', { phone })).status, 200);
+  const code = await waitFor(() => child.codes.get(phone));
+  const res = await post('/api/v2/signin/sms/verification', { phone, code });
+  assert.equal(res.status, 200);
+  return (await res.json()) as { userId: string; userKey: string };
+}
+
+test('likes in flight survive kill -9: every acknowledged write is present, counters agree, integrity ok', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
+  const env = { DB_FILE: path.join(dir, 'db.sqlite'), MEDIA_DIR: path.join(dir, 'media'), LOG_LEVEL: 'silent' };
+  let child: Child | null = null;
+  try {
+    child = await startChild(env);
+    const feed = (await (await fetch(`${child.url}/api/v2/product_comment/haul?delimiter=0&size=${REVIEWS}&category=0`)).json()) as
+      { waterFall: { waterDrops: Array<{ productId: string | number; commentId: string | number }> } };
+    const targets = feed.waterFall.waterDrops.slice(0, REVIEWS);
+    assert.equal(targets.length, REVIEWS);
+    const users = [];
+    for (let i = 0; i < USERS; i++) users.push(await signIn(child, `1380013${String(i).padStart(4, '0')}`));
+
+    const before = new Database(env.DB_FILE, { readonly: true });
+    const baseLikes = new Map(targets.map((t) => [Number(t.commentId), (before.prepare('SELECT likes FROM reviews WHERE id = ?').get(Number(t.commentId)) as { likes: number }).likes]));
+    before.close();
+
+    // Every user likes every target, 16 requests at a time; the server is killed once a third
+    // of them are acknowledged, with the rest in flight or not yet sent.
+    const jobs = users.flatMap((u) => targets.map((t) => ({ u, t })));
+    const acked: Array<{ userId: number; reviewId: number }> = [];
+    let killed = false;
+    const running = child;
+    const sendAll = async () => {
+      let next = 0;
+      const worker = async () => {
+        while (next < jobs.length && !killed) {
+          const { u, t } = jobs[next++];
+          try {
+            const res = await fetch(`${running.url}/api/v1/product-comment/products/${t.productId}/comments/${t.commentId}/likes`, {
+              method: 'POST', headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
+            });
+            await res.arrayBuffer();
+            if (res.status === 200) acked.push({ userId: Number(u.userId), reviewId: Number(t.commentId) });
+          } catch { /* the connection died with the server: not acknowledged */ }
+          if (!killed && acked.length >= jobs.length / 3) { killed = true; running.proc.kill('SIGKILL'); }
+        }
+      };
+      await Promise.all(Array.from({ length: 16 }, worker));
+    };
+    await sendAll();
+    await running.exited;
+    assert.ok(killed, 'the server was killed with writes in flight');
+    assert.ok(acked.length >= jobs.length / 3 && acked.length < jobs.length, `${acked.length} of ${jobs.length} likes acknowledged before the kill`);
+
+    // Restart on the same file: it opens (WAL recovery) and answers.
+    child = await startChild(env);
+    const db = new Database(env.DB_FILE, { readonly: true });
+    try {
+      assert.equal((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check, 'ok');
+      const has = db.prepare('SELECT 1 FROM review_likes WHERE user_id = ? AND review_id = ?');
+      const lost = acked.filter((a) => !has.get(a.userId, a.reviewId));
+      assert.deepEqual(lost, [], `${lost.length} acknowledged likes lost`);
+      const rows = db.prepare(`SELECT count(*) AS n FROM review_likes WHERE review_id = ? AND user_id IN (${users.map(() => '?').join(',')})`);
+      for (const [id, base] of baseLikes) {
+        const n = (rows.get(id, ...users.map((u) => Number(u.userId))) as { n: number }).n;
+        const likes = (db.prepare('SELECT likes FROM reviews WHERE id = ?').get(id) as { likes: number }).likes;
+        assert.equal(likes, base + n, `review ${id}: counter equals the rows it counts`);
+      }
+      console.log(`# crash: ${jobs.length} likes tried, ${acked.length} acknowledged before kill -9, 0 lost, integrity ok`);
+    } finally {
+      db.close();
+    }
+    const t = targets[0];
+    const detail = await fetch(`${child.url}/api/v1/product-comment/products/${t.productId}/comments?commentId=${t.commentId}`);
+    assert.equal(detail.status, 200, 'the restarted server answers');
+  } finally {
+    child?.proc.kill('SIGKILL');
+    await child?.exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
