@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { defaultCategoriesFile, loadCatalogue } from './catalogue';
 import { createRepos } from './context';
 import { openDatabase } from './db/open';
-import { ApiError, installErrorHandlers, installNotFound } from './errors';
+import { ApiError, clientErrorHandler, frameworkErrors, installErrorHandlers, installErrorShapeGuard, installNotFound, refuseNonFiniteNumbers } from './errors';
 import { mediaUrlPrefixer } from './media/urls';
 import { catalogueRoutes } from './routes/catalogue';
 import { contentRoutes } from './routes/content';
@@ -36,8 +36,11 @@ export interface AppOptions {
 export function buildApp(opts: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: (opts.logger ?? false) as FastifyServerOptions['logger'],
-    // Ids and cursors are short; anything longer is not ours.
+    // Ids and cursors are short; anything longer is not ours (414, errors.ts frameworkErrors).
     routerOptions: { maxParamLength: 200 },
+    // Errors before routing and before parsing carry the contract's shape too (issue 12, item 8).
+    frameworkErrors,
+    clientErrorHandler,
   });
   const db = openDatabase(opts.dbFile);
   const catalogue = loadCatalogue(opts.categoriesFile ?? defaultCategoriesFile());
@@ -47,9 +50,13 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorate('repos', createRepos(db, catalogue, media, opts.now ?? Date.now));
   app.addHook('onClose', async () => db.close());
   installErrorHandlers(app);
+  // Paths outside /api, /media and the site's /review: a JSON 404, not Fastify's "Route GET:/x not found".
+  installNotFound(app, '请求的内容不存在');
+  installErrorShapeGuard(app);
 
   app.register(async (api) => {
     installNotFound(api);
+    refuseNonFiniteNumbers(api);
     // Like Fastify's JSON parser, but an empty body is "no body" (POST .../likes with a
     // Content-Type and nothing else) and bad JSON is a 400 with the contract's shape.
     api.removeContentTypeParser('application/json');
