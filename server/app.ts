@@ -15,6 +15,7 @@ import { productRoutes } from './routes/products';
 import { reviewRoutes } from './routes/reviews';
 import { shopRoutes } from './routes/shops';
 import { signinRoutes } from './routes/signin';
+import type { SmsBudgetOptions } from './sms-budget';
 
 export interface AppOptions {
   /** SQLite file; created with the schema if missing (seeding is main.ts / startServer's job). */
@@ -31,11 +32,18 @@ export interface AppOptions {
   mediaBaseUrl?: string;
   /** Clock for SMS code expiry and rate limits; default Date.now. */
   now?: () => number;
+  /** Per-client and global SMS send budgets (server/sms-budget.ts); default DEFAULT_SMS_BUDGET. */
+  smsBudget?: Partial<SmsBudgetOptions>;
+  /** Log each dev SMS code; default: unless NODE_ENV is production (docs/server.md, "Sign-in"). */
+  logSmsCodes?: boolean;
+  /** Fastify's trustProxy: only behind a proxy you run (req.ip is the SMS budgets' client). Default off. */
+  trustProxy?: boolean | string | string[];
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: (opts.logger ?? false) as FastifyServerOptions['logger'],
+    trustProxy: opts.trustProxy ?? false,
     // Ids and cursors are short; anything longer is not ours (414, errors.ts frameworkErrors).
     routerOptions: { maxParamLength: 200 },
     // Errors before routing and before parsing carry the contract's shape too (issue 12, item 8).
@@ -78,7 +86,12 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     await api.register(reviewRoutes);
     await api.register(productRoutes);
     await api.register(shopRoutes);
-    await api.register(signinRoutes, { devCodeLog: opts.devCodeLog });
+    await api.register(signinRoutes, {
+      devCodeLog: opts.devCodeLog,
+      logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',
+      smsBudget: opts.smsBudget,
+      now: opts.now,
+    });
     await api.register(contentRoutes);
   }, { prefix: '/api' });
 

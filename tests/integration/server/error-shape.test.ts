@@ -15,7 +15,7 @@ function rawRequest(url: string, text: string): Promise<{ status: number; header
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => socket.end(text));
     const chunks: Buffer[] = [];
-    socket.on('data', (d) => chunks.push(d));
+    socket.on('data', (d: Buffer) => chunks.push(d));
     socket.on('error', reject);
     socket.on('close', () => {
       const all = Buffer.concat(chunks).toString('utf8');

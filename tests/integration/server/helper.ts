@@ -36,6 +36,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     mediaBaseUrl: opts.mediaBaseUrl ?? '',
     now: opts.now,
     devCodeLog: (phone, code) => codes.set(phone, code),
+    // Every test signs in from one address; the send budgets have their own test (sms-budget.test.ts).
+    smsBudget: { perClient: [{ max: 1000, windowMs: 60_000 }], global: [{ max: 1000, windowMs: 60_000 }] },
     ...opts.app,
   });
   const req = async (method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) => {
