@@ -2,7 +2,7 @@
 // fastify/demo: schemas/ -> repositories/ -> thin routes/. Everything under /api and /media
 // belongs to this app; / and /review are left free for the site plugin (server/site/), which
 // the caller adds with one `app.register(...)` line.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultCategoriesFile, loadCatalogue } from './catalogue';
 import { createRepos } from './context';
 import { openDatabase } from './db/open';
@@ -22,8 +22,10 @@ export interface AppOptions {
   dbFile: string;
   /** Cache directory of rendered media. */
   mediaDir: string;
-  /** Fastify (pino) logger options; default off. */
+  /** Fastify (pino) logger options; default off. server/logging.ts builds them from the environment. */
   logger?: boolean | object;
+  /** Turns off Fastify's info-level line per request and per answer (LOG_REQUESTS=0). */
+  disableRequestLogging?: boolean;
   /** Called with every dev SMS code (tests read codes here). */
   devCodeLog?: (phone: string, code: string) => void;
   /** Category tree; default data/categories.json. */
@@ -43,6 +45,7 @@ export interface AppOptions {
 export function buildApp(opts: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: (opts.logger ?? false) as FastifyServerOptions['logger'],
+    ...(opts.disableRequestLogging ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     trustProxy: opts.trustProxy ?? false,
     // Ids and cursors are short; anything longer is not ours (414, errors.ts frameworkErrors).
     routerOptions: { maxParamLength: 200 },
