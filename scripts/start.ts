@@ -4,7 +4,8 @@
 // after `npm run seed`).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startServer } from '../server/main';
+import { announce, startServer } from '../server/main';
+import { logSettings } from '../server/logging';
 import { registerSite } from '../server/site';
 import { markBuilt, siteIsStale } from './site-freshness';
 
@@ -24,13 +25,14 @@ function build(apiUrl: string): Promise<void> {
 
 async function main() {
   const server = await startServer({
-    logger: { level: process.env.LOG_LEVEL || 'info' },
+    // Quiet by default (warn); LOG_LEVEL=info for a line per request, LOG_FILE for a capped file.
+    ...logSettings(),
     configure: (app) => registerSite(app, path.join(root, 'public')),
   });
   const site = `${server.url}/review/`;
   const fresh = siteIsStale(root);
   if (process.argv.includes('--rebuild') || fresh.stale) {
-    server.app.log.info(`building the site (${process.argv.includes('--rebuild') ? '--rebuild' : fresh.reason}); the API is already up at ${server.url}/api`);
+    console.log(`building the site (${process.argv.includes('--rebuild') ? '--rebuild' : fresh.reason}); the API is already up at ${server.url}/api`);
     try {
       await build(server.url);
       markBuilt(root);
@@ -38,8 +40,7 @@ async function main() {
       server.app.log.error(`site build failed: ${(e as Error).message}; serving the API and any earlier build`);
     }
   }
-  server.app.log.info(`site at ${site} — API at ${server.url}/api`);
-  console.log(`\n  海淘晒单 is running: open ${site}\n`);
+  announce([`海淘晒单 is running: open ${site}`, `API at ${server.url}/api`]);
   const stop = () => { void server.close().finally(() => process.exit(0)); };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -2,11 +2,11 @@
 // fastify/demo: schemas/ -> repositories/ -> thin routes/. Everything under /api and /media
 // belongs to this app; / and /review are left free for the site plugin (server/site/), which
 // the caller adds with one `app.register(...)` line.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultCategoriesFile, loadCatalogue } from './catalogue';
 import { createRepos } from './context';
 import { openDatabase } from './db/open';
-import { ApiError, installErrorHandlers, installNotFound } from './errors';
+import { ApiError, clientErrorHandler, frameworkErrors, installErrorHandlers, installErrorShapeGuard, installNotFound, refuseNonFiniteNumbers } from './errors';
 import { mediaUrlPrefixer } from './media/urls';
 import { catalogueRoutes } from './routes/catalogue';
 import { contentRoutes } from './routes/content';
@@ -15,14 +15,17 @@ import { productRoutes } from './routes/products';
 import { reviewRoutes } from './routes/reviews';
 import { shopRoutes } from './routes/shops';
 import { signinRoutes } from './routes/signin';
+import type { SmsBudgetOptions } from './sms-budget';
 
 export interface AppOptions {
   /** SQLite file; created with the schema if missing (seeding is main.ts / startServer's job). */
   dbFile: string;
   /** Cache directory of rendered media. */
   mediaDir: string;
-  /** Fastify (pino) logger options; default off. */
+  /** Fastify (pino) logger options; default off. server/logging.ts builds them from the environment. */
   logger?: boolean | object;
+  /** Turns off Fastify's info-level line per request and per answer (LOG_REQUESTS=0). */
+  disableRequestLogging?: boolean;
   /** Called with every dev SMS code (tests read codes here). */
   devCodeLog?: (phone: string, code: string) => void;
   /** Category tree; default data/categories.json. */
@@ -31,13 +34,24 @@ export interface AppOptions {
   mediaBaseUrl?: string;
   /** Clock for SMS code expiry and rate limits; default Date.now. */
   now?: () => number;
+  /** Per-client and global SMS send budgets (server/sms-budget.ts); default DEFAULT_SMS_BUDGET. */
+  smsBudget?: Partial<SmsBudgetOptions>;
+  /** Log each dev SMS code; default: unless NODE_ENV is production (docs/server.md, "Sign-in"). */
+  logSmsCodes?: boolean;
+  /** Fastify's trustProxy: only behind a proxy you run (req.ip is the SMS budgets' client). Default off. */
+  trustProxy?: boolean | string | string[];
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: (opts.logger ?? false) as FastifyServerOptions['logger'],
-    // Ids and cursors are short; anything longer is not ours.
+    ...(opts.disableRequestLogging ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
+    trustProxy: opts.trustProxy ?? false,
+    // Ids and cursors are short; anything longer is not ours (414, errors.ts frameworkErrors).
     routerOptions: { maxParamLength: 200 },
+    // Errors before routing and before parsing carry the contract's shape too (issue 12, item 8).
+    frameworkErrors,
+    clientErrorHandler,
   });
   const db = openDatabase(opts.dbFile);
   const catalogue = loadCatalogue(opts.categoriesFile ?? defaultCategoriesFile());
@@ -47,9 +61,13 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorate('repos', createRepos(db, catalogue, media, opts.now ?? Date.now));
   app.addHook('onClose', async () => db.close());
   installErrorHandlers(app);
+  // Paths outside /api, /media and the site's /review: a JSON 404, not Fastify's "Route GET:/x not found".
+  installNotFound(app, '请求的内容不存在');
+  installErrorShapeGuard(app);
 
   app.register(async (api) => {
     installNotFound(api);
+    refuseNonFiniteNumbers(api);
     // Like Fastify's JSON parser, but an empty body is "no body" (POST .../likes with a
     // Content-Type and nothing else) and bad JSON is a 400 with the contract's shape.
     api.removeContentTypeParser('application/json');
@@ -71,7 +89,12 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     await api.register(reviewRoutes);
     await api.register(productRoutes);
     await api.register(shopRoutes);
-    await api.register(signinRoutes, { devCodeLog: opts.devCodeLog });
+    await api.register(signinRoutes, {
+      devCodeLog: opts.devCodeLog,
+      logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',
+      smsBudget: opts.smsBudget,
+      now: opts.now,
+    });
     await api.register(contentRoutes);
   }, { prefix: '/api' });
 

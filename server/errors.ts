@@ -1,5 +1,6 @@
 // The contract's error shape for every 4xx/5xx: `{ messages: [text], message: text, statusCode, code }`
 // (clients read messages[0], then errors[0], then message). User-facing texts are Chinese.
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export class ApiError extends Error {
@@ -13,7 +14,11 @@ export const unauthorized = (msg = '请先登录') => new ApiError(401, msg);
 export const notFound = (msg = '请求的内容不存在') => new ApiError(404, msg);
 
 function codeOf(status: number): string {
-  return ({ 400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_REQUESTS' } as Record<number, string>)[status]
+  return ({
+    400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 408: 'REQUEST_TIMEOUT',
+    413: 'PAYLOAD_TOO_LARGE', 414: 'URI_TOO_LONG', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_REQUESTS', 431: 'HEADERS_TOO_LARGE',
+    502: 'BAD_GATEWAY', 503: 'UNAVAILABLE',
+  } as Record<number, string>)[status]
     ?? (status >= 500 ? 'INTERNAL_ERROR' : 'ERROR');
 }
 
@@ -24,9 +29,15 @@ export function errorBody(statusCode: number, message: string, code = codeOf(sta
 }
 
 const GENERIC: Record<number, string> = {
-  400: '请求参数无效', 401: '请先登录', 403: '没有权限', 404: '请求的内容不存在', 405: '不支持的请求方法',
-  413: '请求内容过大', 414: '请求地址过长', 415: '不支持的内容类型', 429: '请求过于频繁，请稍后再试',
+  400: '请求参数无效', 401: '请先登录', 403: '没有权限', 404: '请求的内容不存在', 405: '不支持的请求方法', 408: '请求超时',
+  413: '请求内容过大', 414: '请求地址过长', 415: '不支持的内容类型', 429: '请求过于频繁，请稍后再试', 431: '请求头过大',
+  502: '上游服务暂时不可用', 503: '服务暂时不可用',
 };
+
+/** The generic Chinese text of a status (never anything taken from the request or an exception). */
+export function genericText(status: number): string {
+  return GENERIC[status] ?? (status >= 500 ? '服务器开小差了，请稍后再试' : '请求无效');
+}
 
 interface AjvLikeError { instancePath?: string; keyword?: string; params?: Record<string, unknown>; message?: string }
 
@@ -68,12 +79,88 @@ export function installErrorHandlers(app: FastifyInstance): void {
     const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
     if (status < 500) {
       // Fastify's own client errors: bad JSON, empty JSON body, wrong content type, too large...
-      const text = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是有效的 JSON' : (GENERIC[status] ?? '请求无效');
+      const text = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是有效的 JSON' : genericText(status);
       return reply.code(status).send(errorBody(status, text));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody(500, '服务器开小差了，请稍后再试'));
   });
+}
+
+/**
+ * Fastify's errors that happen before routing (issue 12, item 8): a URL that does not decode
+ * (FST_ERR_BAD_URL) and a path parameter longer than routerOptions.maxParamLength. Fastify's
+ * own answers echo the URL and name its error code; these carry the contract's shape only.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.code === 'FST_ERR_BAD_URL' ? 400 : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 500;
+  const text = status === 400 ? '请求地址无效' : genericText(status);
+  void reply.code(status).header('Cache-Control', 'no-store').send(errorBody(status, text));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (malformed request line, headers
+ * over the size limit, timeouts): the same shape, written on the socket, then closed.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(errorBody(status, genericText(status)));
+  const reason = ({ 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' } as Record<number, string>)[status];
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
+
+const isContractError = (v: unknown, status: number): boolean => {
+  const b = v as Partial<ErrorPayload> | null;
+  return !!b && Array.isArray(b.messages) && b.messages.length === 1 && typeof b.messages[0] === 'string' && b.message === b.messages[0]
+    && b.statusCode === status && typeof b.code === 'string' && Object.keys(b).length === 4;
+};
+
+/**
+ * The last line of defence for the error shape (issue 12, item 8): any JSON error answer that a
+ * route or a plugin built by hand (Fastify's default 404, the script proxy's 403/502) leaves
+ * the server in the contract's shape. A Chinese `messages[0]` written by our code is kept;
+ * everything else (English text, `e.message`, extra keys) is replaced by the status's generic
+ * text. Answers already in shape pass untouched; HTML error pages (the site's 404) are not JSON.
+ */
+export function installErrorShapeGuard(app: FastifyInstance): void {
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    const status = reply.statusCode;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (status < 400 || typeof payload !== 'string' || !type.includes('json')) return done(null, payload);
+    let parsed: unknown;
+    try { parsed = JSON.parse(payload); } catch { parsed = undefined; }
+    if (isContractError(parsed, status)) return done(null, payload);
+    const first = (parsed as { messages?: unknown } | undefined)?.messages;
+    const kept = Array.isArray(first) && typeof first[0] === 'string' && /[\u4e00-\u9fff]/.test(first[0]) && first[0].length <= 200 ? first[0] : undefined;
+    reply.header('content-type', 'application/json; charset=utf-8');
+    done(null, JSON.stringify(errorBody(status, kept ?? genericText(status))));
+  });
+}
+
+/**
+ * ajv 8 coerces "1e400" and "Infinity" in a query to the number Infinity, takes it for an
+ * integer and skips minimum/maximum for non-finite numbers, so `size=1e400` reached SQLite (a
+ * 500). Refused here, after validation, for every number of the query, params and body.
+ */
+export function refuseNonFiniteNumbers(scope: FastifyInstance): void {
+  scope.addHook('preHandler', (req, _reply, done) => {
+    const bad = nonFinite(req.query, '') ?? nonFinite(req.params, '') ?? nonFinite(req.body, '');
+    done(bad === undefined ? undefined : new ApiError(400, `参数 ${bad} 超出范围`));
+  });
+}
+
+function nonFinite(v: unknown, at: string, depth = 0): string | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? undefined : at || '参数';
+  if (typeof v !== 'object' || v === null || depth > 8) return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const found = nonFinite(x, at ? `${at}.${k}` : k, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** JSON 404 for unknown paths under a prefix (the API and /media). */

@@ -44,7 +44,7 @@ export class DiscoverRepository {
       const leaves = new Set<string>();
       for (const cid of q.cids.split(',')) {
         const under = this.catalogue.leafIdsUnder(cid);
-        if (!under) throw notFound(`分类 ${cid} 不存在`);
+        if (!under) throw notFound('分类不存在'); // no echo of the input (issue 12, item 8)
         under.forEach((l) => leaves.add(l));
       }
       where.push('p.category_id IN (SELECT value FROM json_each(?))');

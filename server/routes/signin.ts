@@ -2,8 +2,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../errors';
 import { PHONE_RE, SmsBody, VerifyBody } from '../schemas/signin';
+import { SmsSendBudget, type SmsBudgetOptions } from '../sms-budget';
 
-export interface SigninOptions { devCodeLog?: (phone: string, code: string) => void }
+export interface SigninOptions {
+  devCodeLog?: (phone: string, code: string) => void;
+  /** Log each code (development only: this server never sends an SMS; docs/server.md). */
+  logCodes?: boolean;
+  smsBudget?: Partial<SmsBudgetOptions>;
+  now?: () => number;
+}
 
 export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (app, opts) => {
   const phoneOf = (raw: string) => {
@@ -12,11 +19,17 @@ export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (app, opts)
     return phone;
   };
 
+  const budget = new SmsSendBudget(opts.smsBudget, opts.now);
+
   app.post<{ Body: SmsBody }>('/v2/signin/sms', { schema: { body: SmsBody } }, async (req) => {
     const phone = phoneOf(req.body.phone);
+    // Per-client and global budgets first, then the per-phone limits; only a code issued counts.
+    budget.check(req.ip);
     const { code, sent } = app.repos.auth.issueCode(phone);
-    // Development server: no SMS gateway. The code goes to the log (and to tests).
-    req.log.info({ phone, code }, `dev SMS code for ${phone}: ${code}`);
+    budget.charge(req.ip);
+    // A reference server: no SMS gateway. In development the code goes to the log, at warn so
+    // that it shows at the default level; never in production (NODE_ENV=production).
+    if (opts.logCodes) req.log.warn(`dev SMS code for ${phone}: ${code} (reference server: no SMS is sent)`);
     opts.devCodeLog?.(phone, code);
     return sent;
   });

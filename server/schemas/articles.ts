@@ -1,6 +1,6 @@
 // Home page article search (content service).
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, windowQuery } from './common';
+import { List, LongText, Nullable, ShortText, UrlText, windowQuery } from './common';
 
 export const ArticlesQuery = Type.Object({
   ...windowQuery(10),
@@ -11,11 +11,11 @@ export const ArticlesQuery = Type.Object({
 export type ArticlesQuery = Static<typeof ArticlesQuery>;
 
 export const Article = Type.Object({
-  id: Type.Integer(), title: Type.String(), summary: Type.String(), content: Type.String(), author: Type.String(),
-  tags: Type.Array(Type.String()), cover: Type.String(), coverImage: Type.Unknown(), banner: Nullable(Type.String()),
-  bannerImage: Type.Unknown(), url: Type.String(), views: Type.Integer(), publishedAt: Type.Integer(),
+  id: Type.Integer(), title: ShortText(), summary: Type.String({ maxLength: 2000 }), content: LongText(), author: ShortText(),
+  tags: List(ShortText(), 50), cover: UrlText(), coverImage: Type.Unknown(), banner: Nullable(UrlText()),
+  bannerImage: Type.Unknown(), url: UrlText(), views: Type.Integer(), publishedAt: Type.Integer(),
 });
 export type Article = Static<typeof Article>;
 
-export const ArticlesResponse = Type.Object({ articles: Type.Array(Article), total: Type.Integer() });
+export const ArticlesResponse = Type.Object({ articles: List(Article, 100), total: Type.Integer() });
 export type ArticlesResponse = Static<typeof ArticlesResponse>;

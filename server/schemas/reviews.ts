@@ -2,14 +2,14 @@
 // shapes are pinned by the contract and typed in src/storefront/types.ts; the schemas here
 // are the requests and the unpinned answers (replies, likes).
 import { Type, type Static } from '@sinclair/typebox';
-import { IdString, Nullable, windowQuery } from './common';
+import { IdString, List, LongText, Nullable, ShortText, UrlText, windowQuery } from './common';
 
 export const CATEGORY_ID_PATTERN = '^[0-9A-Za-z_-]{1,32}$';
 
 export const HaulQuery = Type.Object({
   delimiter: Type.String({ default: '0', minLength: 1, maxLength: 100 }),
   size: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
-  category: Type.String({ default: '0', pattern: CATEGORY_ID_PATTERN }),
+  category: Type.String({ default: '0', maxLength: 32, pattern: CATEGORY_ID_PATTERN }),
 });
 export type HaulQuery = Static<typeof HaulQuery>;
 
@@ -28,12 +28,12 @@ export const RepliesQuery = Type.Object({ ...windowQuery(10), s: Type.Optional(C
 export type RepliesQuery = Static<typeof RepliesQuery>;
 
 export const Reply = Type.Object({
-  id: Type.Integer(), commentId: Type.Integer(), content: Type.String(),
-  userLabel: Nullable(Type.String()), userAvatar: Nullable(Type.String()),
+  id: Type.Integer(), commentId: Type.Integer(), content: LongText(),
+  userLabel: Nullable(ShortText()), userAvatar: Nullable(UrlText()),
   likes: Type.Integer(), postedAt: Type.Integer(),
 });
 export type Reply = Static<typeof Reply>;
-export const RepliesResponse = Type.Object({ replies: Type.Array(Reply), total: Type.Integer() });
+export const RepliesResponse = Type.Object({ replies: List(Reply, 100), total: Type.Integer() });
 export type RepliesResponse = Static<typeof RepliesResponse>;
 
 export const LikeResult = Type.Object({ likes: Type.Integer(), liked: Type.Boolean() });

@@ -17,6 +17,6 @@ export const SmsSent = Type.Object({ sent: Type.Boolean(), retryAfterSeconds: Ty
 export type SmsSent = Static<typeof SmsSent>;
 
 export const SignInResult = Type.Object({
-  userId: Type.String(), userKey: Type.String(), accountType: Type.Literal('PHONE_ONLY'), newUser: Type.Boolean(),
+  userId: Type.String({ maxLength: 20 }), userKey: Type.String({ maxLength: 200 }), accountType: Type.Literal('PHONE_ONLY'), newUser: Type.Boolean(),
 });
 export type SignInResult = Static<typeof SignInResult>;

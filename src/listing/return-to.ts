@@ -26,7 +26,21 @@ export function safeReturnTo(raw: string | null | undefined): string {
   if (path === PATH_PREFIX || path.startsWith(`${PATH_PREFIX}/`)) path = path.slice(PATH_PREFIX.length) || '/';
   // Returning to the login page itself would loop.
   if (path === loginPath() || path === loginPath().replace(/\/$/, '')) return homePath();
-  return `${path}${url.search}${url.hash}`;
+  const result = `${path}${url.search}${url.hash}`;
+  // The checks above saw the raw text; dot segments and an empty segment after the prefix
+  // only collapse during parsing ("/review//evil", "/.//evil", "/review/%2e%2e//evil" all come
+  // out as "//evil"), so the final path is checked again (issue 12, item 7).
+  return isSitePath(result) ? result : homePath();
+}
+
+/** A path that stays on this origin however it is resolved: one leading slash, no backslash. */
+function isSitePath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || /[\u0000-\u001f\u007f\\]/.test(path)) return false;
+  try {
+    return new URL(path, BASE).origin === BASE && new URL(`${PATH_PREFIX}${path}`, BASE).origin === BASE;
+  } catch {
+    return false;
+  }
 }
 
 /** The `returnTo` parameter of a location search string (first value). */

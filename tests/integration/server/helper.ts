@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../../server/start';
+import { startServer, type RunningServer, type StartOptions } from '../../../server/start';
 
 export interface TestServer extends RunningServer {
   dir: string;
@@ -16,7 +16,13 @@ export interface TestServer extends RunningServer {
 
 export interface Res<T> { status: number; headers: Headers; body: T }
 
-export async function startTestServer(opts: { reviews?: number; seed?: number; mediaBaseUrl?: string; now?: () => number } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  reviews?: number; seed?: number; mediaBaseUrl?: string; now?: () => number;
+  /** Extra buildApp options (e.g. smsBudget) and a configure(app) step before listening. */
+  app?: Partial<StartOptions>;
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-server-test-'));
   const codes = new Map<string, string>();
   const server = await startServer({
@@ -30,6 +36,9 @@ export async function startTestServer(opts: { reviews?: number; seed?: number; m
     mediaBaseUrl: opts.mediaBaseUrl ?? '',
     now: opts.now,
     devCodeLog: (phone, code) => codes.set(phone, code),
+    // Every test signs in from one address; the send budgets have their own test (sms-budget.test.ts).
+    smsBudget: { perClient: [{ max: 1000, windowMs: 60_000 }], global: [{ max: 1000, windowMs: 60_000 }] },
+    ...opts.app,
   });
   const req = async (method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) => {
     const headers: Record<string, string> = { ...(init.headers ?? {}) };

@@ -39,3 +39,29 @@ test('returnTo parameter: first value, decoded', () => {
   assert.equal(returnToParam(''), null);
   assert.equal(returnToParam('returnTo=/a'), '/a');
 });
+
+// Issue 12 item 7: the check is on the final, normalised path, not on the raw text: dot
+// segments and an empty segment after the /review prefix used to come out as "//evil.example".
+test('paths that normalise to a protocol-relative URL go home', () => {
+  for (const bad of [
+    '/review//evil.example', '/review//evil.example/x?y=1', '/.//evil.example', '/review/.//evil.example',
+    '/review/%2e%2e//evil.example', '/review/%2E%2E//evil.example', '/review/..//evil.example', '/a/..//evil.example',
+    '/review/%2e//evil.example', '/review/./%2e/..//evil.example', '/review/\\evil.example', '/review/\\\\evil.example',
+    '/review/\t/evil.example', '/review/\n/evil.example', '/\r//evil.example', '/review/%09//evil.example/..//x',
+    '/review//\\evil', 'javascript:alert(1)', ' javascript:alert(1)', 'JaVaScRiPt:alert(1)', '/javascript:alert(1)//evil',
+  ]) {
+    const out = safeReturnTo(bad);
+    assert.ok(out.startsWith('/') && !out.startsWith('//') && !out.includes('\\'), `${JSON.stringify(bad)} -> ${out}`);
+    assert.equal(new URL(`/review${out}`, 'http://same.invalid').origin, 'http://same.invalid', `${JSON.stringify(bad)} -> ${out}`);
+    if (!bad.startsWith('/javascript:') && !bad.includes('%09')) assert.equal(out, '/', `${JSON.stringify(bad)} -> ${out}`);
+  }
+});
+
+test('encoded slashes and colons stay inside one path segment on the site', () => {
+  // %2F is not a separator for the URL parser or for Gatsby's router: a same-site path.
+  for (const raw of ['/review/%2F%2Fevil.example', '/%2f%2fevil.example', '/review/%5Cevil.example', '/review/javascript:alert(1)']) {
+    const out = safeReturnTo(raw);
+    assert.ok(out.startsWith('/') && !out.startsWith('//'), `${raw} -> ${out}`);
+    assert.equal(new URL(`/review${out}`, 'http://same.invalid').origin, 'http://same.invalid');
+  }
+});
