@@ -1,7 +1,10 @@
 // Reviews published after the last build (spec section 2, "Haul detail template"): their
 // normal URL /review/{productId}/{commentId}/ has no static page yet. The site server answers
-// such a URL with the 404 page's HTML (status 200), Gatsby renders the 404 page component at
-// that URL, and the component shows the review loaded on the client (src/pages/404.tsx).
+// such a URL with the 404 page's HTML, with status 200 only when it knows the review exists
+// (it asks the storefront: server/site/review-exists.ts) and 404 otherwise, so no URL answers
+// 200 for a review that does not exist (issue 11, "soft 404s"). Either way Gatsby renders the
+// 404 page component at that URL, and the component shows the review loaded on the client
+// (src/pages/404.tsx), or says that it is missing.
 // No client-only match path: one covering /:productId/:commentId/ makes Gatsby list every
 // static two-segment page in the entry chunk of every page (docs/benchmarks.md).
 //
@@ -14,7 +17,7 @@ import { PATH_PREFIX } from '../paths';
 export const RESERVED_SECTIONS: readonly string[] = [
   'page-data', 'static', 'category', 'pd', 'product', 'haul', 'haul-detail', 'merchants', 'articles',
   'about', 'help', 'privacy', 'login', 'qr', 'payment-agreement', 'genuine-guarantee', 'logistics',
-  '404', '404.html', 'offline-plugin-app-shell-fallback', '~partytown',
+  '404', '404.html', '500', '500.html', 'offline-plugin-app-shell-fallback', '~partytown',
 ];
 
 const ID = '[A-Za-z0-9_-]{1,64}';
