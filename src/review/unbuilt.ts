@@ -21,6 +21,9 @@ export const RESERVED_SECTIONS: readonly string[] = [
 ];
 
 const ID = '[A-Za-z0-9_-]{1,64}';
+const ID_ONLY = new RegExp(`^${ID}$`);
+/** Whether a string has the shape of a product or review id in a review URL. */
+export const isReviewId = (s: string): boolean => ID_ONLY.test(s);
 /** Source of the pattern a site path (after /review) must match, trailing slash optional. */
 export const UNBUILT_REVIEW_PATH_SOURCE = `^\\/(${ID})\\/(${ID})\\/?$`;
 const UNBUILT_REVIEW_PATH = new RegExp(UNBUILT_REVIEW_PATH_SOURCE);
@@ -28,8 +31,13 @@ const reserved = new Set(RESERVED_SECTIONS);
 
 /** Whether a decoded site path (without the /review prefix) has the shape of a review URL. */
 export function isUnbuiltReviewPath(sitePath: string): boolean {
+  return unbuiltReviewIds(sitePath) !== null;
+}
+
+/** The ids of a review-shaped site path, or null for any other path. */
+export function unbuiltReviewIds(sitePath: string): { productId: string; commentId: string } | null {
   const m = UNBUILT_REVIEW_PATH.exec(sitePath);
-  return !!m && !reserved.has(m[1]);
+  return m && !reserved.has(m[1]) ? { productId: m[1], commentId: m[2] } : null;
 }
 
 /** Strips the /review prefix from a browser pathname; null when it is outside the site. */

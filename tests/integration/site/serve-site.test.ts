@@ -84,9 +84,9 @@ test('page-data is revalidated, hashed assets immutable, sw.js never cached', as
   assert.equal((await get('/review/sw.js')).headers.get('cache-control'), NEVER);
 });
 
-test('an unbuilt review URL is answered by the 404 page with status 200 (it loads the review)', async () => {
+test('an unbuilt review URL without a review check answers 404 with the 404 page (it loads the review)', async () => {
   const r = await get('/review/1001/9999/');
-  assert.equal(r.status, 200);
+  assert.equal(r.status, 404);
   assert.equal(await r.text(), '<html>404</html>');
   assert.equal(r.headers.get('cache-control'), REVALIDATE);
   assert.equal((await get('/review/1001/9999')).status, 301);
