@@ -10,7 +10,7 @@ export const NEVER = 'no-cache, no-store, must-revalidate';
 export function cacheControlFor(rel: string): string {
   const p = rel.replace(/^\/+/, '');
   if (p === 'sw.js') return NEVER;
-  if (p.endsWith('.html') || p.startsWith('page-data/') || p === 'chunk-map.json' || p === 'webpack.stats.json') return REVALIDATE;
+  if (p.endsWith('.html') || p.startsWith('page-data/')) return REVALIDATE;
   if (p.startsWith('static/')) return IMMUTABLE;
   // Webpack chunks carry a content hash in their names (app-3f2a9c1b.js, styles.1a2b3c.css).
   if (/[.-][0-9a-f]{16,}\.(js|css)$/.test(p)) return IMMUTABLE;

@@ -1,44 +1,85 @@
 // Maps a request path under /review to a file of the built site (public/), Gatsby style.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isUnbuiltReviewPath } from '../../src/review/unbuilt';
+import { unbuiltReviewIds } from '../../src/review/unbuilt';
 
 export type Resolution =
-  | { kind: 'file'; rel: string }
+  /** A file of the site, answered with `status` (the status pages keep theirs). */
+  | { kind: 'file'; rel: string; status: number }
   | { kind: 'redirect'; location: string }
-  /** A review URL without a static page: the 404 page's HTML, status 200 (src/review/unbuilt.ts). */
-  | { kind: 'unbuilt-review' }
+  /**
+   * A review URL without a static page: the 404 page's HTML, which loads the review in the
+   * browser; 200 only when the review exists (src/review/unbuilt.ts, review-exists.ts).
+   */
+  | { kind: 'unbuilt-review'; productId: string; commentId: string }
   | { kind: 'missing' };
 
 /** The 404 page Gatsby builds; it also opens reviews published after the last build. */
 export const NOT_FOUND_HTML = '404.html';
+/** The page Gatsby's runtime shows when page data answers 500 (src/pages/500.tsx). */
+export const SERVER_ERROR_HTML = '500.html';
 
-const isFile = (p: string) => { try { return fs.statSync(p).isFile(); } catch { return false; } };
-const isDir = (p: string) => { try { return fs.statSync(p).isDirectory(); } catch { return false; } };
+// The status pages answer with their status at every URL Gatsby writes them to: /404/ and
+// /404.html are "not found" pages, never soft 404s a crawler could index.
+const STATUS_PAGES = new Map([
+  ['404.html', 404], ['404/index.html', 404], ['500.html', 500], ['500/index.html', 500],
+]);
+
+/**
+ * Build output the browser never needs: source maps and webpack's stats and chunk map (read
+ * at build time by Gatsby's HTML renderer and by the bench, bench/page-weight.ts; the runtime
+ * gets the chunk map inlined in each page). Kept in public/, never served (issue 12, item 10).
+ */
+export function isPrivateFile(rel: string): boolean {
+  return rel.endsWith('.map') || rel === 'webpack.stats.json' || rel === 'chunk-map.json';
+}
+
+const stat = (p: string) => { try { return fs.statSync(p); } catch { return null; } };
+
+/**
+ * Whether p, with every symlink followed, is still inside the site root (issue 12, item 6).
+ * The root's real path is taken per request: public/ may be a symlink a deploy swaps.
+ */
+function inside(siteDir: string, p: string): boolean {
+  try {
+    const root = fs.realpathSync.native(siteDir);
+    const real = fs.realpathSync.native(p);
+    return real === root || real.startsWith(root + path.sep);
+  } catch { return false; }
+}
+
+const fileIn = (siteDir: string, p: string) => stat(p)?.isFile() === true && inside(siteDir, p);
+const dirIn = (siteDir: string, p: string) => stat(p)?.isDirectory() === true && inside(siteDir, p);
+
+const file = (rel: string): Resolution =>
+  (isPrivateFile(rel) ? { kind: 'missing' } : { kind: 'file', rel, status: STATUS_PAGES.get(rel) ?? 200 });
 
 /** `sitePath` is the decoded path after /review (starting with "/"), `search` the query string. */
-export function resolveSitePath(siteDir: string, sitePath: string, search = ''): Resolution {
+export function resolveSitePath(dir: string, sitePath: string, search = ''): Resolution {
+  const siteDir = path.resolve(dir);
   if (sitePath.includes('\0') || sitePath.includes('\\')) return { kind: 'missing' };
-  // Dot segments are refused outright rather than normalised away.
-  if (sitePath.split('/').some((s) => s === '..' || s === '.')) return { kind: 'missing' };
+  // Dot segments are refused outright rather than normalised away, and so is every other
+  // dot-name (.build-stamp, .cache, ...): nothing Gatsby emits for the browser starts with one.
+  if (sitePath.split('/').some((s) => s.startsWith('.'))) return { kind: 'missing' };
   const normal = path.posix.normalize(sitePath);
   if (!normal.startsWith('/')) return { kind: 'missing' };
   const abs = path.join(siteDir, normal);
-  if (!abs.startsWith(path.resolve(siteDir))) return { kind: 'missing' };
+  if (!abs.startsWith(siteDir)) return { kind: 'missing' };
   if (normal.endsWith('/')) {
-    if (isFile(path.join(abs, 'index.html'))) return { kind: 'file', rel: path.posix.join(normal, 'index.html').slice(1) };
-  } else if (isFile(abs)) {
-    return { kind: 'file', rel: normal.slice(1) };
-  } else if (isDir(abs) && isFile(path.join(abs, 'index.html'))) {
+    if (fileIn(siteDir, path.join(abs, 'index.html'))) return file(path.posix.join(normal, 'index.html').slice(1));
+  } else if (fileIn(siteDir, abs)) {
+    return file(normal.slice(1));
+  } else if (dirIn(siteDir, abs) && fileIn(siteDir, path.join(abs, 'index.html'))) {
     // /review/merchants and /review/merchants/ reach the same page (spec section 2).
     return { kind: 'redirect', location: `/review${normal}/${search}` };
   }
   // /product/{id} is the product route used after navigation; it leads to /pd/{id}/.
   const product = /^\/product\/([A-Za-z0-9_-]{1,64})\/?$/.exec(normal);
   if (product) return { kind: 'redirect', location: `/review/pd/${product[1]}/` };
-  if (isUnbuiltReviewPath(normal) && isFile(path.join(siteDir, NOT_FOUND_HTML))) {
+  const review = unbuiltReviewIds(normal);
+  if (review && fileIn(siteDir, path.join(siteDir, NOT_FOUND_HTML))) {
     if (!normal.endsWith('/')) return { kind: 'redirect', location: `/review${normal}/${search}` };
-    return { kind: 'unbuilt-review' };
+    return { kind: 'unbuilt-review', ...review };
   }
   return { kind: 'missing' };
 }

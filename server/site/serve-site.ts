@@ -1,33 +1,71 @@
 // Serves the built Gatsby site (public/) at /review/ beside the API (issue 5, "Serving").
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { cacheControlFor, REVALIDATE } from './cache-rules';
+import { CompressedBodies, type CompressedBodiesOptions } from './compressed-bodies';
+import { etagOf, isNotModified, negotiateEncoding, textTypeOf } from './negotiate';
 import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
+import type { ReviewExists } from './review-exists';
 
-export interface SiteOptions { siteDir: string }
-
-export async function serveSite(root: FastifyInstance, opts: SiteOptions) {
-  // Own scope: compression applies to the site's routes only, not to the API beside it.
-  await root.register(async (app) => siteRoutes(app, path.resolve(opts.siteDir)));
+export interface SiteOptions {
+  siteDir: string;
+  /**
+   * Whether a review exists, for review URLs without a static page: 200 when it does, 404
+   * otherwise (src/review/unbuilt.ts). Without it (a plain static host) such URLs answer 404
+   * and the 404 page still loads the review in the browser. Bound it: review-exists.ts.
+   */
+  reviewExists?: ReviewExists;
+  /** The cache of compressed bodies (compressed-bodies.ts). */
+  compression?: CompressedBodiesOptions;
 }
 
-async function siteRoutes(app: FastifyInstance, siteDir: string) {
-  // HTML, scripts, styles and page data compressed for clients that accept it (brotli or
-  // gzip, from 1 KB up); images are already compressed and go out as they are. Registered
-  // before @fastify/static, as the plugin requires.
-  await app.register(fastifyCompress, { globalDecompression: false, encodings: ['br', 'gzip'] });
-  // serve: false — only the sendFile decorator; routing is ours (Gatsby's rules below).
-  await app.register(fastifyStatic, { root: siteDir, serve: false, cacheControl: false, decorateReply: true });
+// Files below this go out as they are: compression gains nothing on a few hundred bytes.
+const COMPRESS_FROM = 1024;
 
-  // The 404 page: with status 404 for unknown paths, 200 for an unbuilt review's URL (the
-  // review may exist; the page renders it on the client, src/review/unbuilt.ts).
-  const notFoundPage = (reply: FastifyReply, status = 404) => {
-    const page = path.join(siteDir, NOT_FOUND_HTML);
-    reply.code(status).header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8');
-    return fs.existsSync(page) ? reply.send(fs.createReadStream(page)) : reply.send('404');
+export async function serveSite(root: FastifyInstance, opts: SiteOptions) {
+  // Own scope: the site's routes only, not the API beside it.
+  await root.register(async (app) => siteRoutes(app, path.resolve(opts.siteDir), opts));
+}
+
+async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptions) {
+  // serve: false: only the sendFile decorator, for the files sent as they are (images, fonts:
+  // ranges and validators from @fastify/static); routing is ours (Gatsby's rules below).
+  await app.register(fastifyStatic, { root: siteDir, serve: false, cacheControl: false, decorateReply: true });
+  const compressed = new CompressedBodies(opts.compression);
+
+  /**
+   * A text file of the site (HTML, scripts, styles, page data) with `status`: brotli or gzip
+   * to clients that accept it, from the cache of compressed bodies; as it is otherwise. Every
+   * variant names Accept-Encoding in Vary and has its own ETag; 304 for a matching validator.
+   */
+  async function sendText(req: FastifyRequest, reply: FastifyReply, rel: string, type: string, status: number, cacheControl: string) {
+    const abs = path.join(siteDir, rel);
+    let st: fs.Stats;
+    try { st = await fs.promises.stat(abs); } catch { return reply.code(404).type('text/plain; charset=utf-8').send('404'); }
+    reply.code(status).type(type)
+      .header('Cache-Control', cacheControl)
+      .header('Vary', 'Accept-Encoding')
+      .header('Last-Modified', st.mtime.toUTCString());
+    const encoding = st.size >= COMPRESS_FROM ? negotiateEncoding(req.headers['accept-encoding']) : null;
+    const notModified = (tag: string) => status === 200 && isNotModified(req.headers, tag, st);
+    if (encoding) {
+      const tag = etagOf(st, encoding);
+      if (notModified(tag)) return reply.code(304).header('ETag', tag).send();
+      const body = await compressed.get(abs, st, encoding);
+      if (body) return reply.header('ETag', tag).header('Content-Encoding', encoding).send(body);
+    }
+    const tag = etagOf(st, null);
+    if (notModified(tag)) return reply.code(304).header('ETag', tag).send();
+    return reply.header('ETag', tag).header('Content-Length', st.size).send(fs.createReadStream(abs));
+  }
+
+  /** The 404 page's HTML with `status`, never indexed; text when the site has no 404 page. */
+  const notFoundPage = (req: FastifyRequest, reply: FastifyReply, status = 404) => {
+    reply.header('X-Robots-Tag', 'noindex');
+    if (!fs.existsSync(path.join(siteDir, NOT_FOUND_HTML))) return reply.code(status).type('text/plain; charset=utf-8').send('404');
+    return sendText(req, reply, NOT_FOUND_HTML, 'text/html; charset=utf-8', status, REVALIDATE);
   };
 
   app.get('/', (_req, reply) => reply.redirect('/review/', 302));
@@ -35,18 +73,26 @@ async function siteRoutes(app: FastifyInstance, siteDir: string) {
     const q = req.url.indexOf('?');
     return reply.redirect(`/review/${q >= 0 ? req.url.slice(q) : ''}`, 301);
   });
-  app.get('/review/*', (req, reply) => {
+  app.get('/review/*', async (req, reply) => {
     const raw = req.url.slice('/review'.length);
     const q = raw.indexOf('?');
     const pathname = q >= 0 ? raw.slice(0, q) : raw;
     let decoded: string;
-    try { decoded = decodeURIComponent(pathname); } catch { return notFoundPage(reply); }
+    try { decoded = decodeURIComponent(pathname); } catch { return notFoundPage(req, reply); }
     const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
     if (r.kind === 'redirect') return reply.redirect(r.location, 301);
-    if (r.kind === 'missing') return notFoundPage(reply);
-    if (r.kind === 'unbuilt-review') return notFoundPage(reply, 200);
-    reply.header('Cache-Control', cacheControlFor(r.rel));
+    if (r.kind === 'missing') return notFoundPage(req, reply);
+    if (r.kind === 'unbuilt-review') {
+      // 200 only for a review the storefront knows (issue 11, "soft 404s"; review-exists.ts).
+      const exists = opts.reviewExists ? await opts.reviewExists(r.productId, r.commentId) : false;
+      return notFoundPage(req, reply, exists ? 200 : 404);
+    }
+    const cacheControl = cacheControlFor(r.rel);
+    if (r.status !== 200) reply.header('X-Robots-Tag', 'noindex');
     if (r.rel === 'sw.js') reply.header('Service-Worker-Allowed', '/review/');
+    const type = textTypeOf(r.rel);
+    if (type) return sendText(req, reply, r.rel, type, r.status, cacheControl);
+    reply.header('Cache-Control', cacheControl);
     return reply.sendFile(r.rel);
   });
 }

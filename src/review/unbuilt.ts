@@ -1,7 +1,10 @@
 // Reviews published after the last build (spec section 2, "Haul detail template"): their
 // normal URL /review/{productId}/{commentId}/ has no static page yet. The site server answers
-// such a URL with the 404 page's HTML (status 200), Gatsby renders the 404 page component at
-// that URL, and the component shows the review loaded on the client (src/pages/404.tsx).
+// such a URL with the 404 page's HTML, with status 200 only when it knows the review exists
+// (it asks the storefront: server/site/review-exists.ts) and 404 otherwise, so no URL answers
+// 200 for a review that does not exist (issue 11, "soft 404s"). Either way Gatsby renders the
+// 404 page component at that URL, and the component shows the review loaded on the client
+// (src/pages/404.tsx), or says that it is missing.
 // No client-only match path: one covering /:productId/:commentId/ makes Gatsby list every
 // static two-segment page in the entry chunk of every page (docs/benchmarks.md).
 //
@@ -14,10 +17,13 @@ import { PATH_PREFIX } from '../paths';
 export const RESERVED_SECTIONS: readonly string[] = [
   'page-data', 'static', 'category', 'pd', 'product', 'haul', 'haul-detail', 'merchants', 'articles',
   'about', 'help', 'privacy', 'login', 'qr', 'payment-agreement', 'genuine-guarantee', 'logistics',
-  '404', '404.html', 'offline-plugin-app-shell-fallback', '~partytown',
+  '404', '404.html', '500', '500.html', 'offline-plugin-app-shell-fallback', '~partytown',
 ];
 
 const ID = '[A-Za-z0-9_-]{1,64}';
+const ID_ONLY = new RegExp(`^${ID}$`);
+/** Whether a string has the shape of a product or review id in a review URL. */
+export const isReviewId = (s: string): boolean => ID_ONLY.test(s);
 /** Source of the pattern a site path (after /review) must match, trailing slash optional. */
 export const UNBUILT_REVIEW_PATH_SOURCE = `^\\/(${ID})\\/(${ID})\\/?$`;
 const UNBUILT_REVIEW_PATH = new RegExp(UNBUILT_REVIEW_PATH_SOURCE);
@@ -25,8 +31,13 @@ const reserved = new Set(RESERVED_SECTIONS);
 
 /** Whether a decoded site path (without the /review prefix) has the shape of a review URL. */
 export function isUnbuiltReviewPath(sitePath: string): boolean {
+  return unbuiltReviewIds(sitePath) !== null;
+}
+
+/** The ids of a review-shaped site path, or null for any other path. */
+export function unbuiltReviewIds(sitePath: string): { productId: string; commentId: string } | null {
   const m = UNBUILT_REVIEW_PATH.exec(sitePath);
-  return !!m && !reserved.has(m[1]);
+  return m && !reserved.has(m[1]) ? { productId: m[1], commentId: m[2] } : null;
 }
 
 /** Strips the /review prefix from a browser pathname; null when it is outside the site. */

@@ -238,7 +238,7 @@ describe('review pages', { skip: siteMissing }, () => {
   test('a review URL whose review does not exist says so', async () => {
     const { page, context } = await newPage(browser, MOBILE);
     const res = await page.goto(`${site.base}/review/${rich.productId}/5999998/`);
-    assert.equal(res?.status(), 200, 'the server cannot know; the page finds out');
+    assert.equal(res?.status(), 404, 'no soft 404: the server asks the storefront (issue 11)');
     await page.waitForSelector('.review__status:has-text("这条晒单不存在或已被删除")');
     await context.close();
   });
@@ -249,7 +249,8 @@ describe('review pages', { skip: siteMissing }, () => {
     const { page, context } = await newPage(browser, MOBILE);
     await page.goto(`${site.base}/review/no/such/page/`);
     await hydrated(page);
-    assert.equal((await page.locator('body').innerText()).trim(), '404');
+    assert.equal((await page.locator('h1').innerText()).trim(), '404');
+    assert.equal(await page.getAttribute('.not-found a', 'href'), '/review/', 'a link home');
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('unbuilt-review')), false);
     await context.close();
   });

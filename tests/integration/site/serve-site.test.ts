@@ -36,6 +36,7 @@ before(async () => {
   put('app-0123456789abcdef0123.js', 'js');
   put('sw.js', 'sw');
   put('big/index.html', BIG_HTML);
+  put('rebuilt/index.html', BIG_HTML);
   put('framework-0123456789abcdef0123.js', BIG_JS);
   put('static/abc/photo.jpg', BIG_JS); // large, but an image type: never compressed
   upstream = http.createServer((_req, res) => { res.setHeader('content-type', 'text/javascript'); res.end('console.log(1)'); });
@@ -84,9 +85,9 @@ test('page-data is revalidated, hashed assets immutable, sw.js never cached', as
   assert.equal((await get('/review/sw.js')).headers.get('cache-control'), NEVER);
 });
 
-test('an unbuilt review URL is answered by the 404 page with status 200 (it loads the review)', async () => {
+test('an unbuilt review URL without a review check answers 404 with the 404 page (it loads the review)', async () => {
   const r = await get('/review/1001/9999/');
-  assert.equal(r.status, 200);
+  assert.equal(r.status, 404);
   assert.equal(await r.text(), '<html>404</html>');
   assert.equal(r.headers.get('cache-control'), REVALIDATE);
   assert.equal((await get('/review/1001/9999')).status, 301);
@@ -145,4 +146,70 @@ test('images and the API beside the site are not compressed by the site server',
   assert.equal(img.body.toString(), BIG_JS);
   const api = await raw('/api/big', 'br, gzip');
   assert.equal(api.headers['content-encoding'], undefined);
+});
+
+/** A raw request with extra headers. */
+function rawWith(p: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(base + p, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('each encoding of a page is its own variant: Vary, an ETag of its own, 304 for its own tag only', async () => {
+  const br = await raw('/review/big/', 'br');
+  const gz = await raw('/review/big/', 'gzip');
+  const plain = await raw('/review/big/');
+  const tags = [br, gz, plain].map((r) => r.headers.etag);
+  assert.ok(tags.every(Boolean), 'every variant has an ETag');
+  assert.equal(new Set(tags).size, 3, `distinct ETags: ${tags.join(' ')}`);
+  for (const r of [br, gz, plain]) {
+    assert.match(String(r.headers.vary), /accept-encoding/i, 'Vary, even on the plain answer');
+    assert.equal(r.headers['cache-control'], REVALIDATE);
+    assert.ok(r.headers['last-modified']);
+  }
+  assert.equal(Number(plain.headers['content-length']), Buffer.byteLength(BIG_HTML));
+  // The same request twice: the same bytes (one compressed body, kept).
+  assert.deepEqual((await raw('/review/big/', 'br')).body, br.body);
+  const again = await rawWith('/review/big/', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! });
+  assert.equal(again.status, 304);
+  assert.equal(again.body.length, 0);
+  assert.equal(again.headers.etag, br.headers.etag);
+  // A client holding the plain body must not get a 304 for the brotli one, nor the reverse.
+  assert.equal((await rawWith('/review/big/', { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag! })).status, 200);
+  assert.equal((await rawWith('/review/big/', { 'if-none-match': br.headers.etag! })).status, 200);
+  // HEAD: the headers of the variant, no body.
+  const head = await rawWith('/review/big/', { 'accept-encoding': 'br' }, 'HEAD');
+  assert.equal(head.status, 200);
+  assert.equal(head.headers['content-encoding'], 'br');
+  assert.equal(head.body.length, 0);
+});
+
+test('a rebuilt page goes out new at once, compressed from the new file', async () => {
+  const before = await raw('/review/rebuilt/', 'br');
+  assert.equal(zlib.brotliDecompressSync(before.body).toString(), BIG_HTML);
+  const next = BIG_HTML.replace('做工很好', '重建后的内容');
+  put('rebuilt/index.html', next);
+  const later = new Date(Date.now() + 10_000);
+  fs.utimesSync(path.join(dir, 'rebuilt/index.html'), later, later);
+  const after = await raw('/review/rebuilt/', 'br');
+  assert.equal(zlib.brotliDecompressSync(after.body).toString(), next);
+  assert.notEqual(after.headers.etag, before.headers.etag);
+});
+
+test('the 404 page is compressed too, and keeps its status', async () => {
+  put('404.html', BIG_HTML);
+  try {
+    const r = await raw('/review/no/such/page/', 'br');
+    assert.equal(r.status, 404);
+    assert.equal(r.headers['content-encoding'], 'br');
+    assert.equal(zlib.brotliDecompressSync(r.body).toString(), BIG_HTML);
+    // A validator never turns an error answer into a 304.
+    assert.equal((await rawWith('/review/no/such/page/', { 'accept-encoding': 'br', 'if-none-match': r.headers.etag! })).status, 404);
+  } finally { put('404.html', '<html>404</html>'); }
 });
