@@ -7,6 +7,7 @@ import { defaultCategoriesFile, loadCatalogue } from './catalogue';
 import { createRepos } from './context';
 import { openDatabase } from './db/open';
 import { ApiError, installErrorHandlers, installNotFound } from './errors';
+import { MediaStore, type MediaStoreOptions } from './media/store';
 import { mediaUrlPrefixer } from './media/urls';
 import { catalogueRoutes } from './routes/catalogue';
 import { contentRoutes } from './routes/content';
@@ -21,6 +22,8 @@ export interface AppOptions {
   dbFile: string;
   /** Cache directory of rendered media. */
   mediaDir: string;
+  /** Limits of the media cache and renderer (server/media/store.ts; defaults there). */
+  media?: Partial<MediaStoreOptions>;
   /** Fastify (pino) logger options; default off. */
   logger?: boolean | object;
   /** Called with every dev SMS code (tests read codes here). */
@@ -75,6 +78,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     await api.register(contentRoutes);
   }, { prefix: '/api' });
 
-  app.register(mediaRoutes, { prefix: '/media', mediaDir: opts.mediaDir });
+  const mediaStore = new MediaStore(opts.mediaDir, opts.media);
+  app.decorate('mediaStore', mediaStore);
+  app.register(mediaRoutes, { prefix: '/media', store: mediaStore });
   return app;
 }
