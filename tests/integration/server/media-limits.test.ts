@@ -48,19 +48,21 @@ describe('media limits', () => {
     }
   });
 
-  test('renders run off the event loop: it stays idle while images render, and API answers arrive meanwhile', async () => {
+  test('renders run off the event loop: it stays idle while images render, and API answers arrive meanwhile', async (t) => {
     const pics = bigPictures(urls);
     assert.ok(pics.length >= 14, 'enough large pictures');
     const render = (u: string) => fetch(s.url + u).then(async (r) => ({ status: r.status, bytes: (await r.arrayBuffer()).byteLength }));
     // Warm-up (first use of fetch, the route, sharp's SVG loader and encoder): not measured.
     await Promise.all(pics.slice(0, 2).map(render));
     // 1. Event loop utilisation while six large images render, nothing else running. A JS
-    //    pixel loop keeps the loop busy ~99% of that time; libvips' threads leave it ~5% busy.
+    //    pixel loop keeps the loop busy 99-100% of that time; with the pixels made on libvips'
+    //    threads it is 5-10% busy on a quiet machine and 25-30% with the machine at load 23.
     const elu0 = performance.eventLoopUtilization();
     const measured = await Promise.all(pics.slice(2, 8).map(render));
     const elu = performance.eventLoopUtilization(elu0);
     assert.ok(measured.every((r) => r.status === 200 && r.bytes > 0));
-    assert.ok(elu.utilization < 0.5, `event loop busy ${(elu.utilization * 100).toFixed(0)}% of the render time`);
+    t.diagnostic(`event loop utilisation during six renders: ${elu.utilization.toFixed(3)}`);
+    assert.ok(elu.utilization < 0.75, `event loop busy ${(elu.utilization * 100).toFixed(0)}% of the render time`);
 
     // 2. Ordering: cheap API requests, one after another, complete while renders are in flight.
     let done = 0;
