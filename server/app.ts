@@ -7,6 +7,7 @@ import { defaultCategoriesFile, loadCatalogue } from './catalogue';
 import { createRepos } from './context';
 import { openDatabase } from './db/open';
 import { ApiError, clientErrorHandler, frameworkErrors, installErrorHandlers, installErrorShapeGuard, installNotFound, refuseNonFiniteNumbers } from './errors';
+import { MediaStore, type MediaStoreOptions } from './media/store';
 import { mediaUrlPrefixer } from './media/urls';
 import { catalogueRoutes } from './routes/catalogue';
 import { contentRoutes } from './routes/content';
@@ -22,6 +23,8 @@ export interface AppOptions {
   dbFile: string;
   /** Cache directory of rendered media. */
   mediaDir: string;
+  /** Limits of the media cache and renderer (server/media/store.ts; defaults there). */
+  media?: Partial<MediaStoreOptions>;
   /** Fastify (pino) logger options; default off. server/logging.ts builds them from the environment. */
   logger?: boolean | object;
   /** Turns off Fastify's info-level line per request and per answer (LOG_REQUESTS=0). */
@@ -98,6 +101,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     await api.register(contentRoutes);
   }, { prefix: '/api' });
 
-  app.register(mediaRoutes, { prefix: '/media', mediaDir: opts.mediaDir });
+  const mediaStore = new MediaStore(opts.mediaDir, opts.media);
+  app.decorate('mediaStore', mediaStore);
+  app.register(mediaRoutes, { prefix: '/media', store: mediaStore });
   return app;
 }

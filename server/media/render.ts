@@ -1,8 +1,13 @@
 // Deterministic placeholder images. Pixels depend only on (kind, id, width, height): a diagonal
 // two-colour gradient whose colours come from sha256(kind/id), with a simple shape per kind
-// (a play triangle on video covers, a circle on avatars, ...). Thumbnails share the id of
-// their full picture, so they look like the full picture scaled down. Encoding with the sharp
-// build pinned by the lockfile gives identical bytes for the same URL.
+// (a play triangle on video covers, a head and shoulders on avatars, ...). Thumbnails share the
+// id of their full picture, so they look like the full picture scaled down.
+//
+// The image is described as a small SVG and drawn by libvips (librsvg) inside sharp's pipeline,
+// which runs on the libuv thread pool: the event loop only builds a string of a few hundred
+// bytes. (It used to fill every pixel in a JS loop on the main thread, 0.5-1 s of blocked
+// server per new URL: issue 12 item 2.) Edges are anti-aliased. The sharp build pinned by the
+// lockfile gives identical bytes for the same URL.
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { MediaKey } from './urls';
@@ -16,63 +21,49 @@ function palette(kind: string, id: string): { a: RGB; b: RGB; c: RGB; cx: number
   return { a: col(0), b: col(3), c: col(6), cx: 0.3 + (h[9] / 255) * 0.4, cy: 0.3 + (h[10] / 255) * 0.4 };
 }
 
-function insideShape(kind: string, u: number, v: number, cx: number, cy: number, aspect: number): boolean {
-  // u, v in 0..1; distances scaled so shapes stay round on non-square images.
-  const dx = (u - cx) * aspect;
-  const dy = v - cy;
-  const m = Math.min(1, aspect);
+const rgb = ([r, g, b]: RGB) => `rgb(${r},${g},${b})`;
+const n = (x: number) => String(Math.round(x * 100) / 100);
+
+/** The kind's shape as SVG elements in pixel coordinates (w x h), filled with `fill`. */
+function shape(kind: string, w: number, h: number, cx: number, cy: number, fill: string): string {
+  const m = Math.min(1, w / h);
+  const poly = (pts: Array<[number, number]>) => `<polygon fill="${fill}" points="${pts.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}"/>`;
+  const rect = (x0: number, y0: number, x1: number, y1: number) => `<rect fill="${fill}" x="${n(x0 * w)}" y="${n(y0 * h)}" width="${n((x1 - x0) * w)}" height="${n((y1 - y0) * h)}"/>`;
+  const ellipse = (u: number, v: number, ru: number, rv: number) => `<ellipse fill="${fill}" cx="${n(u * w)}" cy="${n(v * h)}" rx="${n(ru * w)}" ry="${n(rv * h)}"/>`;
   switch (kind) {
-    case 'avatar': {
-      const head = (u - 0.5) ** 2 + ((v - 0.4) ** 2) < 0.04;
-      const body = (u - 0.5) ** 2 + ((v - 1.0) ** 2) < 0.12;
-      return head || body;
-    }
+    case 'avatar':
+      return ellipse(0.5, 0.4, 0.2, 0.2) + ellipse(0.5, 1.0, Math.sqrt(0.12), Math.sqrt(0.12));
     case 'medal':
-      return Math.abs(u - 0.5) + Math.abs(v - 0.5) < 0.35;
+      return poly([[0.15 * w, 0.5 * h], [0.5 * w, 0.15 * h], [0.85 * w, 0.5 * h], [0.5 * w, 0.85 * h]]);
     case 'cover': {
-      // Play triangle in the middle.
-      const x = (u - 0.5) * aspect;
-      const y = v - 0.5;
-      const r = 0.12 * m;
-      return x > -r && x < r * 1.2 && Math.abs(y) < (r * 1.2 - x) * 0.55;
+      // Play triangle in the middle, sized by the short side.
+      const r = 0.12 * m * h;
+      return poly([[w / 2 - r, h / 2 - 1.21 * r], [w / 2 - r, h / 2 + 1.21 * r], [w / 2 + 1.2 * r, h / 2]]);
     }
     case 'product':
     case 'sku':
-      return Math.abs(u - 0.5) < 0.28 && Math.abs(v - 0.55) < 0.3;
+      return rect(0.22, 0.25, 0.78, 0.85);
     case 'brand':
     case 'merchant':
-      return Math.abs(v - 0.5) < 0.08 && Math.abs(u - 0.5) < 0.35;
+      return rect(0.15, 0.42, 0.85, 0.58);
     default:
-      return dx * dx + dy * dy < (0.22 * m) ** 2;
+      return `<circle fill="${fill}" cx="${n(cx * w)}" cy="${n(cy * h)}" r="${n(0.22 * m * h)}"/>`;
   }
 }
 
-export function renderPixels(key: MediaKey): Buffer {
+/** The placeholder as an SVG document of exactly key.width x key.height pixels. */
+export function placeholderSvg(key: MediaKey): string {
   const { width: w, height: h } = key;
   const { a, b, c, cx, cy } = palette(key.kind, key.id);
-  const px = Buffer.allocUnsafe(w * h * 3);
-  const aspect = w / h;
-  let o = 0;
-  for (let y = 0; y < h; y++) {
-    const v = (y + 0.5) / h;
-    for (let x = 0; x < w; x++) {
-      const u = (x + 0.5) / w;
-      if (insideShape(key.kind, u, v, cx, cy, aspect)) {
-        px[o] = c[0]; px[o + 1] = c[1]; px[o + 2] = c[2];
-      } else {
-        const t = (u + v) / 2;
-        px[o] = Math.round(a[0] + (b[0] - a[0]) * t);
-        px[o + 1] = Math.round(a[1] + (b[1] - a[1]) * t);
-        px[o + 2] = Math.round(a[2] + (b[2] - a[2]) * t);
-      }
-      o += 3;
-    }
-  }
-  return px;
+  // objectBoundingBox units: the colour is a + (b - a) * (u + v) / 2 for u, v in 0..1.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`
+    + `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${rgb(a)}"/><stop offset="1" stop-color="${rgb(b)}"/></linearGradient></defs>`
+    + `<rect width="${w}" height="${h}" fill="url(#g)"/>${shape(key.kind, w, h, cx, cy, rgb(c))}</svg>`;
 }
 
 export async function renderImage(key: MediaKey): Promise<Buffer> {
-  const img = sharp(renderPixels(key), { raw: { width: key.width, height: key.height, channels: 3 } });
+  // removeAlpha: the SVG is opaque; JPEG and WebP without an alpha plane.
+  const img = sharp(Buffer.from(placeholderSvg(key))).removeAlpha();
   return key.ext === 'webp'
     ? img.webp({ quality: 80, effort: 2 }).toBuffer()
     : img.jpeg({ quality: 82, chromaSubsampling: '4:2:0' }).toBuffer();

@@ -110,7 +110,7 @@ test('likes in flight survive kill -9: every acknowledged write is present, coun
       assert.deepEqual(lost, [], `${lost.length} acknowledged likes lost`);
       const rows = db.prepare(`SELECT count(*) AS n FROM review_likes WHERE review_id = ? AND user_id IN (${users.map(() => '?').join(',')})`);
       for (const [id, base] of baseLikes) {
-        const n = (rows.get(id, ...users.map((u) => Number(u.userId))) as { n: number }).n;
+        const n: number = (rows.get(id, ...users.map((u) => Number(u.userId))) as { n: number }).n;
         const likes = (db.prepare('SELECT likes FROM reviews WHERE id = ?').get(id) as { likes: number }).likes;
         assert.equal(likes, base + n, `review ${id}: counter equals the rows it counts`);
       }

@@ -1,12 +1,15 @@
 // Media: every image URL in the data is a real JPEG/WebP with the stated dimensions, served
-// with an immutable cache header, deterministic byte for byte; bad paths are 404s.
+// with an immutable cache header, deterministic byte for byte; bad paths, ids the data does not
+// reference and sizes it does not use are 404s that render and write nothing (issue 12 item 2).
+// Limits (cache cap, atomic writes, queue, event loop) are in media-limits.test.ts.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { buildApp } from '../../../server/app';
-import { startTestServer, type TestServer } from './helper';
+import { assertError, startTestServer, type TestServer } from './helper';
+import { filesUnder, mediaUrlsInData } from './media-data';
 
 const DIMS = /\/(\d+)x(\d+)\.(jpg|webp)$/;
 
@@ -70,19 +73,66 @@ describe('media', () => {
   });
 
   test('same URL => same bytes (fresh cache, other server); cached on disk; ETag revalidation', async () => {
-    const url = '/media/picture/r50000010/1080x1440.jpg';
+    const url = mediaUrlsInData(s.app.db).find((u) => u.startsWith('/media/picture/') && u.endsWith('.jpg'))!;
     const a = await fetchImage(s, url);
+    assert.equal(a.res.status, 200, url);
     const b = await fetchImage(other, url);
     assert.ok(a.bytes.equals(b.bytes), 'deterministic across caches');
-    assert.ok(existsSync(join(s.dir, 'media', 'picture', 'r50000010', '1080x1440.jpg')), 'cached under mediaDir');
+    assert.ok(existsSync(join(s.dir, url)), 'cached under mediaDir');
     const c = await fetchImage(s, url);
     assert.ok(a.bytes.equals(c.bytes), 'served from the cache');
     const etag = a.res.headers.get('etag')!;
     const revalidated = await fetch(s.url + url, { headers: { 'If-None-Match': etag } });
     assert.equal(revalidated.status, 304);
-    // Concurrent first requests share one render.
-    const many = await Promise.all(Array.from({ length: 5 }, () => fetchImage(s, '/media/cover/v5000099/720x1280.jpg')));
+  });
+
+  test('concurrent first requests for one URL share one render', async () => {
+    const url = mediaUrlsInData(s.app.db).find((u) => u.startsWith('/media/picture/') && !existsSync(join(s.dir, u)))!;
+    const before = { ...s.app.mediaStore.stats };
+    const many = await Promise.all(Array.from({ length: 8 }, () => fetchImage(s, url)));
     assert.ok(many.every((x) => x.res.status === 200 && x.bytes.equals(many[0].bytes)));
+    const after = s.app.mediaStore.stats;
+    assert.equal(after.renders - before.renders, 1, 'one render');
+    assert.equal(after.coalesced - before.coalesced, 7, 'the other seven joined it');
+  });
+
+  test('ids the data does not reference are 404 with the error shape; nothing rendered or written', async () => {
+    const rendersBefore = s.app.mediaStore.stats.renders;
+    const filesBefore = filesUnder(join(s.dir, 'media')).files.length;
+    const known = new Set(mediaUrlsInData(s.app.db));
+    const unknown = [
+      '/media/picture/r99999990/1080x1440.jpg', '/media/picture/r1/1080x1440.jpg', '/media/picture/x1/1080x1440.jpg',
+      '/media/cover/v99999999/1280x720.jpg', '/media/avatar/u1/160x160.jpg', '/media/medal/m99/72x72.webp',
+      '/media/product/p99999999-0/800x800.jpg', '/media/sku/s99999999/240x240.jpg', '/media/merchant/mc999/240x120.jpg',
+      '/media/banner/a999999/1500x500.jpg', '/media/brand/b99999/200x100.jpg', '/media/article/a999999/690x388.jpg',
+      '/media/picture/r50000210/1080x1440.jpg', // the hostile review's first picture is a javascript: URL in the data
+    ];
+    for (const url of unknown) {
+      assert.ok(!known.has(url), url);
+      const res = await s.get(url);
+      assertError(res, 404, '图片不存在');
+      assert.equal((await fetch(s.url + url, { method: 'HEAD' })).status, 404, `HEAD ${url}`);
+    }
+    assert.equal(s.app.mediaStore.stats.renders, rendersBefore, 'nothing rendered');
+    assert.equal(filesUnder(join(s.dir, 'media')).files.length, filesBefore, 'nothing written');
+  });
+
+  test('a referenced id at a size or format the data does not use is 404', async () => {
+    const rendersBefore = s.app.mediaStore.stats.renders;
+    const urls = mediaUrlsInData(s.app.db);
+    const picture = urls.find((u) => u.startsWith('/media/picture/') && u.endsWith('.jpg'))!;
+    const [, w, h] = DIMS.exec(picture)!;
+    const id = picture.split('/')[3];
+    for (const url of [
+      picture.replace(/\.jpg$/, '.webp'), picture.replace(`${w}x${h}`, `${h}x${w}`), picture.replace(`${w}x${h}`, '4000x3000'),
+      picture.replace(`${w}x${h}`, '640x640'), `/media/picture/${id}/1x1.jpg`,
+      urls.find((u) => u.startsWith('/media/avatar/'))!.replace('160x160', '161x161'),
+      urls.find((u) => u.startsWith('/media/medal/'))!.replace('.webp', '.jpg'),
+    ]) {
+      if (urls.includes(url)) continue; // that size happens to be in the data too
+      assertError(await s.get(url), 404, '图片不存在');
+    }
+    assert.equal(s.app.mediaStore.stats.renders, rendersBefore, 'nothing rendered');
   });
 
   test('paths that do not match the pattern are 404 (no traversal)', async () => {
