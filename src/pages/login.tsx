@@ -5,7 +5,6 @@ import { PageHead } from '../components/listing/PageHead';
 import { useSmsSignIn } from '../hooks/use-sms-sign-in';
 import { isMainlandPhone } from '../listing/phone';
 import { returnToParam, safeReturnTo } from '../listing/return-to';
-import { loginPath } from '../paths';
 
 /**
  * `/login/` (spec section 2): SMS sign-in, the target of the 401 redirect. After signing in
@@ -29,7 +28,7 @@ export default function LoginPage({ location }: PageProps) {
 
   return (
     <Layout widthAuto>
-      <PageHead title="登录" path={loginPath()} noindex />
+      <PageHead title="登录" noindex />
       <div className="login">
         <h1 className="lst-h1">手机号登录</h1>
         <p className="login__hint">未注册的手机号验证后将自动创建账号</p>

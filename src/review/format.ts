@@ -24,9 +24,8 @@ export function round2(n: number): number {
  * (spec section 5; contract "Money"). A missing rate counts as 1 (price already in yuan).
  */
 export function formatPrice(cents: number | null | undefined, rate?: number | null): string | null {
-  if (typeof cents !== 'number' || !Number.isFinite(cents)) return null;
-  const r = typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : 1;
-  return `¥${round2((cents * r) / 100).toFixed(2)}`;
+  const yuan = priceYuan(cents, rate);
+  return yuan == null ? null : `¥${yuan}`;
 }
 
 /** Colour, size and width joined with a full-width bar, empty parts skipped (spec section 5). */
@@ -112,9 +111,35 @@ export function relatedText(content: string | null | undefined): string {
   return text || siteConfig.defaultPraise;
 }
 
-/** Sku names may carry a prefix before "|": the part after it is the variant name. */
+/**
+ * Sku names are "{product}|{variant}" (spec section 3, "Sku"): the product is the part before
+ * the first "|"; a name without "|" is the product name as a whole (issue 11, defect 2).
+ * Empty when the name is missing.
+ */
 export function productName(name: string | null | undefined): string {
   const n = (name ?? '').trim();
   const i = n.indexOf('|');
-  return i >= 0 ? n.slice(i + 1).trim() || n.slice(0, i).trim() : n;
+  return i >= 0 ? n.slice(0, i).trim() || n.slice(i + 1).trim() : n;
+}
+
+/** The variant part of a sku name (after the first "|"); null when the name has none. */
+export function variantName(name: string | null | undefined): string | null {
+  const n = (name ?? '').trim();
+  const i = n.indexOf('|');
+  if (i < 0 || !n.slice(0, i).trim()) return null;
+  return n.slice(i + 1).trim() || null;
+}
+
+/** The reviewer as shown on the page; the same word in the head and the structured data. */
+export const ANONYMOUS_LABEL = '匿名用户';
+export function reviewerLabel(userLabel: string | null | undefined): string {
+  const label = (userLabel ?? '').replace(/\s+/g, ' ').trim();
+  return label || ANONYMOUS_LABEL;
+}
+
+/** Shown price in yuan as a decimal string (cents x rate / 100, two decimals), or null. */
+export function priceYuan(cents: number | null | undefined, rate?: number | null): string | null {
+  if (typeof cents !== 'number' || !Number.isFinite(cents)) return null;
+  const r = typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : 1;
+  return round2((cents * r) / 100).toFixed(2);
 }

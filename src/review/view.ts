@@ -27,6 +27,8 @@ export interface ReviewView {
     color: string | null;
     size: string | null;
     width: string | null;
+    /** The sku's own picture (the product image of the structured data when a review has none). */
+    image: string | null;
   };
 }
 
@@ -114,6 +116,7 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
         color: str(sku.color?.name),
         size: str(sku.size?.name),
         width: str(attrs?.width?.choices?.[0]),
+        image: safeUrl(sku.images?.[0]?.full?.url) ?? safeUrl(sku.images?.[0]?.thumbnail?.url),
       },
     },
   };

@@ -1,9 +1,14 @@
 import * as React from 'react';
 import { Link } from 'gatsby';
 
-export interface Crumb { label: string; to?: string }
+import type { Crumb } from '../../common/breadcrumb';
 
-/** Breadcrumb trail; the last crumb is the current page and is not a link. */
+export type { Crumb };
+
+/**
+ * Breadcrumb trail; the last crumb is the current page and is not a link. Pages with
+ * structured data describe the same list as a BreadcrumbList (src/common/breadcrumb.ts).
+ */
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   return (
     <nav className="breadcrumb" aria-label="面包屑导航">

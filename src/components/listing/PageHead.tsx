@@ -8,6 +8,7 @@ export interface PageHeadProps {
   description?: string;
   /** Site path of the canonical URL (query-free: /category/8/?from=menu is /category/8/). */
   path?: string;
+  /** A page search engines must not index; it has no canonical URL (issue 11). */
   noindex?: boolean;
 }
 
@@ -15,7 +16,8 @@ export interface PageHeadProps {
 export function PageHead({ title, description, path, noindex }: PageHeadProps) {
   const full = `${title} - ${siteConfig.siteName}`;
   const desc = description ?? siteConfig.description;
-  const canonical = path ? absoluteUrl(siteConfig.siteUrl, path) : null;
+  // A canonical URL asks for indexing, noindex forbids it: never both on one page.
+  const canonical = path && !noindex ? absoluteUrl(siteConfig.siteUrl, path) : null;
   return (
     <Helmet htmlAttributes={{ lang: 'zh-CN' }}>
       <title>{full}</title>

@@ -1,8 +1,9 @@
 import * as React from 'react';
 import { Link } from 'gatsby';
 import type { ReviewView, RelatedView, SimilarView } from '../../review/view';
-import { altText, formatPrice, specLine, productName } from '../../review/format';
-import { haulPath, homePath, productPath } from '../../paths';
+import { altText, formatPrice, specLine, productName, variantName } from '../../review/format';
+import { reviewCrumbs } from '../../review/crumbs';
+import { productPath } from '../../paths';
 import { Breadcrumb } from '../common/Breadcrumb';
 import { Gallery } from '../gallery/Gallery';
 import { ReviewerCard } from './ReviewerCard';
@@ -20,27 +21,20 @@ export interface ReviewDetailProps {
   status?: 'loading' | 'not-found' | 'ready' | 'empty';
 }
 
-/**
- * Breadcrumb: home, review showcase, then the reviewer's label (or "用户晒单"); once the
- * detail is loaded, the last crumb is the review text (spec sections 2 and 4).
- */
-function crumbs(review: ReviewView | null, fallbackLabel?: string | null) {
-  const last = review?.content.trim() || review?.userLabel || fallbackLabel || '用户晒单';
-  return [
-    { label: '首页', to: homePath() },
-    { label: '晒单广场', to: haulPath() },
-    { label: last.length > 40 ? `${Array.from(last).slice(0, 40).join('')}…` : last },
-  ];
-}
+/** The page's one heading when no review is shown (loading, not found). */
+export const NO_REVIEW_HEADING = '用户晒单';
 
 export function ReviewDetail({ review, related, similar, fallbackLabel, likeSlot, status = 'ready' }: ReviewDetailProps) {
   return (
     <article className="review" aria-busy={status === 'loading'}>
-      <Breadcrumb items={crumbs(review, fallbackLabel)} />
+      <Breadcrumb items={reviewCrumbs(review, fallbackLabel)} />
       {review ? <ReviewBody review={review} likeSlot={likeSlot} /> : (
-        <p className="review__status" role="status">
-          {status === 'loading' ? '正在加载晒单…' : status === 'not-found' ? '这条晒单不存在或已被删除' : '未找到晒单'}
-        </p>
+        <>
+          <h1 className="visually-hidden">{NO_REVIEW_HEADING}</h1>
+          <p className="review__status" role="status">
+            {status === 'loading' ? '正在加载晒单…' : status === 'not-found' ? '这条晒单不存在或已被删除' : '未找到晒单'}
+          </p>
+        </>
       )}
       <div className="review__aside">
         <SimilarProducts items={similar} />
@@ -53,11 +47,14 @@ export function ReviewDetail({ review, related, similar, fallbackLabel, likeSlot
 function ReviewBody({ review, likeSlot }: { review: ReviewView; likeSlot?: React.ReactNode }) {
   const spec = specLine([review.sku.color, review.sku.size, review.sku.width]);
   const price = formatPrice(review.sku.cents, review.sku.rate);
-  const name = productName(review.sku.name);
+  // The product is the page's one <h1> (issue 11, defect 2); the variant stays in the button.
+  const product = productName(review.sku.name);
+  const variant = variantName(review.sku.name);
   return (
     <div className="review__main">
       <Gallery items={review.gallery} alt={altText(review.content)} />
       <div className="review__content">
+        <h1 className="review__title">{product || NO_REVIEW_HEADING}</h1>
         <ReviewerCard review={review} />
         {(spec || price) && (
           <p className="review__spec">
@@ -75,7 +72,7 @@ function ReviewBody({ review, likeSlot }: { review: ReviewView; likeSlot?: React
           {likeSlot}
           <Link className="review__product" to={productPath(review.productId)}>
             <span className="review__product-label">查看商品</span>
-            {name && <span className="review__product-name">{name}</span>}
+            {variant && <span className="review__product-name">{variant}</span>}
           </Link>
         </div>
       </div>

@@ -5,8 +5,9 @@ import { reviewHead, jsonLdText } from '../../review/head';
 import { siteConfig } from '../../site-config';
 
 /**
- * Head data of a review page (spec section 9). Helmet escapes every attribute value; the
- * JSON-LD body is escaped by jsonLdText so review text cannot close the script element.
+ * Head data of a review page (spec section 9). Helmet escapes every attribute value; each
+ * JSON-LD body (the Review and the BreadcrumbList, src/review/structured-data.ts) is escaped
+ * by jsonLdText so review text cannot close the script element.
  */
 export function ReviewHead({ review }: { review: ReviewView }) {
   const h = reviewHead(review);
@@ -29,12 +30,15 @@ export function ReviewHead({ review }: { review: ReviewView }) {
       <meta name="twitter:title" content={h.title} />
       <meta name="twitter:description" content={h.description} />
       {h.image && <meta name="twitter:image" content={h.image} />}
-      <script type="application/ld+json">{jsonLdText(h.jsonLd)}</script>
+      {h.jsonLd.map((block) => <script key={String(block['@type'])} type="application/ld+json">{jsonLdText(block)}</script>)}
     </Helmet>
   );
 }
 
-/** Head of a page without a loaded review (haul template while loading, not found). */
+/**
+ * Head of a page without a loaded review (haul template while loading, not found). A page
+ * that must not be indexed has no canonical URL (issue 11).
+ */
 export function PlainHead({ title, noindex }: { title: string; noindex?: boolean }) {
   return (
     <Helmet htmlAttributes={{ lang: 'zh-CN' }}>

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   formatPrice, specLine, shortTitle, altText, formatPostedDate, likesText, filledStars,
-  relatedText, productName, round2, isoChinaTime, CHINA_ZONE, CHINA_FIXED_OFFSET_SINCE,
+  relatedText, productName, variantName, reviewerLabel, priceYuan, round2, isoChinaTime, CHINA_ZONE, CHINA_FIXED_OFFSET_SINCE,
 } from '../../../src/review/format';
 import { siteConfig } from '../../../src/site-config';
 
@@ -100,8 +100,34 @@ test('related text falls back to the default praise', () => {
   assert.equal(relatedText('不错'), '不错');
 });
 
-test('product name takes the part after "|"', () => {
-  assert.equal(productName('Nike | Air Max 90'), 'Air Max 90');
+test('sku name "{product}|{variant}": the product before the first "|", the whole name without one (issue 11)', () => {
+  assert.equal(productName('一只阿杰 托特包|酒红色 XS'), '一只阿杰 托特包');
+  assert.equal(productName('Nike | Air Max 90'), 'Nike');
   assert.equal(productName('Coach 托特包'), 'Coach 托特包');
   assert.equal(productName('前缀|'), '前缀');
+  assert.equal(productName('|只有规格'), '只有规格', 'an empty product part falls back to what there is');
+  assert.equal(productName('  '), '');
+  assert.equal(productName(null), '');
+  assert.equal(productName('A|B|C'), 'A');
+});
+
+test('variant: the part after the first "|", none without one', () => {
+  assert.equal(variantName('一只阿杰 托特包|酒红色 XS'), '酒红色 XS');
+  assert.equal(variantName('A|B|C'), 'B|C');
+  assert.equal(variantName('Coach 托特包'), null);
+  assert.equal(variantName('前缀|'), null);
+  assert.equal(variantName('|只有规格'), null, 'already the product name');
+  assert.equal(variantName(undefined), null);
+});
+
+test('reviewer label: one line, the anonymous word when missing (as the reviewer card shows)', () => {
+  assert.equal(reviewerLabel(' 小\n明 '), '小 明');
+  assert.equal(reviewerLabel(null), '匿名用户');
+  assert.equal(reviewerLabel('  '), '匿名用户');
+});
+
+test('price in yuan as a decimal string, the number formatPrice shows', () => {
+  assert.equal(priceYuan(12999, 7.1234), '925.97');
+  assert.equal(priceYuan(null, 7), null);
+  assert.equal(formatPrice(12999, 7.1234), `¥${priceYuan(12999, 7.1234)}`);
 });

@@ -55,3 +55,16 @@ test('similar products are cut to 9', () => {
   const items = Array.from({ length: 15 }, (_, i) => ({ product: { id: i + 1, name: `p${i}` } }));
   assert.equal(toSimilarViews(items).length, 9);
 });
+
+test('sku picture: the first full image (else its thumbnail), unsafe URLs dropped', () => {
+  const img = (full: string | null, thumbnail: string | null) => toReviewView({ id: 1, productId: 2, sku: { productId: 2, images: [{ full: { url: full }, thumbnail: { url: thumbnail } }] } });
+  const a = img('/media/sku/1.jpg', '/media/sku/1-t.jpg');
+  const b = img(null, '/media/sku/1-t.jpg');
+  const c = img('javascript:alert(1)', null);
+  assert.ok(a.ok && b.ok && c.ok);
+  if (a.ok && b.ok && c.ok) {
+    assert.equal(a.review.sku.image, '/media/sku/1.jpg');
+    assert.equal(b.review.sku.image, '/media/sku/1-t.jpg');
+    assert.equal(c.review.sku.image, null);
+  }
+});

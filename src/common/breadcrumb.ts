@@ -1,0 +1,24 @@
+// A breadcrumb trail as data: the visible <Breadcrumb> and its BreadcrumbList structured data
+// are both made from the same list, so what a crawler reads is what a shopper sees (issue 11).
+import type { BreadcrumbList, WithContext } from 'schema-dts';
+import { absoluteUrl } from '../paths';
+
+/** One crumb: a label and a site path (src/paths.ts); the last one is the current page. */
+export interface Crumb { label: string; to?: string }
+
+/**
+ * BreadcrumbList (schema.org; Google's breadcrumb rules): positions 1..n, each with the visible
+ * label and an absolute URL; the current page's crumb points to its canonical URL.
+ */
+export function breadcrumbList(crumbs: readonly Crumb[], currentUrl: string, siteUrl: string): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.label,
+      item: c.to && i < crumbs.length - 1 ? absoluteUrl(siteUrl, c.to) : currentUrl,
+    })),
+  };
+}
