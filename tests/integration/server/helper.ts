@@ -16,7 +16,7 @@ export interface TestServer extends RunningServer {
 
 export interface Res<T> { status: number; headers: Headers; body: T }
 
-export async function startTestServer(opts: { reviews?: number; seed?: number; mediaBaseUrl?: string; now?: () => number } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { reviews?: number; seed?: number; mediaBaseUrl?: string; now?: () => number; sessionTtlMs?: number } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-server-test-'));
   const codes = new Map<string, string>();
   const server = await startServer({
@@ -29,6 +29,7 @@ export async function startTestServer(opts: { reviews?: number; seed?: number; m
     logger: false,
     mediaBaseUrl: opts.mediaBaseUrl ?? '',
     now: opts.now,
+    sessionTtlMs: opts.sessionTtlMs,
     devCodeLog: (phone, code) => codes.set(phone, code),
   });
   const req = async (method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) => {
