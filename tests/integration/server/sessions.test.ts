@@ -49,7 +49,7 @@ describe('session expiry and sign-out', () => {
     const a = await freshUser();
     assert.equal((await s.req('POST', '/api/v2/signin/signout', { headers: a.headers })).status, 204);
     assert.equal((await s.req('POST', '/api/v2/signin/signout', { headers: a.headers })).status, 204);
-    for (const headers of [
+    for (const headers of <Array<Record<string, string>>>[
       {},
       { 'X-Session-User': 'build', 'X-Session-Key': '' },
       { 'X-Session-User': a.userId, 'X-Session-Key': 'never-issued' },
