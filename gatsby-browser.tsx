@@ -26,9 +26,12 @@ export const replaceHydrateFunction = () => (element: ReactElement, container: E
   else createRoot(container).render(element);
 };
 
-// Marks the document once React has hydrated it (browser tests wait for this).
+// Marks the document once React has hydrated it (browser tests wait for this), then starts the
+// visit's stored session (guest id, device id, session start: spec section 4) from the same
+// small chunk as the UTM capture, off the first load.
 export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
   document.documentElement.dataset.hydrated = 'true';
+  import('./src/hooks/landing').then((m) => m.startVisit(), () => undefined);
 };
 
 // A returning visitor gets new content after a rebuild: reload once the new service worker

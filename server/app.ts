@@ -35,7 +35,7 @@ export interface AppOptions {
   categoriesFile?: string;
   /** Prefix for root-relative /media URLs in answers; default env MEDIA_BASE_URL. */
   mediaBaseUrl?: string;
-  /** Clock for SMS code expiry and rate limits; default Date.now. */
+  /** Clock for SMS code expiry, rate limits and session expiry; default Date.now. */
   now?: () => number;
   /** Per-client and global SMS send budgets (server/sms-budget.ts); default DEFAULT_SMS_BUDGET. */
   smsBudget?: Partial<SmsBudgetOptions>;
@@ -43,6 +43,10 @@ export interface AppOptions {
   logSmsCodes?: boolean;
   /** Fastify's trustProxy: only behind a proxy you run (req.ip is the SMS budgets' client). Default off. */
   trustProxy?: boolean | string | string[];
+  /** Session idle lifetime (sliding); default 30 days (server/repositories/auth.ts). */
+  sessionTtlMs?: number;
+  /** Session absolute lifetime from sign-in; default 180 days. */
+  sessionMaxAgeMs?: number;
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
@@ -61,7 +65,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const media = mediaUrlPrefixer(opts.mediaBaseUrl ?? process.env.MEDIA_BASE_URL);
   app.decorate('db', db);
   app.decorate('catalogue', catalogue);
-  app.decorate('repos', createRepos(db, catalogue, media, opts.now ?? Date.now));
+  app.decorate('repos', createRepos(db, catalogue, media, opts.now ?? Date.now, { ttlMs: opts.sessionTtlMs, maxAgeMs: opts.sessionMaxAgeMs }));
   app.addHook('onClose', async () => db.close());
   installErrorHandlers(app);
   // Paths outside /api, /media and the site's /review: a JSON 404, not Fastify's "Route GET:/x not found".

@@ -5,7 +5,7 @@ import type { DB } from './db/open';
 import { unauthorized } from './errors';
 import type { Prefixer } from './media/prefix';
 import { ArticleRepository } from './repositories/articles';
-import { AuthRepository } from './repositories/auth';
+import { AuthRepository, type SessionLifetime } from './repositories/auth';
 import { DiscoverRepository } from './repositories/discover';
 import { ProductRepository } from './repositories/products';
 import { ReviewRepository } from './repositories/reviews';
@@ -20,7 +20,7 @@ export interface Repos {
   auth: AuthRepository;
 }
 
-export function createRepos(db: DB, catalogue: Catalogue, media: Prefixer, now: () => number): Repos {
+export function createRepos(db: DB, catalogue: Catalogue, media: Prefixer, now: () => number, sessions: SessionLifetime = {}): Repos {
   const products = new ProductRepository(db, media, catalogue);
   return {
     reviews: new ReviewRepository(db, media, catalogue),
@@ -28,7 +28,7 @@ export function createRepos(db: DB, catalogue: Catalogue, media: Prefixer, now: 
     discover: new DiscoverRepository(products, catalogue),
     shops: new ShopRepository(db, media),
     articles: new ArticleRepository(db, media),
-    auth: new AuthRepository(db, now),
+    auth: new AuthRepository(db, now, sessions),
   };
 }
 

@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { migrate } from './migrate';
 
 export type DB = Database.Database;
 
@@ -15,6 +16,7 @@ export function openDatabase(file: string): DB {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  migrate(db);
   memoizePrepare(db);
   return db;
 }

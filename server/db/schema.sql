@@ -149,9 +149,13 @@ CREATE TABLE IF NOT EXISTS sms_codes (
   window_count INTEGER NOT NULL         -- codes sent in that window
 );
 
+-- A session expires when unused for the session lifetime (sliding) or past its maximum age,
+-- and is deleted on sign-out (server/repositories/auth.ts). last_used_at was added later:
+-- server/db/migrate.ts adds it to older files on open.
 CREATE TABLE IF NOT EXISTS sessions (
-  key_hash    TEXT PRIMARY KEY,
-  user_id     INTEGER NOT NULL REFERENCES users(id),
-  created_at  INTEGER NOT NULL
+  key_hash     TEXT PRIMARY KEY,
+  user_id      INTEGER NOT NULL REFERENCES users(id),
+  created_at   INTEGER NOT NULL,
+  last_used_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);

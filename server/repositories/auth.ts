@@ -1,5 +1,10 @@
 // SMS sign-in and sessions. Codes and session keys are stored as sha256 hashes; the dev code is
 // logged (and handed to opts.devCodeLog) instead of being sent.
+//
+// Sessions (issue 12 item 4) expire when unused for `ttlMs` (sliding: every use renews it,
+// written at most once per RENEW_EVERY_MS so reads stay read-only) and in any case `maxAgeMs`
+// after sign-in; sign-out deletes the key. An expired or deleted key is a guest on reads and
+// a 401 on signed-in calls.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DB } from '../db/open';
 import { ApiError, badRequest } from '../errors';
@@ -9,11 +14,30 @@ export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_AFTER_MS = 60_000;
 export const MAX_SENDS_PER_HOUR = 5;
 export const MAX_ATTEMPTS = 5;
+/** A session not used for 30 days expires (sliding). */
+export const DEFAULT_SESSION_TTL_MS = 30 * 86_400_000;
+/** Whatever its use, a session ends 180 days after sign-in. */
+export const DEFAULT_SESSION_MAX_AGE_MS = 180 * 86_400_000;
+/** A session's last use is written at most this often (and never less than a tenth of its lifetime). */
+const RENEW_EVERY_MS = 3_600_000;
+
+export interface SessionLifetime {
+  /** Idle lifetime (sliding). Default DEFAULT_SESSION_TTL_MS. */
+  ttlMs?: number;
+  /** Absolute lifetime from sign-in. Default DEFAULT_SESSION_MAX_AGE_MS. */
+  maxAgeMs?: number;
+}
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export class AuthRepository {
-  constructor(private readonly db: DB, private readonly now: () => number) {}
+  private readonly ttlMs: number;
+  private readonly maxAgeMs: number;
+
+  constructor(private readonly db: DB, private readonly now: () => number, lifetime: SessionLifetime = {}) {
+    this.ttlMs = lifetime.ttlMs ?? DEFAULT_SESSION_TTL_MS;
+    this.maxAgeMs = lifetime.maxAgeMs ?? DEFAULT_SESSION_MAX_AGE_MS;
+  }
 
   /** Issues a new code, or throws 429 when the phone asked too recently / too often. */
   issueCode(phone: string): { code: string; sent: SmsSent } {
@@ -61,16 +85,34 @@ export class AuthRepository {
         user = { id };
       }
       const key = randomBytes(24).toString('base64url');
-      this.db.prepare('INSERT INTO sessions (key_hash, user_id, created_at) VALUES (?, ?, ?)').run(sha256(key), user.id, now);
+      // Expired sessions of anyone are dropped here, so the table only holds live ones.
+      this.db.prepare('DELETE FROM sessions WHERE last_used_at <= ? OR created_at <= ?').run(now - this.ttlMs, now - this.maxAgeMs);
+      this.db.prepare('INSERT INTO sessions (key_hash, user_id, created_at, last_used_at) VALUES (?, ?, ?, ?)').run(sha256(key), user.id, now, now);
       return { userId: String(user.id), userKey: key, accountType: 'PHONE_ONLY', newUser };
     })();
   }
 
-  /** The signed-in user of a request's session headers, or null (guest, build, bad key). */
+  /** The signed-in user of a request's session headers, or null (guest, build, bad, expired or signed-out key). */
   userOf(userHeader: string | undefined, keyHeader: string | undefined): number | null {
     if (!userHeader || !keyHeader || !/^\d{1,12}$/.test(userHeader) || keyHeader.length > 200) return null;
-    const row = this.db.prepare('SELECT user_id FROM sessions WHERE key_hash = ? AND user_id = ?').get(sha256(keyHeader), Number(userHeader)) as
-      { user_id: number } | undefined;
-    return row?.user_id ?? null;
+    const hash = sha256(keyHeader);
+    const row = this.db.prepare('SELECT user_id, created_at, last_used_at FROM sessions WHERE key_hash = ? AND user_id = ?').get(hash, Number(userHeader)) as
+      { user_id: number; created_at: number; last_used_at: number } | undefined;
+    if (!row) return null;
+    const now = this.now();
+    if (now - row.last_used_at >= this.ttlMs || now - row.created_at >= this.maxAgeMs) {
+      this.db.prepare('DELETE FROM sessions WHERE key_hash = ?').run(hash);
+      return null;
+    }
+    if (now - row.last_used_at >= Math.min(RENEW_EVERY_MS, this.ttlMs / 10)) {
+      this.db.prepare('UPDATE sessions SET last_used_at = ? WHERE key_hash = ?').run(now, hash);
+    }
+    return row.user_id;
+  }
+
+  /** Sign-out: deletes the session of this key. Unknown, expired or missing keys are a no-op. */
+  revoke(keyHeader: string | undefined): void {
+    if (!keyHeader || keyHeader.length > 200) return;
+    this.db.prepare('DELETE FROM sessions WHERE key_hash = ?').run(sha256(keyHeader));
   }
 }

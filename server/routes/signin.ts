@@ -1,4 +1,5 @@
-// SMS sign-in: POST /api/v2/signin/sms and /api/v2/signin/sms/verification.
+// SMS sign-in: POST /api/v2/signin/sms and /api/v2/signin/sms/verification; sign-out:
+// POST /api/v2/signin/signout (issue 12 item 4).
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../errors';
 import { PHONE_RE, SmsBody, VerifyBody } from '../schemas/signin';
@@ -36,4 +37,13 @@ export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (app, opts)
 
   app.post<{ Body: VerifyBody }>('/v2/signin/sms/verification', { schema: { body: VerifyBody } }, async (req) =>
     app.repos.auth.verify(phoneOf(req.body.phone), req.body.code.trim()));
+
+  // Revokes the caller's key (X-Session-Key); always 204, so signing out twice, with a key the
+  // server never issued or as a guest is harmless and says nothing about keys. A body, if any,
+  // is ignored (as for likes): there is nothing to validate.
+  app.post('/v2/signin/signout', async (req, reply) => {
+    const key = req.headers['x-session-key'];
+    app.repos.auth.revoke(Array.isArray(key) ? key[0] : key);
+    return reply.code(204).send();
+  });
 };

@@ -1,5 +1,4 @@
-import { captureUtm } from '../storefront/session';
-import { defaultSession } from '../storefront/session';
+import { captureUtm, defaultSession } from '../storefront/session';
 
 /** Stores the landing URL's UTM parameters; never throws (storage may be unavailable). */
 export function captureLandingUtm(): void {
@@ -7,5 +6,22 @@ export function captureLandingUtm(): void {
     captureUtm(defaultSession().store, window.location.href);
   } catch {
     /* tracking data is never worth breaking the page for */
+  }
+}
+
+/**
+ * The first visit starts the client-stored session (spec section 4: "a visitor gets a generated
+ * guest id on first visit; a session-start timestamp is kept"): guest id, device id and session
+ * start are written now if missing, not at the first API call. Returning visitors keep theirs.
+ * Never throws: without storage (private mode) they live in memory for the page.
+ */
+export function startVisit(): void {
+  try {
+    const session = defaultSession();
+    session.guestId();
+    session.deviceId();
+    session.sessionStart();
+  } catch {
+    /* no Web Crypto or no storage: the page works without a stored visit */
   }
 }

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { errorTextOf } from '../listing/error-text';
 import type { ReviewView } from '../review/view';
 import { browserClient } from './browser-client';
+import { SIGNED_OUT_EVENT } from './use-account';
 
 interface LikeState { key: string; liked: boolean; count: number; busy: boolean; error: string }
 
@@ -47,6 +48,13 @@ export function useLike(review: ReviewView) {
     // The review's ids are what identify it; the rest of `review` is fixed for them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
+
+  // Signed out from the shell: this shopper's like is no longer shown (the count stays).
+  React.useEffect(() => {
+    const onSignedOut = () => setState((s) => ({ ...s, liked: false, busy: false, error: '' }));
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+  }, []);
 
   const toggle = async () => {
     touched.current = true;

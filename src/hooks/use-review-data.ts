@@ -16,33 +16,43 @@ export interface InitialReviewData {
   similarProducts?: SimilarView[] | null;
 }
 
+const keyOf = (ids: ReviewIds | null) => (ids ? `${ids.productId}/${ids.commentId}` : '');
+
+const fromInitial = (ids: ReviewIds | null, initial: InitialReviewData): ReviewData => ({
+  review: initial.info ?? null,
+  related: initial.relateList ?? [],
+  similar: initial.similarProducts ?? [],
+  status: initial.info ? 'ready' : ids ? 'loading' : 'empty',
+});
+
 /**
  * The review page's data (spec section 4): starts from what the build supplied; without
  * built-in info and with both ids, the detail is loaded in the browser; without a related
- * list the review feed is used. Failures of the three helpers are swallowed and the page
- * keeps what it has (spec section 8).
+ * list the review feed is used. Without both ids nothing is loaded (spec section 5). Failures
+ * of the three helpers are swallowed and the page keeps what it has (spec section 8).
+ * When the ids change (a query naming another review), the page starts over from `initial`.
  */
 export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData): ReviewData {
-  const [data, setData] = React.useState<ReviewData>(() => ({
-    review: initial.info ?? null,
-    related: initial.relateList ?? [],
-    similar: initial.similarProducts ?? [],
-    status: initial.info ? 'ready' : ids ? 'loading' : 'empty',
-  }));
+  const key = keyOf(ids);
+  const [stored, setData] = React.useState(() => ({ key, data: fromInitial(ids, initial) }));
+  const data = stored.key === key ? stored.data : fromInitial(ids, initial);
   const productId = ids?.productId;
   const commentId = ids?.commentId;
 
   React.useEffect(() => {
     let alive = true;
-    const update = (patch: Partial<ReviewData>) => alive && setData((d) => ({ ...d, ...patch }));
+    const update = (patch: Partial<ReviewData>) => alive && setData((s) => ({
+      key, data: { ...(s.key === key ? s.data : fromInitial(ids, initial)), ...patch },
+    }));
     const swallow = () => undefined;
-    const needsDetail = !initial.info && !!productId && !!commentId;
+    if (!productId || !commentId) return undefined;
+    const needsDetail = !initial.info;
     const needsFeed = !initial.relateList?.length;
-    const needsSimilar = !initial.similarProducts && !!productId;
+    const needsSimilar = !initial.similarProducts;
     if (!needsDetail && !needsFeed && !needsSimilar) return undefined;
     // The helpers and the transport load only when a page lacks built data (their own chunks).
     Promise.all([browserClient(), import('../storefront/review-page')]).then(([client, { getReviewDetail, getReviewFeed, getSimilarProducts }]) => {
-      if (needsDetail && productId && commentId) {
+      if (needsDetail) {
         getReviewDetail(client, productId, commentId)
           .then((raw) => {
             const v = raw ? toReviewView(raw, productId) : null;
@@ -52,19 +62,20 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
       }
       if (needsFeed) {
         getReviewFeed(client, 0, 30, '0')
-          .then((items) => update({ related: toRelatedViews(items, commentId ? { commentId } : undefined) }))
+          .then((items) => update({ related: toRelatedViews(items, { commentId }) }))
           .catch(swallow);
       }
-      if (needsSimilar && productId) {
+      if (needsSimilar) {
         getSimilarProducts(client, productId)
           .then((items) => update({ similar: toSimilarViews(items, productId) }))
           .catch(swallow);
       }
     }, () => { if (needsDetail) update({ status: 'not-found' }); });
     return () => { alive = false; };
-    // The initial data is fixed for a page; ids change only on client navigation.
+    // The initial data is fixed for a set of ids; ids change after hydration (query) or on
+    // client navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [productId, commentId]);
+  }, [key]);
 
   return data;
 }

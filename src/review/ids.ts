@@ -1,6 +1,6 @@
 // Review ids (spec sections 2 and 5): from the query string first (trimmed, first value
 // if repeated), otherwise from the path segments after "review". Both are needed.
-import { PATH_PREFIX } from '../paths';
+import { isUnbuiltReviewPath, sitePathOf } from './unbuilt';
 
 export interface ReviewIds { productId: string; commentId: string }
 
@@ -14,14 +14,19 @@ function firstParam(search: string, name: string): string | null {
   return v || null;
 }
 
+/**
+ * Ids from a review URL's path, /review/{productId}/{commentId}/. Other pages' paths carry no
+ * ids: /review/haul-detail/?commentId=X has no product id (its path is not a review's).
+ */
 function fromPath(pathname: string): Partial<ReviewIds> {
-  const parts = pathname.split('/').filter(Boolean).map((p) => {
-    try { return decodeURIComponent(p); } catch { return p; }
-  });
-  const prefix = PATH_PREFIX.replace(/^\//, '');
-  const i = parts.indexOf(prefix);
-  const rest = i >= 0 ? parts.slice(i + 1) : parts;
-  return { productId: rest[0]?.trim() || undefined, commentId: rest[1]?.trim() || undefined };
+  let sitePath = sitePathOf(pathname);
+  if (sitePath == null) {
+    // Without the /review prefix (gatsby develop without --prefix-paths).
+    try { sitePath = decodeURIComponent(pathname); } catch { return {}; }
+  }
+  if (!isUnbuiltReviewPath(sitePath)) return {};
+  const [productId, commentId] = sitePath.split('/').filter(Boolean);
+  return { productId, commentId };
 }
 
 /** Ids of the review a URL points at, or null when either is missing or not an id. */
@@ -33,3 +38,7 @@ export function reviewIds(pathname: string, search = ''): ReviewIds | null {
   if (!ID_PATTERN.test(productId) || !ID_PATTERN.test(commentId)) return null;
   return { productId, commentId };
 }
+
+/** Whether two id pairs name the same review. */
+export const sameReview = (a: ReviewIds | null, b: ReviewIds | null) =>
+  a === b || (!!a && !!b && a.productId === b.productId && a.commentId === b.commentId);

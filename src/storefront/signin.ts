@@ -4,6 +4,7 @@
 
 import type { StorefrontClient } from './client';
 import type { AccountType } from './enums';
+import type { Session } from './session';
 
 export interface SignInResult {
   userId: string;
@@ -27,6 +28,30 @@ export const sendSmsCode = (c: StorefrontClient, phone: string) =>
 /** POST /api/v2/signin/sms/verification: signs in with the code. */
 export const verifySmsCode = (c: StorefrontClient, phone: string, code: string) =>
   c.post<SignInResult>('/api/v2/signin/sms/verification', { phone, code });
+
+/** POST /api/v2/signin/signout: revokes the caller's user key on the server (issue 12 item 4). */
+export const revokeSession = (c: StorefrontClient) => c.post<void>('/api/v2/signin/signout');
+
+/**
+ * Signs out: the server revokes the key (the call carries it), then the stored user id and key
+ * are cleared (`session.signOut()`). They are cleared also when the server cannot be reached
+ * or answers an error: the shopper asked to be signed out on this device. Resolves whether the
+ * server confirmed the revocation; never rejects.
+ */
+export async function signOut(c: StorefrontClient, session: Session): Promise<{ revoked: boolean }> {
+  if (!session.isLoggedIn()) {
+    session.signOut();
+    return { revoked: false };
+  }
+  try {
+    await revokeSession(c);
+    return { revoked: true };
+  } catch {
+    return { revoked: false };
+  } finally {
+    session.signOut();
+  }
+}
 
 /** WeChat web login answer: signed in, or a WeChat account that still needs a phone. */
 export interface WechatLoginResult extends Partial<SignInResult> {

@@ -4,8 +4,9 @@ import { Layout } from '../components/shell/Layout';
 import { ReviewDetail } from '../components/review/ReviewDetail';
 import { ReviewHead, PlainHead } from '../components/review/ReviewHead';
 import { LikeButton } from '../components/review/LikeButton';
+import { useLocationReviewIds } from '../hooks/use-location-review-ids';
 import { useReviewData } from '../hooks/use-review-data';
-import { reviewIds } from '../review/ids';
+import type { ReviewIds } from '../review/ids';
 
 /**
  * Haul detail template (spec section 2): renders a review from the ids in the query string
@@ -14,13 +15,8 @@ import { reviewIds } from '../review/ids';
  */
 export default function HaulDetailTemplate({ location }: PageProps) {
   // During SSR the path is the template's own and the query is unknown: render the shell.
-  const [ids, setIds] = React.useState<ReturnType<typeof reviewIds>>(null);
-  const [resolved, setResolved] = React.useState(false);
-  React.useEffect(() => {
-    setIds(reviewIds(location.pathname, location.search));
-    setResolved(true);
-  }, [location.pathname, location.search]);
-  return resolved ? <HaulDetail ids={ids} /> : (
+  const ids = useLocationReviewIds(location.pathname, location.search);
+  return ids !== undefined ? <HaulDetail ids={ids} /> : (
     <Layout>
       <PlainHead title="用户晒单" noindex />
       <ReviewDetail review={null} related={[]} similar={[]} status="loading" />
@@ -29,7 +25,7 @@ export default function HaulDetailTemplate({ location }: PageProps) {
 }
 
 /** A review loaded on the client from its ids; a missing review says so. */
-export function HaulDetail({ ids }: { ids: ReturnType<typeof reviewIds> }) {
+export function HaulDetail({ ids }: { ids: ReviewIds | null }) {
   const data = useReviewData(ids, {});
   return (
     <Layout>

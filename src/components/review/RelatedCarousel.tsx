@@ -9,7 +9,12 @@ import { useSwiper } from '../gallery/use-swiper';
 
 export type ArrowState = 'begin' | 'middle' | 'end';
 
-/** spec sections 2 and 9: 6.5 vertical slides above 960px, 2.5 horizontal at 960px or less, gap 12. */
+/**
+ * spec sections 2 and 9: 6.5 vertical slides above 960px, 2.5 horizontal at 960px or less, gap 12.
+ * This is the carousel's own rule: the page layout turns desktop at 960px (spec section 2,
+ * "Shell"), so at exactly 960px the desktop page shows the horizontal carousel, as specified
+ * (src/styles/review.css uses the same 961px for the carousel only).
+ */
 export const CAROUSEL = { breakpoint: 960, wideSlides: 6.5, narrowSlides: 2.5, gap: 12 } as const;
 
 function arrowState(s: SwiperInstance): ArrowState {

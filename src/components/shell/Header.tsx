@@ -1,5 +1,7 @@
 import * as React from 'react';
 import { useCallback, useRef, useState } from 'react';
+import { useAccount } from '../../hooks/use-account';
+import { AccountControl } from './AccountControl';
 import { DesktopNav } from './DesktopNav';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
@@ -10,18 +12,21 @@ import { useScrollState } from './useScrollState';
  * The page header for both widths; CSS at 960px decides which parts show, so the server HTML
  * is right for desktop and mobile alike. `data-scroll` carries the spec's scroll state
  * (section 4): the desktop header hides while it is UP, unless keyboard focus is inside it.
+ * A signed-in shopper can sign out here (desktop) or in the mobile menu.
  */
 export function Header() {
   const ref = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const scroll = useScrollState(useCallback(() => ref.current?.offsetHeight ?? 0, []));
+  const account = useAccount();
 
   return (
     <header ref={ref} className={menuOpen ? 'hdr is-menu-open' : 'hdr'} data-scroll={scroll}>
       <div className="hdr__inner">
         <Logo />
         <DesktopNav items={getTopMenu()} />
-        <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+        <AccountControl account={account} className="hdr__account" />
+        <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} account={account} />
       </div>
     </header>
   );

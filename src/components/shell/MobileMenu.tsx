@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'gatsby';
+import type { Account } from '../../hooks/use-account';
+import { AccountControl } from './AccountControl';
 import { mobileMenuLinks } from './nav-links';
 import { useScrollLock } from './useScrollLock';
 
@@ -9,13 +11,15 @@ const MENU_ID = 'shell-mobile-menu';
 export interface MobileMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The shopper's sign-in state: a signed-in shopper can sign out at the end of the menu. */
+  account: Account;
 }
 
 /**
  * Mobile header menu (spec section 2, "Shell"; closed or open, section 4): a toggle button and
  * a collapsible list. While open the page does not scroll; Escape and any navigation close it.
  */
-export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
+export function MobileMenu({ open, onOpenChange, account }: MobileMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
   useScrollLock(open);
 
@@ -51,6 +55,7 @@ export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
               <Link to={l.path} onClick={() => onOpenChange(false)}>{l.name}</Link>
             </li>
           ))}
+          {(account.signedIn || account.signedOut) && <li><AccountControl account={account} className="mmenu__account" /></li>}
         </ul>
       </nav>
     </>

@@ -17,7 +17,7 @@ export interface TestServer extends RunningServer {
 export interface Res<T> { status: number; headers: Headers; body: T }
 
 export interface TestServerOptions {
-  reviews?: number; seed?: number; mediaBaseUrl?: string; now?: () => number;
+  reviews?: number; seed?: number; mediaBaseUrl?: string; now?: () => number; sessionTtlMs?: number;
   /** Extra buildApp options (e.g. smsBudget) and a configure(app) step before listening. */
   app?: Partial<StartOptions>;
 }
@@ -35,6 +35,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     logger: false,
     mediaBaseUrl: opts.mediaBaseUrl ?? '',
     now: opts.now,
+    sessionTtlMs: opts.sessionTtlMs,
     devCodeLog: (phone, code) => codes.set(phone, code),
     // Every test signs in from one address; the send budgets have their own test (sms-budget.test.ts).
     smsBudget: { perClient: [{ max: 1000, windowMs: 60_000 }], global: [{ max: 1000, windowMs: 60_000 }] },

@@ -1,0 +1,20 @@
+// Changes to tables that existing database files already have. schema.sql only creates what
+// is missing (CREATE ... IF NOT EXISTS), so a column added later is added here, once, on open.
+import type { DB } from './open';
+
+const columnsOf = (db: DB, table: string) =>
+  new Set((db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name));
+
+/** Sessions gained last_used_at (issue 12 item 4): an old key counts as last used when created. */
+function addSessionLastUsed(db: DB): void {
+  if (columnsOf(db, 'sessions').has('last_used_at')) return;
+  db.transaction(() => {
+    db.exec('ALTER TABLE sessions ADD COLUMN last_used_at INTEGER NOT NULL DEFAULT 0');
+    db.exec('UPDATE sessions SET last_used_at = created_at');
+  })();
+}
+
+/** Brings an opened file's tables up to schema.sql. Idempotent. */
+export function migrate(db: DB): void {
+  addSessionLastUsed(db);
+}
