@@ -20,9 +20,11 @@ const config: GatsbyConfig = {
     siteUrl: siteConfig.siteUrl,
     description: siteConfig.description,
   },
-  // Scripts loaded off the main thread go through GET /__third-party-proxy?url=...;
-  // only these URLs are proxied (spec section 2, "Other paths").
-  partytownProxiedURLs: thirdPartyScripts.map((s) => s.src),
+  // Scripts loaded off the main thread go through GET /__third-party-proxy?url=...; only
+  // these URLs are proxied (spec section 2, "Other paths"): none unless
+  // GATSBY_ANALYTICS_SITE_ID is set (docs/analytics.md). Gatsby turns them into status-200
+  // redirects for hosts that proxy from redirect rules; `npm start`'s server has its own.
+  partytownProxiedURLs: thirdPartyScripts(siteConfig.analyticsSiteId).map((s) => s.src),
   graphqlTypegen: false,
   plugins: [
     'gatsby-plugin-react-helmet',

@@ -1,6 +1,7 @@
 // Site name, public URL and company details: the one configuration the head data, footers
 // and structured data read (issue 5, "Head data"). Values can be overridden at build time
-// with SITE_URL; the rest is the company's published data.
+// with SITE_URL and GATSBY_ANALYTICS_SITE_ID; the rest is the company's published data.
+import { analyticsSiteIdFrom } from './third-party';
 
 export const siteConfig = {
   siteName: '海淘晒单',
@@ -9,7 +10,14 @@ export const siteConfig = {
   description: '真实海淘买家晒单：欧美正品购物心得、实拍图片与视频，帮你买对海外好物。',
   keywords: ['海淘', '晒单', '海外购', '跨境电商', '正品', '买家秀'],
   defaultPraise: '此用户未填写评价内容，默认好评',
+  /** New-user gift package the download bar and footers promote (spec sections 1 and 9). */
   giftPackageYuan: 688,
+  /**
+   * Site-analytics id (Baidu Tongji), read at build time; unset by default, and then no
+   * third-party script loads (docs/analytics.md). Gatsby inlines GATSBY_* variables into the
+   * browser bundle; a malformed value fails the build (gatsby-config.ts imports this file).
+   */
+  analyticsSiteId: analyticsSiteIdFrom(process.env.GATSBY_ANALYTICS_SITE_ID),
   company: {
     name: '上海环球优选电子商务有限公司',
     address: '上海市静安区南京西路1266号恒隆广场二期28楼',

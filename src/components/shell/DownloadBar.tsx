@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useEffect, useState } from 'react';
-import { siteConfig } from '../../site-config';
+import { appDownloadTitle, appDownloadUrl, giftPackageText } from './app-promo';
 
 const DISMISS_KEY = 'hrv:downloadBarDismissed';
 
@@ -40,10 +40,10 @@ export function DownloadBar({ onDismiss }: { onDismiss: () => void }) {
   return (
     <aside className="dlbar" aria-label="下载APP">
       <p className="dlbar__text">
-        <strong>下载{siteConfig.brandName} APP</strong>
-        <span>新人礼包 {siteConfig.giftPackageYuan} 元，海外正品直邮到家</span>
+        <strong>{appDownloadTitle()}</strong>
+        <span>{giftPackageText()}，海外正品直邮到家</span>
       </p>
-      <a className="dlbar__cta" href={siteConfig.qr.appDownload} target="_blank" rel="noopener">立即下载</a>
+      <a className="dlbar__cta" href={appDownloadUrl()} target="_blank" rel="noopener">立即下载</a>
       <button type="button" className="dlbar__close" aria-label="关闭下载提示" onClick={dismiss}>×</button>
     </aside>
   );

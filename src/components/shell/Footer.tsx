@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { graphql, useStaticQuery } from 'gatsby';
 import { siteConfig } from '../../site-config';
+import { appDownloadTitle, appDownloadUrl, giftPackageText } from './app-promo';
 import { copyrightLine } from './copyright';
 import { Logo } from './Logo';
 import { footerLinkGroups } from './nav-links';
@@ -12,7 +13,7 @@ import { VerificationBadge } from './VerificationBadge';
 /**
  * Footer for both widths (spec section 2, "Shell"). Desktop: QR codes, links, company
  * details, ICP filing, telecom licence, verification badge. Mobile (CSS): logo, the same links,
- * the copyright line.
+ * the copyright line. Both promote the app with the new-user gift package (spec section 1).
  */
 export function Footer() {
   const data = useStaticQuery<{ site: { buildTime: string } }>(graphql`
@@ -36,7 +37,13 @@ export function Footer() {
               </div>
             ))}
           </nav>
-          <QrCodes />
+          <div className="ftr__app">
+            <p className="ftr__promo">
+              <span>{appDownloadTitle()}，{giftPackageText()}</span>
+              <a href={appDownloadUrl()} target="_blank" rel="noopener">立即下载</a>
+            </p>
+            <QrCodes />
+          </div>
         </div>
         <p className="ftr__copy">{copyrightLine(Number(data.site.buildTime))}</p>
         <div className="ftr__company">

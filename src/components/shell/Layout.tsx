@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { DownloadBar } from './DownloadBar';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { SiteAnalytics } from './SiteAnalytics';
 
 export interface LayoutProps {
   children: React.ReactNode;
@@ -15,7 +16,7 @@ export interface LayoutProps {
 /**
  * The shared shell (spec section 2, "Shell"): skip link, header (desktop category navigation,
  * mobile menu), content, footer and the app download bar, whose space is reserved at the
- * bottom of the page while it shows.
+ * bottom of the page while it shows; site analytics, when configured, after the delayed-load hook.
  */
 export function Layout({ children, widthAuto, hideDownloadBar }: LayoutProps) {
   const [barShown, setBarShown] = useState(!hideDownloadBar);
@@ -28,6 +29,7 @@ export function Layout({ children, widthAuto, hideDownloadBar }: LayoutProps) {
       <main id="main" className="page__main" tabIndex={-1}>{children}</main>
       <Footer />
       {!hideDownloadBar && <DownloadBar onDismiss={onDismiss} />}
+      <SiteAnalytics />
     </div>
   );
 }
