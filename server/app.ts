@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { defaultCategoriesFile, loadCatalogue } from './catalogue';
 import { createRepos } from './context';
 import { openDatabase } from './db/open';
+import { installSecurityHeaders } from './security-headers';
 import { ApiError, clientErrorHandler, frameworkErrors, installErrorHandlers, installErrorShapeGuard, installNotFound, refuseNonFiniteNumbers } from './errors';
 import { MediaStore, type MediaStoreOptions } from './media/store';
 import { mediaUrlPrefixer } from './media/urls';
@@ -67,6 +68,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorate('catalogue', catalogue);
   app.decorate('repos', createRepos(db, catalogue, media, opts.now ?? Date.now, { ttlMs: opts.sessionTtlMs, maxAgeMs: opts.sessionMaxAgeMs }));
   app.addHook('onClose', async () => db.close());
+  installSecurityHeaders(app);
   installErrorHandlers(app);
   // Paths outside /api, /media and the site's /review: a JSON 404, not Fastify's "Route GET:/x not found".
   installNotFound(app, '请求的内容不存在');

@@ -75,10 +75,10 @@ export function sitePolicyOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): 
 }
 
 /** helmet's headers on every answer (the site scope replaces the CSP on its own answers). */
-export async function securityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
+export function installSecurityHeaders(app: FastifyInstance): void {
+  void app.register(helmet, {
     global: true,
-    contentSecurityPolicy: false, // set below: helmet's builder would re-validate it per request
+    contentSecurityPolicy: false, // set below: one fixed header, the site scope sets its own
     hsts: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -8,6 +8,8 @@ import { CompressedBodies, type CompressedBodiesOptions } from './compressed-bod
 import { etagOf, isNotModified, negotiateEncoding, textTypeOf } from './negotiate';
 import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
 import type { ReviewExists } from './review-exists';
+import { Lru } from './lru';
+import { sitePolicy, sitePolicyOptionsFromEnv, type SitePolicyOptions } from '../security-headers';
 
 export interface SiteOptions {
   siteDir: string;
@@ -19,6 +21,8 @@ export interface SiteOptions {
   reviewExists?: ReviewExists;
   /** The cache of compressed bodies (compressed-bodies.ts). */
   compression?: CompressedBodiesOptions;
+  /** Other origins the pages' CSP allows for images and API calls; default from the environment. */
+  policy?: SitePolicyOptions;
 }
 
 // Files below this go out as they are: compression gains nothing on a few hundred bytes.
@@ -35,6 +39,22 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
   await app.register(fastifyStatic, { root: siteDir, serve: false, cacheControl: false, decorateReply: true });
   const compressed = new CompressedBodies(opts.compression);
 
+  // Content-Security-Policy (server/security-headers.ts): each page's own, with its inline
+  // scripts by hash, computed once per file version (10,000 pages' policies are ~5 MB); the
+  // site's other answers (scripts, page data, the service worker) the same policy without hashes.
+  const policyOptions = opts.policy ?? sitePolicyOptionsFromEnv();
+  const assetPolicy = sitePolicy('', policyOptions);
+  const pagePolicies = new Lru<string>({ maxWeight: 10_000 });
+  app.addHook('onRequest', async (_req, reply) => { reply.header('Content-Security-Policy', assetPolicy); });
+  async function pagePolicy(abs: string, st: fs.Stats): Promise<string> {
+    const key = `${abs}:${st.mtimeMs}:${st.size}`;
+    const hit = pagePolicies.get(key);
+    if (hit) return hit;
+    const policy = sitePolicy(await fs.promises.readFile(abs, 'utf8'), policyOptions);
+    pagePolicies.set(key, policy);
+    return policy;
+  }
+
   /**
    * A text file of the site (HTML, scripts, styles, page data) with `status`: brotli or gzip
    * to clients that accept it, from the cache of compressed bodies; as it is otherwise. Every
@@ -48,6 +68,7 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
       .header('Cache-Control', cacheControl)
       .header('Vary', 'Accept-Encoding')
       .header('Last-Modified', st.mtime.toUTCString());
+    if (type.startsWith('text/html')) reply.header('Content-Security-Policy', await pagePolicy(abs, st));
     const encoding = st.size >= COMPRESS_FROM ? negotiateEncoding(req.headers['accept-encoding']) : null;
     const notModified = (tag: string) => status === 200 && isNotModified(req.headers, tag, st);
     if (encoding) {
