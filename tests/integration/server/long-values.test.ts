@@ -56,8 +56,15 @@ describe('a 15 KB value in every field of every route', () => {
     const leak = leakIn(JSON.stringify(res.body), path.slice(-40));
     assert.equal(leak, null, `${what}: ${leak}`);
     assert.ok(Number.isFinite(Number(res.headers.get(SERVER_MS))), `${what}: server time header`);
-    const ms = Number(res.headers.get(SERVER_CPU_MS));
+    let ms = Number(res.headers.get(SERVER_CPU_MS));
     assert.ok(Number.isFinite(ms), `${what}: server CPU time header`);
+    // Process CPU time also counts a garbage collection that happens to fall inside the
+    // request (tens of ms with helper threads when the machine is busy). The refusal itself is
+    // deterministic, so an answer over the bound is asked again, twice at most, and the least
+    // time counts: a backtracking pattern is slow every time, a collection is not.
+    for (let again = 0; again < 2 && ms >= LIMIT_MS; again++) {
+      ms = Math.min(ms, Number((await s.req(method, path, init)).headers.get(SERVER_CPU_MS)));
+    }
     if (ms > slowest.ms) slowest = { ms, what };
     tried++;
     assert.ok(ms < LIMIT_MS, `${what}: ${ms} ms of server CPU time`);
