@@ -15,9 +15,12 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttri
   const html: Record<string, string> = { lang: 'zh-CN', 'data-styles': __STYLES_DIGEST__ };
   setHtmlAttributes(html);
   const is404 = /^\/404(\/|\.html)?$/.test(pathname);
+  // gatsby-plugin-offline's app shell is a page without content: never indexed.
+  const isAppShell = pathname.startsWith('/offline-plugin-app-shell-fallback');
   setHeadComponents([
     <link key="icon" rel="icon" type="image/svg+xml" href={withPrefix('/favicon.svg')} />,
     <meta key="theme" name="theme-color" content="#e4393c" />,
+    ...(isAppShell ? [<meta key="robots" name="robots" content="noindex" />] : []),
     ...(is404 ? [<script key="unbuilt-review" dangerouslySetInnerHTML={{ __html: unbuiltReviewMarkerScript() }} />] : []),
   ]);
 };

@@ -74,7 +74,7 @@ describe('indexing: noindex where required, one canonical everywhere else (issue
   // The app shell is the offline fallback the service worker serves; at its own URL it answers
   // 200 with an empty body. Marking it needs gatsby-ssr.tsx (onRenderBody knows the pathname),
   // which this change does not own: reported to the lead.
-  test('the offline app shell carries noindex', { todo: 'gatsby-ssr.tsx: noindex for /offline-plugin-app-shell-fallback/' }, () => {
+  test('the offline app shell carries noindex', () => {
     const shell = all.find((h) => h.page.file === APP_SHELL);
     if (shell) assert.ok(shell.noindex, `${APP_SHELL}: no noindex`);
   });
