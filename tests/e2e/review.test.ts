@@ -5,7 +5,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import { DESKTOP, MOBILE, hydrated, launch, newPage, settled, siteMissing, startSite, type Site } from './helpers/site';
 import { formatPostedDate, formatPrice, specLine, altText } from '../../src/review/format';
 import { siteConfig } from '../../src/site-config';
 import type { Review, HaulResponse } from '../../src/storefront/types';
@@ -94,7 +94,8 @@ describe('review pages', { skip: siteMissing }, () => {
       assert.equal(visible, 5);
       assert.ok(await page.locator('.gallery__main .swiper-button-next').isVisible());
       await page.locator('.gallery__main .swiper-button-next').click();
-      await page.waitForTimeout(500);
+      await page.waitForFunction(() => document.querySelectorAll('.gallery__main .swiper-slide')[1]?.classList.contains('swiper-slide-active'));
+      await settled(page);
       assert.equal(await page.$eval('.gallery__main .swiper-slide-active img', (i) => (i as HTMLImageElement).src.endsWith(new URL(i.getAttribute('src')!, location.href).pathname)), true);
       assert.equal(await page.locator('.gallery__main .swiper-slide').nth(1).getAttribute('class').then((c) => c?.includes('swiper-slide-active')), true);
       assert.deepEqual(problems, []);
@@ -119,7 +120,7 @@ describe('review pages', { skip: siteMissing }, () => {
       });
       await page.locator('.related__swiper').scrollIntoViewIfNeeded();
       await page.waitForFunction(() => Boolean((document.querySelector('.related__swiper') as HTMLElement & { swiper?: unknown }).swiper));
-      await page.waitForTimeout(300);
+      await settled(page);
       assert.equal(await page.evaluate(() => (window as unknown as { cls: number }).cls), 0, 'starting the carousel shifts nothing');
       const info = await page.$eval('.related__swiper', (el) => {
         const s = (el as HTMLElement & { swiper: { params: { direction: string; slidesPerView: number; spaceBetween: number } } }).swiper;
@@ -138,7 +139,8 @@ describe('review pages', { skip: siteMissing }, () => {
     assert.ok(wide.links.every((h) => /^\/review\/\d+\/\d+\/$/.test(h!)));
     if (wide.links.length > 7) {
       await wide.page.locator('.related__arrow--next').click();
-      await wide.page.waitForTimeout(500);
+      await wide.page.waitForFunction(() => document.querySelector('.related')?.getAttribute('data-arrows') !== 'begin');
+      await settled(wide.page);
       assert.equal(await wide.page.getAttribute('.related', 'data-arrows'), 'middle');
     }
     await wide.context.close();

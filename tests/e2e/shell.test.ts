@@ -19,6 +19,7 @@ import { getNavigation } from '../../src/components/shell/nav-source';
 import { megaMenu as getMegaMenu } from '../../src/components/shell/mega-menu-data';
 import { qrTargets } from '../../src/components/shell/qr-targets';
 import { withPrefix } from '../../src/paths';
+import { settled } from './helpers/site';
 
 const publicDir = join(__dirname, '..', '..', 'public');
 const external = process.env.E2E_BASE_URL;
@@ -52,9 +53,11 @@ async function open(width: number, height: number, path = PAGE): Promise<Page> {
   page.on('pageerror', (e) => errors.push(String(e)));
   (page as Page & { errors?: string[] }).errors = errors;
   await page.goto(base + path, { waitUntil: 'load' });
-  // Hydration done: React attaches listeners; the header's scroll hook is then live.
+  // Hydration done (the flag is set by an effect of the app root, after the whole tree): React
+  // has attached its listeners and the header's scroll hook is live.
+  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
   await page.waitForFunction(() => document.querySelector('header[data-scroll]') != null);
-  await page.waitForTimeout(300);
+  await settled(page);
   return page;
 }
 
@@ -77,7 +80,7 @@ describe('desktop shell at 1280x800', { skip }, () => {
     const barX = () => p.$eval('.dnav__bar', (e) => new DOMMatrix(getComputedStyle(e).transform).e);
     for (const i of [0, 3]) {
       await tops.nth(i).hover();
-      await p.waitForTimeout(400); // the bar's transition is 250 ms
+      await settled(p); // the bar's transition
       const panel = `#mega-${menu[i].id}`;
       assert.equal(await p.isVisible(panel), true);
       assert.equal(await tops.nth(i).getAttribute('aria-expanded'), 'true');
@@ -102,9 +105,12 @@ describe('desktop shell at 1280x800', { skip }, () => {
     assert.equal(await p.isVisible(`#mega-${menu[0].id}`), true);
     // The sub-categories arrive with the mega-menu chunk on first open; walk once they are in.
     await p.waitForFunction(([id, name]) => Array.from(document.querySelectorAll(`#mega-${id} a`)).some((a) => a.textContent === name), [menu[0].id, menu[0].children[0].name]);
+    // Each key's effect is waited for as a user waits to see the focus move; a lost key times out.
     await p.keyboard.press('ArrowDown');
-    assert.equal(await p.evaluate(() => document.activeElement?.closest('.mega')?.id), `mega-${menu[0].id}`);
+    await p.waitForFunction((id) => document.activeElement?.closest('.mega')?.id === id, `mega-${menu[0].id}`);
+    const before = await p.evaluate(() => document.activeElement?.textContent);
     await p.keyboard.press('ArrowDown');
+    await p.waitForFunction((b) => document.activeElement?.textContent !== b, before);
     assert.equal(await p.evaluate(() => document.activeElement?.textContent), menu[0].children[0].name);
     await p.keyboard.press('Escape');
     assert.equal(await p.isHidden(`#mega-${menu[0].id}`), true);
@@ -121,11 +127,11 @@ describe('desktop shell at 1280x800', { skip }, () => {
     await p.mouse.move(640, 500);
     await p.mouse.wheel(0, 500);
     await p.waitForFunction(() => document.querySelector('header')?.dataset.scroll === 'UP');
-    await p.waitForTimeout(300);
+    await settled(p);
     assert.ok(((await p.locator('header').boundingBox())!.y) < -60, 'header moved out of view');
     await p.mouse.wheel(0, -150);
     await p.waitForFunction(() => document.querySelector('header')?.dataset.scroll === 'DOWN');
-    await p.waitForTimeout(300);
+    await settled(p);
     assert.equal((await p.locator('header').boundingBox())!.y, 0);
     await p.evaluate(() => window.scrollTo(0, 0));
     await p.waitForFunction(() => document.querySelector('header')?.dataset.scroll === 'NONE');
@@ -174,7 +180,7 @@ describe('desktop shell at 1280x800', { skip }, () => {
     assert.equal(pad, (await p.locator('.dlbar').boundingBox())!.height);
     await p.click('.dlbar__close');
     assert.equal(await p.locator('.dlbar').count(), 0);
-    await p.waitForTimeout(200);
+    await settled(p);
     assert.equal(await p.evaluate(() => (window as unknown as { cls: number }).cls), 0);
     await p.close();
   });
@@ -196,7 +202,7 @@ describe('mobile shell at 375x812', { skip }, () => {
     );
     assert.equal(await p.evaluate(() => document.body.style.position), 'fixed');
     await p.mouse.wheel(0, 400);
-    await p.waitForTimeout(200);
+    await settled(p);
     assert.equal(await p.evaluate(() => window.scrollY), 0, 'the page does not scroll while the menu is open');
     await p.keyboard.press('Escape');
     assert.equal(await p.isHidden('#shell-mobile-menu'), true);

@@ -63,8 +63,21 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
   return { page, context, problems };
 }
 
-/** Waits until React has hydrated the page (gatsby-browser.tsx sets the flag). */
+/**
+ * Waits until what a shopper sees has come to rest: no CSS transition or animation running,
+ * then two frames painted. Never a fixed time (tests must hold on a busy machine).
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
+
+/**
+ * Waits until React has hydrated the page: gatsby-browser.tsx sets the flag from Gatsby's
+ * onInitialClientRender, an effect of the app root, which runs once the whole tree has
+ * hydrated; then until the page has settled.
+ */
 export async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-  await page.waitForTimeout(300);
+  await settled(page);
 }
