@@ -41,6 +41,8 @@ const cycle = (paths: string[]) => { let i = 0; return () => paths[i++ % paths.l
 async function eventLoopPart(dbFile: string, mediaDir: string, scenarios: Array<{ name: string; next: () => string }>, perClient: number) {
   const server = await startServer({ dbFile, mediaDir, port: 0, host: '127.0.0.1', logger: false });
   try {
+    // Warm-up (fetch, routes, statements), not measured.
+    for (const u of ['/api/v2/productcategories', '/media/picture/r1/1x1.jpg']) await (await fetch(server.url + u)).arrayBuffer();
     console.log(`\nEvent loop of an in-process server, no API load, 2 clients x ${perClient} media requests each, one at a time`);
     for (const s of scenarios) {
       const h = monitorEventLoopDelay({ resolution: 10 });
