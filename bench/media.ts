@@ -1,13 +1,16 @@
 // Issue 12 item 2: the review API under load while two clients ask for media nobody has asked
-// for before. `npx tsx bench/media.ts [--reviews 10000] [--seconds 10]`. The reference server
-// runs as a child process (scripts/embedded-server.ts) on a fresh seeded database and an empty
-// media cache; autocannon runs here. Each loaded run is paired with an API-only run just before
-// it (the shared machine drifts; see docs/benchmarks.md).
+// for before. `npx tsx bench/media.ts [--reviews 10000] [--seconds 5] [--rounds 3]`. The
+// reference server runs as a child process (scripts/embedded-server.ts) on a fresh seeded
+// database and an empty media cache; autocannon runs here. Each loaded run is paired with an
+// API-only run just before it, several rounds, medians (the shared machine drifts; see
+// docs/benchmarks.md).
 import Database from 'better-sqlite3';
 import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { startServer } from '../server/start';
 import { seededDb, startChildServer, ROOT, type BenchContext } from './lib/data';
 
 interface Load { rps: number; p99: number; statuses: Record<string, number>; errors: number }
@@ -27,11 +30,50 @@ function load(url: string, next: () => string, seconds: number, connections: num
   }));
 }
 
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const cycle = (paths: string[]) => { let i = 0; return () => paths[i++ % paths.length]; };
+
+/**
+ * The server in this process, no API load: two clients each ask for `perClient` media URLs one
+ * after another; the event loop's delay (max, p99) and utilisation over that time. Less
+ * sensitive to the machine's load than throughput: it shows how long the loop is blocked.
+ */
+async function eventLoopPart(dbFile: string, mediaDir: string, scenarios: Array<{ name: string; next: () => string }>, perClient: number) {
+  const server = await startServer({ dbFile, mediaDir, port: 0, host: '127.0.0.1', logger: false });
+  try {
+    // Warm-up (fetch, routes, statements), not measured.
+    for (const u of ['/api/v2/productcategories', '/media/picture/r1/1x1.jpg']) await (await fetch(server.url + u)).arrayBuffer();
+    console.log(`\nEvent loop of an in-process server, no API load, 2 clients x ${perClient} media requests each, one at a time`);
+    for (const s of scenarios) {
+      const h = monitorEventLoopDelay({ resolution: 10 });
+      const statuses: Record<string, number> = {};
+      const client = async () => {
+        for (let i = 0; i < perClient; i++) {
+          const res = await fetch(server.url + s.next());
+          await res.arrayBuffer();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }
+      };
+      const t0 = performance.now();
+      const elu0 = performance.eventLoopUtilization();
+      h.enable();
+      await Promise.all([client(), client()]);
+      h.disable();
+      const elu = performance.eventLoopUtilization(elu0);
+      const ms = (ns: number) => Math.round(ns / 1e6);
+      console.log(`  ${s.name}: ${Math.round(performance.now() - t0)} ms wall, event loop busy ${(elu.utilization * 100).toFixed(0)}%, `
+        + `delay max ${ms(h.max)} ms, p99 ${ms(h.percentile(99))} ms; statuses ${JSON.stringify(statuses)}`);
+    }
+  } finally {
+    await server.close();
+  }
+}
 
 async function main() {
   const reviews = arg('reviews', 10_000);
-  const seconds = arg('seconds', 10);
+  const seconds = arg('seconds', 5);
+  const rounds = arg('rounds', 3);
+  const perClient = arg('per-client', 5);
   const ctx: BenchContext = { tmp: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-media-')), quick: true, keep: false };
   try {
     const { file } = seededDb(ctx, reviews);
@@ -51,16 +93,32 @@ async function main() {
         { name: `existing, uncached review pictures (${existing.length.toLocaleString('en-US')} full-size URLs, each once)`, next: cycle(existing) },
       ];
       await load(server.url, cycle(detail), 2, 50); // warm-up: JIT, SQLite page cache
-      console.log(`${reviews.toLocaleString('en-US')} reviews, review detail at 50 connections, ${seconds} s per run; media at 2 connections`);
+      console.log(`${reviews.toLocaleString('en-US')} reviews, review detail at 50 connections; media at 2 connections; `
+        + `${rounds} rounds of (API alone, API + media) per scenario, ${seconds} s each; medians`);
       for (const s of scenarios) {
-        const alone = await load(server.url, cycle(detail), seconds, 50);
-        const [api, media] = await Promise.all([load(server.url, cycle(detail), seconds, 50), load(server.url, s.next, seconds, 2)]);
+        const alone: Load[] = [];
+        const loaded: Load[] = [];
+        const media: Load[] = [];
+        for (let r = 0; r < rounds; r++) {
+          alone.push(await load(server.url, cycle(detail), seconds, 50));
+          const [api, m] = await Promise.all([load(server.url, cycle(detail), seconds, 50), load(server.url, s.next, seconds, 2)]);
+          loaded.push(api);
+          media.push(m);
+        }
+        const statuses = media.reduce<Record<string, number>>((acc, m) => {
+          for (const [k, v] of Object.entries(m.statuses)) acc[k] = (acc[k] ?? 0) + v;
+          return acc;
+        }, {});
+        const a = { rps: median(alone.map((x) => x.rps)), p99: median(alone.map((x) => x.p99)) };
+        const b = { rps: median(loaded.map((x) => x.rps)), p99: median(loaded.map((x) => x.p99)) };
         console.log(`\n${s.name}`);
-        console.log(`  API alone:        ${alone.rps} req/s, p99 ${alone.p99} ms, statuses ${JSON.stringify(alone.statuses)}`);
-        console.log(`  API + 2 media:    ${api.rps} req/s, p99 ${api.p99} ms, statuses ${JSON.stringify(api.statuses)}`);
-        console.log(`  media clients:    ${media.rps} req/s, p99 ${media.p99} ms, statuses ${JSON.stringify(media.statuses)}, errors ${media.errors}`);
+        console.log(`  API alone:     ${a.rps} req/s, p99 ${a.p99} ms   (rounds: ${alone.map((x) => `${x.rps}/${x.p99}`).join(', ')})`);
+        console.log(`  API + media:   ${b.rps} req/s, p99 ${b.p99} ms   (rounds: ${loaded.map((x) => `${x.rps}/${x.p99}`).join(', ')})`);
+        console.log(`  ratio:         ${(b.rps / a.rps).toFixed(2)}x req/s, ${(b.p99 / a.p99).toFixed(2)}x p99`);
+        console.log(`  media clients: median ${median(media.map((x) => x.rps))} req/s, p99 ${median(media.map((x) => x.p99))} ms, statuses ${JSON.stringify(statuses)}`);
       }
-      const files = fs.readdirSync(path.join(ctx.tmp, 'media'), { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+      await eventLoopPart(file, path.join(ctx.tmp, 'media-in-process'), scenarios.map((x) => ({ ...x, next: x.name.startsWith('existing') ? cycle(existing.slice(5_000)) : x.next })), perClient);
+      const files = fs.readdirSync(path.join(ctx.tmp, 'media'), { recursive: true, withFileTypes: true }).filter((d) => d.isFile() && !d.name.endsWith('.tmp'));
       const bytes = files.reduce((sum, d) => sum + fs.statSync(path.join(d.parentPath, d.name)).size, 0);
       console.log(`\nmedia cache after the runs: ${files.length} files, ${(bytes / 2 ** 20).toFixed(1)} MB`);
     } finally {

@@ -12,6 +12,9 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { MediaKey } from './urls';
 
+/** Bumped whenever the pixels of a URL change; the disk cache drops images of other versions. */
+export const RENDERER_VERSION = 'svg-1';
+
 type RGB = [number, number, number];
 
 function palette(kind: string, id: string): { a: RGB; b: RGB; c: RGB; cx: number; cy: number } {

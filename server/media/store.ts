@@ -10,10 +10,10 @@
 // process did not write is adopted when it is read, and one deleted by another is rendered again.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { RenderLimiter, type RenderStats } from './limit';
-import { renderImage } from './render';
-import type { MediaKey } from './urls';
+import { RENDERER_VERSION, renderImage } from './render';
+import { parseMediaPath, type MediaKey } from './urls';
 
 export interface MediaStoreOptions {
   /** Cap on the bytes of cached files; default env MEDIA_CACHE_BYTES or 256 MiB. */
@@ -33,6 +33,7 @@ export function defaultMaxBytes(): number {
 
 const TMP_SUFFIX = '.tmp';
 const STALE_TMP_MS = 60_000;
+const TMP_RE = /^([0-9]+x[0-9]+\.(?:jpg|webp))\.[0-9]+\.[0-9a-f]{8}\.tmp$/;
 
 /** True when bytes end where their format says they end (a truncated write fails this). */
 export function isComplete(bytes: Buffer, ext: string): boolean {
@@ -138,31 +139,52 @@ export class MediaStore {
     await Promise.all(victims.map((rel) => unlink(join(this.dir, rel)).catch(() => {})));
   }
 
-  /** Learns what a previous run left: sizes and write order; deletes temp files of crashed writes. */
+  /**
+   * Learns what a previous run left: sizes and write order; deletes temp files of crashed writes,
+   * and every cached image when they were drawn by another renderer version (RENDERER_VERSION in
+   * MEDIA_DIR/.renderer). Only files named as this store names them are ever looked at or
+   * deleted: a MEDIA_DIR pointed at the wrong directory loses nothing else.
+   */
   private async scan(): Promise<void> {
-    let entries;
-    try {
-      entries = await readdir(this.dir, { recursive: true, withFileTypes: true });
-    } catch {
-      return; // no cache yet
-    }
+    const marker = join(this.dir, '.renderer');
+    const entries = await readdir(this.dir, { recursive: true, withFileTypes: true }).catch(() => []);
+    const sameRenderer = (await readFile(marker, 'utf8').catch(() => '')) === RENDERER_VERSION;
     const found: Array<{ rel: string; size: number; mtime: number }> = [];
     for (const e of entries) {
       if (!e.isFile()) continue;
       const file = join(e.parentPath, e.name);
+      const rel = relative(this.dir, file);
+      const kind = ownFile(rel);
+      if (!kind) continue;
       const s = await stat(file).catch(() => null);
       if (!s) continue;
-      if (e.name.endsWith(TMP_SUFFIX)) {
+      if (kind === 'tmp') {
         // Left by a crash, unless another process sharing the directory is writing it now.
         if (s.mtimeMs < Date.now() - STALE_TMP_MS) await unlink(file).catch(() => {});
-        continue;
+      } else if (!sameRenderer) {
+        await unlink(file).catch(() => {});
+      } else {
+        found.push({ rel, size: s.size, mtime: s.mtimeMs });
       }
-      found.push({ rel: relative(this.dir, file), size: s.size, mtime: s.mtimeMs });
+    }
+    if (!sameRenderer) {
+      await mkdir(this.dir, { recursive: true }).catch(() => {});
+      await writeFile(marker, RENDERER_VERSION).catch(() => {});
     }
     found.sort((a, b) => a.mtime - b.mtime);
     for (const f of found) this.remember(f.rel, f.size);
     await this.evict();
   }
+}
+
+/** 'image' for {kind}/{id}/{w}x{h}.{ext}, 'tmp' for its temp files, null for anything else. */
+function ownFile(rel: string): 'image' | 'tmp' | null {
+  const parts = rel.split(sep);
+  if (parts.length !== 3) return null;
+  const [kind, id, name] = parts;
+  if (parseMediaPath(kind, id, name)) return 'image';
+  const tmp = TMP_RE.exec(name);
+  return tmp && parseMediaPath(kind, id, tmp[1]) ? 'tmp' : null;
 }
 
 declare module 'fastify' {

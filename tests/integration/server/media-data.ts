@@ -20,11 +20,11 @@ export function mediaUrlsInData(db: DB): string[] {
   return [...urls].sort();
 }
 
-/** The media dir's files (relative paths) and their total size. */
+/** The media dir's files (relative paths, without dotfiles) and their total size. */
 export function filesUnder(dir: string): { files: string[]; bytes: number } {
   if (!fs.existsSync(dir)) return { files: [], bytes: 0 };
   const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
+    .filter((e) => e.isFile() && !e.name.startsWith('.')) // not the .renderer marker
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
   return { files, bytes: files.reduce((n, f) => n + fs.statSync(path.join(dir, f)).size, 0) };
 }

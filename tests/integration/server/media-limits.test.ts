@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { createMediaLookup } from '../../../server/media/exists';
+import { RENDERER_VERSION } from '../../../server/media/render';
 import { isServedSize } from '../../../server/media/sizes';
 import { isComplete, type MediaStoreOptions } from '../../../server/media/store';
 import { parseMediaPath } from '../../../server/media/urls';
@@ -174,13 +175,14 @@ describe('media limits', () => {
     mkdirSync(join(dir, 'media', ...a.split('/').slice(2, 4)), { recursive: true });
     mkdirSync(join(dir, 'media', ...b.split('/').slice(2, 4)), { recursive: true });
     mkdirSync(join(dir, 'media', ...webp.split('/').slice(2, 4)), { recursive: true });
-    const tmp = join(dir, a.replace(/$/, '.123.abcd.tmp'));
+    const tmp = join(dir, a.replace(/$/, '.123.abcd0123.tmp'));
     writeFileSync(tmp, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
     utimesSync(tmp, 1_000, 1_000);
     const reference = await startTestServer({ reviews: 60 });
     const whole = Buffer.from(await (await fetch(reference.url + b)).arrayBuffer());
     const wholeWebp = Buffer.from(await (await fetch(reference.url + webp)).arrayBuffer());
     await reference.close();
+    writeFileSync(join(dir, 'media', '.renderer'), RENDERER_VERSION); // this renderer's cache
     writeFileSync(join(dir, b), whole.subarray(0, Math.floor(whole.length / 2)));
     writeFileSync(join(dir, webp), wholeWebp.subarray(0, wholeWebp.length - 10));
 
@@ -199,6 +201,32 @@ describe('media limits', () => {
       assert.ok(isComplete(bytesA, 'jpg'));
       assert.ok(!existsSync(tmp), 'the stale temp file was removed');
       assert.deepEqual(filesUnder(join(dir, 'media')).files.filter((f) => f.endsWith('.tmp')), [], 'no temp files left');
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('images of another renderer version are dropped at start; files the store did not name are never touched', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'media-foreign-'));
+    const url = urls.find((u) => u.startsWith('/media/picture/') && u.endsWith('.jpg'))!;
+    const old = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    mkdirSync(join(dir, 'media', ...url.split('/').slice(2, 4)), { recursive: true });
+    writeFileSync(join(dir, url), old); // complete, but drawn by an older renderer (no .renderer)
+    const foreign = ['notes.txt', 'picture/readme.md', 'picture/r1/keep.jpg.tmp', 'a/b/c/10x10.jpg'];
+    for (const f of foreign) {
+      mkdirSync(join(dir, 'media', f, '..'), { recursive: true });
+      writeFileSync(join(dir, 'media', f), 'x'.repeat(50_000));
+      utimesSync(join(dir, 'media', f), 1_000, 1_000);
+    }
+    const server = await startWithLimits(dir, { maxBytes: 30_000 });
+    try {
+      const bytes = Buffer.from(await (await fetch(server.url + url)).arrayBuffer());
+      assert.ok(!bytes.equals(old), 'not the old image');
+      assert.equal((await sharp(bytes).metadata()).width, Number(/\/(\d+)x/.exec(url)![1]));
+      for (const u of urls.filter((x) => x.startsWith('/media/avatar/')).slice(0, 12)) assert.equal((await fetch(server.url + u)).status, 200);
+      for (const f of foreign) assert.ok(existsSync(join(dir, 'media', f)), `${f} untouched`);
+      assert.equal(readFileSync(join(dir, 'media', '.renderer'), 'utf8'), RENDERER_VERSION);
     } finally {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
