@@ -72,7 +72,7 @@ export const HOME_LINES = {
   babywear: { kind: 'baby', price: [12, 70], brands: ['carters', 'petitbateau', 'adenanais', 'kissykissy', 'gap'],
     adjectives: [['Organic Cotton', '有机棉'], SOFT, ['3-Pack', '三件装']] },
   carseats: { kind: 'baby', price: [180, 650], brands: ['britax', 'cybex', 'maxicosi', 'recaro', 'joie', 'graco'],
-    adjectives: [['ISOFIX', 'ISOFIX'], ['360° Rotating', '360°旋转'], ['Side-Impact', '侧撞防护']], sizes: null },
+    adjectives: [['ISOFIX', 'ISOFIX'], ['360-Degree Rotating', '360°旋转'], ['Side-Impact', '侧撞防护']], sizes: null },
   learningtoys: { kind: 'toys', price: [12, 90], brands: ['fisherprice', 'vtech', 'melissadoug', 'hape', 'ravensburger', 'djeco'],
     adjectives: [['Wooden', '木质'], ['Educational', '益智'], CLASSIC] },
   plush: { kind: 'toys', price: [15, 120], brands: ['jellycat', 'steiff', 'gund'],
