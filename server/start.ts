@@ -11,7 +11,7 @@ export interface StartOptions extends Partial<AppOptions> {
   host?: string;
   /** 0 = random free port. Default env PORT or 8000. */
   port?: number;
-  /** Seed an empty database with this many reviews (default 400) and seed (default 42). */
+  /** Seed an empty database with this many reviews (default DEFAULT_REVIEWS, 500) and seed (default 42). */
   seedReviews?: number;
   seed?: number;
   /** Lets the caller add plugins (e.g. the site at /review/) before listening. */

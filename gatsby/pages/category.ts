@@ -1,9 +1,13 @@
-import { buildCategoryBreadcrumbs, getChildren, type Catalogue } from '../../src/catalogue';
+import { buildCategoryBreadcrumbs, getCategory, getChildren, type Catalogue } from '../../src/catalogue';
+import type { CategoryLinkView } from '../../src/listing/types';
 import { categoryPath } from '../../src/paths';
 import type { CategoryPageContext } from '../../src/templates/category';
 import type { CategoryListing } from '../sourcing/fetch-extras';
 import { reviewKey, type BuildIndex } from './build-index';
 import type { PageActions, TemplateOf } from './types';
+
+/** At most this many sibling links on an empty category page. */
+export const EMPTY_PAGE_SIBLINGS = 12;
 
 /**
  * `/category/{id}/` for every node of the catalogue (disabled ones too: a link to one must
@@ -13,6 +17,10 @@ export function createCategoryPages(actions: PageActions, template: TemplateOf, 
   catalogue: Catalogue; index: BuildIndex; listings: Map<string, CategoryListing>;
 }): number {
   const component = template('category');
+  const lists = (id: string) => {
+    const l = input.listings.get(id);
+    return (l?.products.length ?? 0) + (l?.reviews.length ?? 0) > 0;
+  };
   let n = 0;
   for (const entry of input.catalogue.byId.values()) {
     const listing = input.listings.get(entry.id);
@@ -24,6 +32,12 @@ export function createCategoryPages(actions: PageActions, template: TemplateOf, 
       children: getChildren(input.catalogue, entry.id)
         .filter((c) => c.category.disabled !== true)
         .map((c) => ({ id: c.id, name: c.name })),
+      parent: parentLink(input.catalogue, entry.parentId),
+      // Shown only when this page is empty (src/components/listing/EmptyCategory.tsx).
+      siblings: getChildren(input.catalogue, entry.parentId)
+        .filter((c) => c.id !== entry.id && c.category.disabled !== true && lists(c.id))
+        .slice(0, EMPTY_PAGE_SIBLINGS)
+        .map((c) => ({ id: c.id, name: c.name })),
       // Only products with a page of their own are links (the rest show without one).
       products: (listing?.products ?? []).map((p) => ({ ...p, hasPage: input.index.productSet.has(p.id) })),
       // Reviews with a built page; one published since the build opens through the haul template.
@@ -33,4 +47,9 @@ export function createCategoryPages(actions: PageActions, template: TemplateOf, 
     n++;
   }
   return n;
+}
+
+function parentLink(catalogue: Catalogue, parentId: string | null): CategoryLinkView | null {
+  const parent = parentId === null ? undefined : getCategory(catalogue, parentId);
+  return parent ? { id: parent.id, name: parent.name } : null;
 }

@@ -12,14 +12,21 @@ import {
   type Overrides,
 } from './special';
 import { REPLIES, pickTextStyle, reviewText, wordTags } from './texts';
+import { productLeaves, reviewCounts } from './allocate';
+import { adjectivesFor, brandRows, lineOf, sizesFor, type BrandRow } from './lines';
 import {
-  ADJECTIVES, BRANDS, COLOURS, CURRENCY_SIGN, EXCHANGE_RATES, GROUP_KIND, HAS_COLOUR, LABELS, MARKS, MEDALS,
-  MERCHANTS, NICK_PREFIX, NICK_SUFFIX, PICTURE_SIZES, PRICE_RANGE, SIZES, VIDEO_COVER_SIZES, WIDTHS, type Kind,
+  COLOURS, CURRENCY_SIGN, EXCHANGE_RATES, HAS_COLOUR, LABELS, MARKS, MEDALS,
+  MERCHANTS, NICK_PREFIX, NICK_SUFFIX, PICTURE_SIZES, VIDEO_COVER_SIZES, WIDTHS, type Kind, type Line, type MerchantDef,
 } from './vocab';
+import { round2 } from '../../src/review/format';
 
 /** "Now" of the demo data: 2025-07-01 00:00 China Standard Time. Never Date.now(). */
 export const REFERENCE_DATE = Date.UTC(2025, 5, 30, 16, 0, 0);
-export const DEFAULT_REVIEWS = 400;
+/**
+ * The default data set: enough reviews for one product per leaf category (data/categories.json
+ * has 442 leaves), with the surplus on a few well-reviewed products (server/seed/allocate.ts).
+ */
+export const DEFAULT_REVIEWS = 500;
 export const DEFAULT_SEED = 42;
 
 const DAY = 86_400_000;
@@ -38,9 +45,9 @@ function stream(seed: number, part: number): Rng {
   return new Rng(h ^ (h >>> 13));
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** A product's price in yuan, rounded as the site rounds it (src/review/format.ts round2). */
+export const yuanOf = (cents: number, rate: number) => round2((cents * rate) / 100);
 const json = (v: unknown) => JSON.stringify(v);
-export const kindOf = (groupId: string): Kind => GROUP_KIND[groupId] ?? 'general';
 
 export function priceTag(cents: number, currency: keyof typeof CURRENCY_SIGN): string {
   return `${CURRENCY_SIGN[currency]}${(cents / 100).toFixed(2)}`;
@@ -61,6 +68,33 @@ function sizeChart(kind: Kind): unknown {
     ] }];
   }
   return null;
+}
+
+interface Offer {
+  line: Line;
+  brands: BrandRow[];
+  merchants: Array<readonly [MerchantDef, number]>;
+  adjectives: Line['adjectives'];
+  sizes: readonly string[] | null;
+}
+
+/** What each leaf's products are made of, worked out once per leaf rather than per product. */
+function leafOffers(leaves: readonly Leaf[], brands: readonly BrandRow[]): Map<string, Offer> {
+  const byKey = new Map(brands.map((b) => [b.key, b]));
+  const all = MERCHANTS.map((m, k) => [m, k + 1] as const);
+  const offers = new Map<string, Offer>();
+  for (const leaf of leaves) {
+    const { line } = lineOf(leaf);
+    const merchants = all.filter(([m]) => m.kinds.includes(line.kind));
+    offers.set(leaf.id, {
+      line,
+      brands: line.brands.map((k) => byKey.get(k)!),
+      merchants: merchants.length ? merchants : all,
+      adjectives: adjectivesFor(line, leaf.displayTerm),
+      sizes: sizesFor(line, leaf.displayTerm),
+    });
+  }
+  return offers;
 }
 
 const CARRIERS: Record<string, string[]> = {
@@ -104,13 +138,10 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
     stats.merchants = MERCHANTS.length;
 
     const insBrand = db.prepare('INSERT INTO brands (id, name, name_cn, country, groups, logo) VALUES (?,?,?,?,?,?)');
-    const kindGroups = new Map<Kind, string[]>();
-    for (const [g, k] of Object.entries(GROUP_KIND)) kindGroups.set(k, [...(kindGroups.get(k) ?? []), g]);
-    BRANDS.forEach((b, i) => {
-      const id = 101 + i;
-      insBrand.run(id, b.name, b.nameCN, b.country, json(b.kinds.flatMap((k) => kindGroups.get(k) ?? [])), json(mediaImage('brand', `b${id}`, 200, 100)));
-    });
-    stats.brands = BRANDS.length;
+    const brands = brandRows(catalogue.leaves);
+    for (const b of brands) insBrand.run(b.id, b.name, b.nameCN, b.country, json(b.groups), json(mediaImage('brand', `b${b.id}`, 200, 100)));
+    stats.brands = brands.length;
+    const offers = leafOffers(catalogue.leaves, brands);
 
     // Users (plus the hostile one).
     const urng = stream(opts.seed, 2);
@@ -131,19 +162,11 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
     }
     stats.users = nUsers + 1;
 
-    // How many reviews each product gets (1..10, skewed to few), until the total is reached.
+    // Reviews per product, and products over the leaves: every leaf gets one once the reviews
+    // suffice (server/seed/allocate.ts).
     const prng = stream(opts.seed, 3);
-    const counts: number[] = [];
-    for (let sum = 0; sum < nReviews;) {
-      const c = Math.min(prng.weighted([[1, 22], [2, 18], [3, 15], [4, 12], [5, 9], [6, 7], [7, 6], [8, 5], [9, 3], [10, 3]] as const), nReviews - sum);
-      counts.push(c);
-      sum += c;
-    }
-
-    // Products over the catalogue's leaves: round-robin over top-level groups, random leaf inside.
-    const byGroup = new Map<string, Leaf[]>();
-    for (const l of catalogue.leaves) byGroup.set(l.groupId, [...(byGroup.get(l.groupId) ?? []), l]);
-    const groupIds = [...byGroup.keys()];
+    const counts = reviewCounts(prng, nReviews, catalogue.leaves.length);
+    const leafOfProduct = productLeaves(stream(opts.seed, 6), catalogue.leaves, counts.length);
     const insProduct = db.prepare(`INSERT INTO products (id, merchant_id, brand_id, category_id, group_id, name, name_cn, description, description_cn,
       currency, cents, list_cents, exchange_rate, price_yuan, marks, labels, images, promo, group_buy, size_chart, created_at)
       VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
@@ -153,17 +176,16 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
     let skuId = FIRST_SKU_ID;
     counts.forEach((_, i) => {
       const id = FIRST_PRODUCT_ID + i;
-      const leaf = prng.pick(byGroup.get(groupIds[i % groupIds.length])!);
-      const kind = kindOf(leaf.groupId);
-      const brandChoices = BRANDS.map((b, k) => [b, 101 + k] as const).filter(([b]) => b.kinds.includes(kind));
-      const [brand, brandId] = brandChoices.length ? prng.pick(brandChoices) : [BRANDS[BRANDS.length - 2], 101 + BRANDS.length - 2];
-      const merchantChoices = MERCHANTS.map((m, k) => [m, k + 1] as const).filter(([m]) => m.kinds.includes(kind));
-      const [merchant, merchantId] = prng.pick(merchantChoices.length ? merchantChoices : MERCHANTS.map((m, k) => [m, k + 1] as const));
+      const leaf = leafOfProduct[i];
+      const offer = offers.get(leaf.id)!;
+      const { kind } = offer.line;
+      const brand = prng.pick(offer.brands);
+      const [merchant, merchantId] = prng.pick(offer.merchants);
       const rate = EXCHANGE_RATES[merchant.currency];
-      const [lo, hi] = PRICE_RANGE[kind];
+      const [lo, hi] = offer.line.price;
       const cents = Math.round(lo + (hi - lo) * prng.next() ** 2) * 100 - prng.pick([0, 0, 1, 5, 50]);
       const listCents = prng.chance(0.4) ? Math.round((cents * (100 + prng.int(15, 60))) / 100) : cents;
-      const [adjEn, adjCn] = prng.pick(ADJECTIVES[kind]);
+      const [adjEn, adjCn] = prng.pick(offer.adjectives);
       const name = `${brand.name} ${adjEn} ${leaf.term}`;
       const nameCN = `${brand.nameCN} ${adjCn}${leaf.displayTerm}`;
       const images = Array.from({ length: prng.int(1, 4) }, (_, k) => ({
@@ -177,16 +199,16 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
       const groupBuy = prng.chance(0.15)
         ? { label: `${members}人拼团`, minMembers: members, groupCents: Math.round(cents * 0.9), endsAt: REFERENCE_DATE + prng.int(1, 7) * DAY }
         : null;
-      insProduct.run(id, merchantId, brandId, leaf.id, leaf.groupId, name, nameCN,
+      insProduct.run(id, merchantId, brand.id, leaf.id, leaf.groupId, name, nameCN,
         `${adjEn} ${leaf.term.toLowerCase()} by ${brand.name}, shipped directly from ${merchant.name} (${merchant.country}).`,
         `${brand.nameCN}（${brand.name}）${adjCn}${leaf.displayTerm}，${brand.country}品牌，由${merchant.nameCN}海外直邮，正品保证。`,
-        merchant.currency, cents, listCents, rate, round2((cents * rate) / 100),
+        merchant.currency, cents, listCents, rate, yuanOf(cents, rate),
         json(prng.sample(MARKS, prng.int(1, 3))), json(prng.sample(LABELS, prng.int(0, 2))), json(images),
-        promo && json(promo), groupBuy && json(groupBuy), json(sizeChart(kind)), REFERENCE_DATE - prng.int(60, 900) * DAY);
+        promo && json(promo), groupBuy && json(groupBuy), json(offer.line.sizes === undefined ? sizeChart(kind) : null), REFERENCE_DATE - prng.int(60, 900) * DAY);
 
       // SKUs: colour x size x width, at most 12.
       const colours = HAS_COLOUR[kind] ? prng.sample(COLOURS, prng.int(1, 3)) : [null];
-      const sizeList = SIZES[kind];
+      const sizeList = offer.sizes;
       let sizes: Array<string | null> = [null];
       if (sizeList) {
         const n = prng.int(1, Math.min(4, sizeList.length));
@@ -198,7 +220,7 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
       for (const c of colours) for (const [si, s] of sizes.entries()) for (const w of widths) {
         if (skus.length >= 12) break;
         const variant = [c, s, w].filter(Boolean).join(' ') || '默认';
-        const up = kind === 'beauty' || kind === 'food' || kind === 'health' ? 1 + si * 0.6 : 1;
+        const up = kind === 'beauty' || kind === 'food' || kind === 'drinks' || kind === 'health' ? 1 + si * 0.6 : 1;
         insSku.run(skuId, id, prng.chance(0.6) ? `${nameCN}|${variant}` : variant, Math.round(cents * up), c, s, w,
           json({ full: { url: mediaPath('sku', `s${skuId}`, 800, 800) }, thumbnail: { url: mediaPath('sku', `s${skuId}`, 240, 240) } }));
         skus.push(skuId++);

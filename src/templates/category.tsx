@@ -3,12 +3,12 @@ import { Link, type PageProps } from 'gatsby';
 import { Layout } from '../components/shell/Layout';
 import { Breadcrumb } from '../components/common/Breadcrumb';
 import { PageHead } from '../components/listing/PageHead';
-import { ReviewGrid } from '../components/listing/ReviewCard';
-import { ProductGrid, type ProductCardItem } from '../components/listing/ProductCard';
+import { CategoryListings } from '../components/listing/CategoryListings';
+import type { ProductCardItem } from '../components/listing/ProductCard';
 import type { NavLink } from '../catalogue';
 import type { CategoryLinkView } from '../listing/types';
 import type { RelatedView } from '../review/view';
-import { categoryPath, haulPath } from '../paths';
+import { categoryPath } from '../paths';
 
 export interface CategoryPageContext {
   id: string;
@@ -16,13 +16,20 @@ export interface CategoryPageContext {
   level: number;
   breadcrumbs: NavLink[];
   children: CategoryLinkView[];
+  /** The parent category (null for a top-level group), a way on from an empty page. */
+  parent: CategoryLinkView | null;
+  /** Sibling categories with something to list, for an empty page's links onward. */
+  siblings: CategoryLinkView[];
   products: ProductCardItem[];
   reviews: RelatedView[];
 }
 
-/** `/category/{id}/` (spec section 2): breadcrumb, sub-categories, products, reviews. */
+/**
+ * `/category/{id}/` (spec section 2): breadcrumb, sub-categories, products, reviews; with
+ * neither, an empty state with links onward (issue 11, defect 9).
+ */
 export default function CategoryTemplate({ pageContext }: PageProps<object, CategoryPageContext>) {
-  const { id, name, breadcrumbs, children, products, reviews } = pageContext;
+  const { id, name, breadcrumbs, children, parent, siblings, products, reviews } = pageContext;
   return (
     <Layout>
       <PageHead title={`${name} - 海淘好物与买家晒单`} description={`${name}：海外正品商品与真实买家晒单、使用心得。`} path={categoryPath(id)} />
@@ -36,17 +43,7 @@ export default function CategoryTemplate({ pageContext }: PageProps<object, Cate
             </ul>
           </nav>
         )}
-        <section className="lst-section" aria-labelledby="cat-products">
-          <h2 id="cat-products" className="lst-h2">热门商品</h2>
-          {products.length ? <ProductGrid items={products} label={`${name}商品`} /> : <p className="lst-empty">该分类暂无商品</p>}
-        </section>
-        <section className="lst-section" aria-labelledby="cat-reviews">
-          <div className="lst-head">
-            <h2 id="cat-reviews" className="lst-h2">买家晒单</h2>
-            <Link className="lst-more" to={haulPath()}>更多晒单 ›</Link>
-          </div>
-          {reviews.length ? <ReviewGrid items={reviews} label={`${name}晒单`} /> : <p className="lst-empty">该分类暂无晒单</p>}
-        </section>
+        <CategoryListings name={name} parent={parent} siblings={siblings} products={products} reviews={reviews} />
       </div>
     </Layout>
   );

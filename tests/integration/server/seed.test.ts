@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { loadCatalogue } from '../../../server/catalogue';
 import { openDatabase, type DB } from '../../../server/db/open';
-import { REFERENCE_DATE, seedDatabase } from '../../../server/seed/generate';
+import { DEFAULT_REVIEWS, DEFAULT_SEED, REFERENCE_DATE, seedDatabase } from '../../../server/seed/generate';
+import { lineOf } from '../../../server/seed/lines';
+import { BRAND } from '../../../server/seed/brands';
 import { SPECIAL } from '../../../server/seed/special';
+import { round2 } from '../../../src/review/format';
 import { siteConfig } from '../../../src/site-config';
 
 const TABLES = ['meta', 'merchants', 'brands', 'products', 'skus', 'users', 'reviews', 'replies', 'articles'];
@@ -23,7 +26,7 @@ describe('demo data generator', () => {
   let db: DB;
   before(() => {
     db = openDatabase(join(dir, 'main.sqlite'));
-    seedDatabase(db, { reviews: 400, seed: 42, catalogue });
+    seedDatabase(db, { reviews: DEFAULT_REVIEWS, seed: DEFAULT_SEED, catalogue });
   });
   after(() => { db.close(); rmSync(dir, { recursive: true, force: true }); });
 
@@ -44,14 +47,19 @@ describe('demo data generator', () => {
     }
   });
 
-  test('products on leaf categories, 1..10 reviews each, prices in cents with rates', () => {
+  test('products on leaf categories, 1..10 reviews each, prices in cents with rates, yuan rounded as the page rounds', () => {
     const products = db.prepare('SELECT * FROM products').all() as any[];
-    assert.ok(products.length >= 90 && products.length <= 150, `${products.length} products`);
+    // One product per leaf at least (the default size has more reviews than leaves), and the
+    // reviews add up: no product without one.
+    assert.ok(products.length >= catalogue.leaves.length, `${products.length} products`);
+    assert.equal(products.reduce((n, p) => n + p.review_count, 0), DEFAULT_REVIEWS);
+    assert.ok(products.some((p) => p.review_count >= 5), 'some products with many reviews');
     for (const p of products) {
       assert.ok(catalogue.leafById.has(p.category_id));
       assert.equal(catalogue.leafById.get(p.category_id)!.groupId, p.group_id);
       assert.ok(Number.isInteger(p.cents) && p.cents > 0);
       assert.ok({ USD: 7.12, EUR: 7.74, GBP: 9.05 }[p.currency as string] === p.exchange_rate);
+      assert.equal(p.price_yuan, round2((p.cents * p.exchange_rate) / 100));
       assert.ok(p.review_count >= 1 && p.review_count <= 10);
       assert.match(p.name_cn, /[\u4e00-\u9fff]/);
       assert.match(p.name, /^[\x20-\x7e\u00c0-\u00ff]+$/);
@@ -65,7 +73,7 @@ describe('demo data generator', () => {
 
   test('reviews: texts of every length, pictures 0..9, videos without pictures, scores, dates', () => {
     const reviews = db.prepare('SELECT * FROM reviews').all() as any[];
-    assert.equal(reviews.length, 400);
+    assert.equal(reviews.length, DEFAULT_REVIEWS);
     const texts = reviews.map((r) => r.content as string | null).filter((c): c is string => c !== null);
     assert.ok(texts.some((t) => t.length > 0 && t.length < 12 && t !== siteConfig.defaultPraise), 'short texts');
     assert.ok(texts.some((t) => t.length > 150 && t.includes('\n')), 'long multi-paragraph texts');
@@ -83,6 +91,27 @@ describe('demo data generator', () => {
     assert.ok(sizes.size >= 8, 'varied picture sizes');
     const users = db.prepare('SELECT * FROM users').all() as any[];
     assert.ok(users.some((u) => u.avatar === null) && users.some((u) => JSON.parse(u.medals).length === 2));
+  });
+
+  test('products fit their leaf: a brand of its product line, registered for its group, the leaf named', () => {
+    const rows = db.prepare(`SELECT p.category_id, p.group_id, p.name, p.name_cn, b.name AS brand, b.name_cn AS brand_cn, b.groups
+      FROM products p JOIN brands b ON b.id = p.brand_id`).all() as any[];
+    assert.ok(rows.length > 0);
+    for (const r of rows) {
+      const leaf = catalogue.leafById.get(r.category_id)!;
+      const { line, mapped } = lineOf(leaf);
+      assert.ok(mapped, `leaf ${leaf.id} ${leaf.displayTerm} has its own product line`);
+      const brands = line.brands.map((k) => BRAND[k][0]);
+      assert.ok(brands.includes(r.brand), `${r.name_cn}: ${r.brand} is not sold in ${leaf.displayTerm}`);
+      assert.ok((JSON.parse(r.groups) as string[]).includes(r.group_id), `${r.brand} registered for group ${r.group_id}`);
+      assert.ok(r.name_cn.startsWith(`${r.brand_cn} `) && r.name_cn.endsWith(leaf.displayTerm), r.name_cn);
+      assert.ok(r.name.startsWith(`${r.brand} `) && r.name.endsWith(leaf.term), r.name);
+    }
+  });
+
+  test('every leaf of the catalogue maps to a product line (none falls back to a default)', () => {
+    const unmapped = catalogue.leaves.filter((l) => !lineOf(l).mapped).map((l) => `${l.id} ${l.displayTerm}`);
+    assert.deepEqual(unmapped, []);
   });
 
   test('special records sit at their documented ids', () => {

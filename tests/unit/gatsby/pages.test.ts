@@ -74,13 +74,13 @@ test('home: one page at /, the ten groups with links, the latest 20 built review
   assert.deepEqual(ctx.articles[0].paragraphs, []);
 });
 
-test('categories: a page for every one of the 518 nodes, with breadcrumbs, children and listings', () => {
+test('categories: a page for every one of the 518 nodes, with breadcrumbs, children, listings and the way on from an empty page', () => {
   const { index } = fixture();
   const a = fakeActions();
   const listings = new Map([['8', {
     products: [toProductCard({ id: 'p1', nameCN: '有评价' })!, toProductCard({ id: 'nope', nameCN: '无页面' })!],
     reviews: toRelatedViews([{ commentId: 'r1', productId: 'p1' }, { commentId: 'r7', productId: 'p7' }, { commentId: 'new', productId: 'p1' }]),
-  }]]);
+  }], ['801', { products: [toProductCard({ id: 'p2', nameCN: '羽绒服' })!], reviews: [] }]]);
   const n = createCategoryPages(a, template, { catalogue, index, listings });
   assert.equal(n, 518);
   assert.equal(a.pages.length, catalogue.byId.size);
@@ -97,6 +97,13 @@ test('categories: a page for every one of the 518 nodes, with breadcrumbs, child
   assert.equal(leaf.breadcrumbs.length, 4);
   assert.deepEqual(leaf.children, []);
   assert.deepEqual(leaf.products, []);
+  // Links onward from an empty page: the parent, and siblings that have something to list.
+  assert.deepEqual(leaf.parent, { id: '80', name: '外套' });
+  assert.deepEqual(leaf.siblings, [{ id: '801', name: '羽绒服' }]);
+  assert.equal(women.parent, null);
+  assert.deepEqual(women.siblings, [], 'no other group has listings');
+  const men = a.pages.find((p) => p.path === '/category/9/')!.context as unknown as CategoryPageContext;
+  assert.deepEqual(men.siblings, [{ id: '8', name: '女装' }]);
 });
 
 test('products: a page per product with reviews, detail when sourced, else from the reviews', () => {
