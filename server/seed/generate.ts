@@ -221,7 +221,7 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
         if (skus.length >= 12) break;
         const variant = [c, s, w].filter(Boolean).join(' ') || '默认';
         const up = kind === 'beauty' || kind === 'food' || kind === 'drinks' || kind === 'health' ? 1 + si * 0.6 : 1;
-        insSku.run(skuId, id, prng.chance(0.6) ? `${nameCN}|${variant}` : variant, Math.round(cents * up), c, s, w,
+        insSku.run(skuId, id, prng.chance(0.6) ? `${nameCN}|${variant}` : nameCN, Math.round(cents * up), c, s, w,
           json({ full: { url: mediaPath('sku', `s${skuId}`, 800, 800) }, thumbnail: { url: mediaPath('sku', `s${skuId}`, 240, 240) } }));
         skus.push(skuId++);
       }

@@ -79,12 +79,17 @@ describe('published build output', { skip: siteMissing }, () => {
         const source = ((await res.json()) as { comments: Review[] }).comments[0];
         const url = `${site.base}/review/${d.productId}/${d.commentId}/`;
         assert.equal((await page.goto(url))?.status(), 200, url);
+        const product = (await (await fetch(`${site.server.url}/api/v1/products/${d.productId}`)).json()) as { nameCN?: string; product?: { nameCN?: string } };
         const shown = await page.evaluate(() => ({
+          h1: [...document.querySelectorAll('h1')].map((h) => h.textContent),
           text: document.querySelector('.review__text')?.textContent ?? null,
           label: document.querySelector('.reviewer__label')?.textContent ?? null,
           alt: document.querySelector('.gallery__frame img')?.getAttribute('alt') ?? null,
         }));
         const content = typeof source.content === 'string' ? source.content : '';
+        // The page names the product (issue 11, defect 2): its one <h1> is the product's name.
+        const nameCN = product.nameCN ?? product.product?.nameCN;
+        if (nameCN && typeof source.sku?.name === 'string' && source.sku.name.split('|')[0].trim()) assert.deepEqual(shown.h1, [nameCN], `${url}: h1`);
         assert.equal(shown.text, content, `${url}: review text`);
         if (typeof source.userLabel === 'string' && source.userLabel.trim()) assert.equal(shown.label, source.userLabel, `${url}: reviewer label`);
         if (shown.alt != null && content) assert.equal(shown.alt, altText(content), `${url}: gallery alt text`);
