@@ -47,7 +47,6 @@ export function boundedReviewExists(check: ReviewExists, opts: BoundedCheckOptio
 function ask(check: ReviewExists, productId: string, commentId: string, timeoutMs: number): Promise<boolean | null> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), timeoutMs);
-    timer.unref();
     check(productId, commentId).then(
       (answer) => { clearTimeout(timer); resolve(answer === true); },
       () => { clearTimeout(timer); resolve(null); },
