@@ -117,6 +117,7 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
     return p;
   };
 
+  const feedHead = feed.slice(0, 30);
   let done = 0;
   const results = await mapLimit(feed, concurrency, async (item): Promise<ReviewPageData | null> => {
     try {
@@ -138,7 +139,11 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
         return null;
       }
       const info = view.review;
-      const relateList = (byProduct.get(info.productId) ?? []).filter((r) => r.commentId !== info.id).slice(0, relatedLimit);
+      // The product's other reviews; a product with no others gets what the page would load in
+      // the browser without a related list (spec section 4: the review feed, offset 0 size 30),
+      // so the links are in the static HTML and the page makes no feed call.
+      const own = (byProduct.get(info.productId) ?? []).filter((r) => r.commentId !== info.id);
+      const relateList = (own.length ? own : feedHead.filter((r) => r.commentId !== info.id)).slice(0, relatedLimit);
       return { info, relateList, similarProducts: await similarFor(info.productId) };
     } finally {
       opts.onReview?.(++done, feed.length);

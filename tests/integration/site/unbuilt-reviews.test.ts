@@ -21,7 +21,7 @@ fs.writeFileSync(path.join(dir, '1001', '2002', 'index.html'), '<html>review 200
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function listen(configure: (app: FastifyInstance) => Promise<void>) {
-  const app = Fastify();
+  const app = Fastify({ forceCloseConnections: true });
   await configure(app);
   return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }

@@ -36,9 +36,10 @@ test('pages the whole feed and builds one page per review', async () => {
   const r = await fetchReviews(a, { feedPageSize: 2 });
   assert.deepEqual(r.pages.map((p) => `${p.info.productId}/${p.info.id}`), ['1/a', '1/b', '2/c']);
   assert.deepEqual(r.skipped, []);
-  // Related: same product, the review itself excluded.
+  // Related: same product, the review itself excluded; a product without other reviews gets
+  // the feed's head as the page would load it in the browser (spec section 4), itself excluded.
   assert.deepEqual(r.pages[0].relateList.map((x) => x.commentId), ['b']);
-  assert.deepEqual(r.pages[2].relateList, []);
+  assert.deepEqual(r.pages[2].relateList.map((x) => x.commentId), ['a', 'b']);
   // Similar: at most 9, never the product itself, one call per product.
   assert.equal(r.pages[0].similarProducts.length, 9);
   assert.ok(r.pages[0].similarProducts.every((s) => s.id !== '1'));
