@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runFuzz, summary } from './fuzz';
 
-const SIZE = Number(process.env.FUZZ_SIZE ?? 1500);
+const SIZE = Number(process.env.FUZZ_SIZE ?? 800);
 
 test(`fuzz every route with ${SIZE} hostile and malformed requests`, { timeout: 10 * 60_000 }, async () => {
   const r = await runFuzz({ size: SIZE });
