@@ -147,6 +147,14 @@ describe('published build output', { skip: siteMissing }, () => {
     assert.deepEqual(failures.slice(0, 10), [], `${failures.length} of ${urls.length} sitemap URLs do not answer 200`);
   });
 
+  test('no soft 404: URLs of things that do not exist answer 404', async () => {
+    for (const p of ['/review/999999999/999999999/', '/review/100001/999999999/', '/review/no-such-section/', '/review/category/no-such-id/', '/review/pd/999999999/']) {
+      const res = await fetch(site.base + p, { redirect: 'manual' });
+      await res.arrayBuffer();
+      assert.equal(res.status, 404, p);
+    }
+  });
+
   test('robots.txt points crawlers to the sitemap index', async () => {
     const res = await fetch(`${site.base}/robots.txt`);
     assert.equal(res.status, 200);
