@@ -6,7 +6,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site, smsCode } from './helpers/site';
 import type { HaulResponse, Review } from '../../src/storefront/types';
 
 let site: Site;
@@ -29,23 +29,13 @@ async function serverReview(session?: { userId: string; userKey: string }): Prom
   return ((await r.json()) as { comments: Review[] }).comments[0];
 }
 
-/** Waits (generously) for the server's dev SMS code of a phone. */
-async function codeFor(phone: string): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const c = site.codes.get(phone);
-    if (c) return c;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS code was issued for ${phone}`);
-}
-
 /** On /review/login/: asks for a code for `phone` and waits until the page says it was sent. */
 async function sendCode(page: Page, phone: string) {
   site.codes.delete(phone);
   await page.locator('input[name="phone"]').fill(phone);
   await page.locator('button.login__send').click();
   await page.locator('form.login__form[data-state="code-sent"]').waitFor({ timeout: 20_000 });
-  return codeFor(phone);
+  return smsCode(site, phone);
 }
 
 const stored = (page: Page) => page.evaluate(() => ({

@@ -6,7 +6,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site, smsCode } from './helpers/site';
 import type { HaulResponse } from '../../src/storefront/types';
 
 let site: Site;
@@ -23,21 +23,12 @@ async function likeStatus(s: { userId: string; userKey: string }, method: 'POST'
   return r.status;
 }
 
-async function codeFor(phone: string): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const c = site.codes.get(phone);
-    if (c) return c;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS code was issued for ${phone}`);
-}
-
 /** Signs a phone in through the server's SMS flow (no UI). */
 async function apiSignIn(phone: string): Promise<{ userId: string; userKey: string }> {
   site.codes.delete(phone);
   const post = (path: string, body: unknown) => fetch(site.server.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   assert.equal((await post('/api/v2/signin/sms', { phone })).status, 200);
-  const res = await post('/api/v2/signin/sms/verification', { phone, code: await codeFor(phone) });
+  const res = await post('/api/v2/signin/sms/verification', { phone, code: await smsCode(site, phone) });
   assert.equal(res.status, 200);
   return (await res.json()) as { userId: string; userKey: string };
 }
@@ -82,7 +73,7 @@ describe('sign-out', { skip: siteMissing }, () => {
     await page.locator('input[name="phone"]').fill(phone);
     await page.locator('button.login__send').click();
     await page.locator('form.login__form[data-state="code-sent"]').waitFor({ timeout: 20_000 });
-    await page.locator('input[name="code"]').fill(await codeFor(phone));
+    await page.locator('input[name="code"]').fill(await smsCode(site, phone));
     await page.locator('button.login__submit').click();
     await page.waitForURL((u) => u.pathname === pathOf(target), { timeout: 20_000 });
     const session = await stored(page);

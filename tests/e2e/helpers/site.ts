@@ -81,3 +81,13 @@ export async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
   await settled(page);
 }
+
+/** The dev SMS code the server issued for a phone (the server hands it over as it issues it). */
+export async function smsCode(site: Site, phone: string): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const c = site.codes.get(phone);
+    if (c) return c;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS code was issued for ${phone}`);
+}
