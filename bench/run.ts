@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap] [--write-docs] [--keep]
+// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load] [--write-docs] [--keep]
 //
 // The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
 // in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
@@ -33,9 +33,10 @@ import { runVitals } from './vitals';
 import { writeDocs } from './docs';
 import { runContextVsQuery } from './context-vs-query';
 import { runSitemap } from './sitemap';
+import { runLoad } from './load';
 import { sites } from './lib/sites';
 
-const SECTIONS = ['build', 'weight', 'vitals', 'rebuild', 'api', 'sourcing', 'context-vs-query', 'sitemap'] as const;
+const SECTIONS = ['build', 'weight', 'vitals', 'rebuild', 'api', 'sourcing', 'context-vs-query', 'sitemap', 'load'] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function main() {
@@ -87,6 +88,7 @@ async function main() {
     await run('sourcing', () => runSourcing(ctx, { cpuProf: profDir }));
     await run('context-vs-query', () => runContextVsQuery(ctx, cvqSizes));
     await run('sitemap', () => runSitemap(ctx, quick ? [10_000] : [10_000, 100_000]));
+    await run('load', () => runLoad(ctx));
   } finally {
     await sites.closeAll();
     // A failed clean-up (a browser still flushing its profile) must not lose the results.

@@ -3,24 +3,13 @@
 // developer's public/ and .cache/ (nor race a build another engineer runs in the work tree).
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, type BenchContext } from './data';
+import { type BenchContext } from './data';
+import { copySiteSources } from '../../scripts/site-copy';
 import { runMeasured, type TreeMemory } from './proc';
 import { log } from './report';
 
-const COPY = ['src', 'gatsby', 'data', 'static', 'scripts', 'server', 'gatsby-config.ts', 'gatsby-node.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx', 'package.json', 'tsconfig.json'];
-
 /** A fresh copy of the site sources under ctx.tmp/<name> (public/ and .cache/ start empty). */
-export function siteCopy(ctx: BenchContext, name: string): string {
-  const dir = path.join(ctx.tmp, name);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  for (const entry of COPY) {
-    const from = path.join(ROOT, entry);
-    if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, entry), { recursive: true });
-  }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
+export const siteCopy = (ctx: BenchContext, name: string): string => copySiteSources(path.join(ctx.tmp, name));
 
 export interface BuildRun {
   ok: boolean;
