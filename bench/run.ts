@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load] [--write-docs] [--keep]
+// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults] [--write-docs] [--keep]
 //
 // The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
 // in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
@@ -34,9 +34,10 @@ import { writeDocs } from './docs';
 import { runContextVsQuery } from './context-vs-query';
 import { runSitemap } from './sitemap';
 import { runLoad } from './load';
+import { runFaults } from './faults';
 import { sites } from './lib/sites';
 
-const SECTIONS = ['build', 'weight', 'vitals', 'rebuild', 'api', 'sourcing', 'context-vs-query', 'sitemap', 'load'] as const;
+const SECTIONS = ['build', 'weight', 'vitals', 'rebuild', 'api', 'sourcing', 'context-vs-query', 'sitemap', 'load', 'faults'] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function main() {
@@ -89,6 +90,7 @@ async function main() {
     await run('context-vs-query', () => runContextVsQuery(ctx, cvqSizes));
     await run('sitemap', () => runSitemap(ctx, quick ? [10_000] : [10_000, 100_000]));
     await run('load', () => runLoad(ctx));
+    await run('faults', () => runFaults(ctx, quick ? 1_000 : 10_000));
   } finally {
     await sites.closeAll();
     // A failed clean-up (a browser still flushing its profile) must not lose the results.

@@ -36,8 +36,10 @@ export function parseGatsbyLog(out: string) {
 
 /** `gatsby build --prefix-paths` in `siteDir` with the embedded reference server on `dbFile`. */
 export async function gatsbyBuild(ctx: BenchContext, siteDir: string, dbFile: string, label: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<BuildRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DB_FILE: dbFile, MEDIA_DIR: path.join(ctx.tmp, 'media'), GATSBY_TELEMETRY_DISABLED: '1', CI: 'true', ...extraEnv };
+  // The embedded server on dbFile, unless extraEnv names another API (STOREFRONT_API_URL).
+  const env: NodeJS.ProcessEnv = { ...process.env, DB_FILE: dbFile, MEDIA_DIR: path.join(ctx.tmp, 'media'), GATSBY_TELEMETRY_DISABLED: '1', CI: 'true' };
   delete env.STOREFRONT_API_URL;
+  Object.assign(env, extraEnv);
   log(`${label}: gatsby build --prefix-paths in ${siteDir}`);
   const r = await runMeasured(process.execPath, [path.join(siteDir, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], {
     cwd: siteDir, env, echo: process.env.BENCH_VERBOSE ? `[${label}]` : undefined, timeoutMs: 60 * 60_000,

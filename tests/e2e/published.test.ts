@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parseSitemap, parseSitemapIndex } from 'sitemap';
 import type { Browser } from 'playwright-core';
-import { launch, PUBLIC_DIR, siteMissing, startSite, type Site } from './helpers/site';
+import { launch, PUBLIC_DIR, ROOT, siteMissing, startSite, type Site } from './helpers/site';
 import { siteConfig } from '../../src/site-config';
 import { isIndexable } from '../../gatsby/sitemap';
 import { altText } from '../../src/review/format';
@@ -145,6 +145,29 @@ describe('published build output', { skip: siteMissing }, () => {
       }));
     }
     assert.deepEqual(failures.slice(0, 10), [], `${failures.length} of ${urls.length} sitemap URLs do not answer 200`);
+  });
+
+  test('every review of the feed is built or reported: skipped ones have a reason in var/build-report.json and no page', async () => {
+    const drops: HaulResponse['waterFall']['waterDrops'] = [];
+    for (let delimiter: string | null = '0'; delimiter !== null && drops.length < 100_000;) {
+      const res = await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=${encodeURIComponent(delimiter)}&size=100&category=0`);
+      const page = (await res.json()) as HaulResponse;
+      drops.push(...page.waterFall.waterDrops);
+      delimiter = page.waterFall.waterDrops.length ? page.waterFall.delimiter : null;
+    }
+    const report = JSON.parse(fs.readFileSync(path.join(ROOT, 'var', 'build-report.json'), 'utf8')) as
+      { reviewPages: number; skipped: Array<{ productId: string | null; commentId: string | null; reason: string }> };
+    const skipped = new Map(report.skipped.map((s) => [String(s.commentId), s]));
+    assert.ok(skipped.size >= 1, 'the seeded malformed record is reported (server/seed/special.ts)');
+    for (const s of report.skipped) assert.ok(s.reason.length > 0, `${s.commentId} has a reason`);
+    const built = new Set(reviewPagePaths());
+    const problems: string[] = [];
+    for (const d of drops) {
+      const p = `/review/${d.productId}/${d.commentId}/`;
+      if (skipped.has(String(d.commentId)) === built.has(p)) problems.push(`${p}: ${built.has(p) ? 'built and reported as skipped' : 'neither built nor reported'}`);
+    }
+    assert.deepEqual(problems.slice(0, 10), [], `${problems.length} of ${drops.length} feed reviews`);
+    assert.equal(report.reviewPages, drops.length - skipped.size, 'the report counts the pages built');
   });
 
   test('no soft 404: URLs of things that do not exist answer 404', async () => {
