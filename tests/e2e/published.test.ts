@@ -78,7 +78,8 @@ describe('published build output', { skip: siteMissing }, () => {
         const res = await fetch(`${site.server.url}/api/v1/product-comment/products/${d.productId}/comments?commentId=${d.commentId}`);
         const source = ((await res.json()) as { comments: Review[] }).comments[0];
         const url = `${site.base}/review/${d.productId}/${d.commentId}/`;
-        assert.equal((await page.goto(url))?.status(), 200, url);
+        // The text is in the HTML: no need to wait for the pictures (rendered on demand by the server).
+        assert.equal((await page.goto(url, { waitUntil: 'domcontentloaded' }))?.status(), 200, url);
         const product = (await (await fetch(`${site.server.url}/api/v1/products/${d.productId}`)).json()) as { nameCN?: string; product?: { nameCN?: string } };
         const shown = await page.evaluate(() => ({
           h1: [...document.querySelectorAll('h1')].map((h) => h.textContent),
