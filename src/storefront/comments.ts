@@ -2,7 +2,7 @@
 // defaults from section 9: page size 10 sorted by posted_at, replies 0..1, haul size 10).
 
 import type { StorefrontClient } from './client';
-import { seg } from './path-segment';
+import { seg } from '../common/path-segment';
 import type { CommentSort } from './enums';
 import type { CommentsResponse, HaulResponse } from './types';
 

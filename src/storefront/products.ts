@@ -1,7 +1,7 @@
 // Products and discovery (spec section 7, "Products and discovery"; defaults from section 9).
 
 import type { StorefrontClient } from './client';
-import { seg } from './path-segment';
+import { seg } from '../common/path-segment';
 import type { CategoriesResponse, SimilarResponse, Sku } from './types';
 
 type Img = { url?: string | null; width?: number | null; height?: number | null; format?: string | null };
