@@ -8,6 +8,7 @@
 // browser), and a small cache with a short life, so a flood of one URL asks once.
 import type { ReviewRepository } from '../repositories/reviews';
 import { isId } from '../../src/common/coerce';
+import { ID_STRING_PATTERN } from '../../src/storefront/wire/common';
 import { Lru } from './lru';
 
 export type ReviewExists = (productId: string, commentId: string) => Promise<boolean>;
@@ -54,9 +55,8 @@ function ask(check: ReviewExists, productId: string, commentId: string, timeoutM
   });
 }
 
-// The reference server's ids: positive integers, as its routes accept them (IdString in
-// server/schemas/common.ts).
-const NUMERIC_ID = /^[1-9][0-9]{0,9}$/;
+// The reference server's ids: positive integers, as its routes accept them (IdString).
+const NUMERIC_ID = new RegExp(ID_STRING_PATTERN);
 
 /** The check against the reference server's review repository (same process, `npm start`). */
 export function repositoryReviewExists(reviews: Pick<ReviewRepository, 'getReview'>): ReviewExists {
