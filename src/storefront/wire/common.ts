@@ -61,6 +61,9 @@ export type ProductParams = Static<typeof ProductParams>;
 export const CommentParams = Type.Object({ productId: IdString, cid: IdString });
 export type CommentParams = Static<typeof CommentParams>;
 
+/** A catalogue node id in a query (haul `category`, discover `cids`). */
+export const CATEGORY_ID_SOURCE = '[0-9A-Za-z_-]{1,32}';
+
 /** Offset window `f` (from, inclusive) .. `t` (to, exclusive), spec section 3 "Comment query". */
 export const windowQuery = (defaultT: number) => ({
   f: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),

@@ -2,7 +2,7 @@
 // charts, translations, brands and merchants (spec section 7, "Products and discovery";
 // docs/server.md describes the reference server's answers).
 import { Type, type Static } from '@sinclair/typebox';
-import { Image, List, LongText, Loose, Nullable, ShortText, UrlText, WireId, windowQuery } from './common';
+import { CATEGORY_ID_SOURCE, Image, List, LongText, Loose, Nullable, ShortText, UrlText, WireId, windowQuery } from './common';
 import { Sku } from './reviews';
 
 export const ProductImage = Type.Object({ full: Loose(Image), thumbnail: Loose(Image) }, { additionalProperties: true });
@@ -163,7 +163,7 @@ export type ProductQuery = Static<typeof ProductQuery>;
 const RANGE_SIDE = '(?:[0-9]{1,7}(?:\\.[0-9]{1,2})?|\\.[0-9]{1,2})';
 export const RANGE_PATTERN = `^\\s*(?:${RANGE_SIDE}\\s*)?-\\s*(?:${RANGE_SIDE}\\s*)?$`;
 export const RANGE_MAX_LENGTH = 40;
-export const CIDS_PATTERN = '^[0-9A-Za-z_-]{1,32}(,[0-9A-Za-z_-]{1,32}){0,49}$';
+export const CIDS_PATTERN = `^${CATEGORY_ID_SOURCE}(,${CATEGORY_ID_SOURCE}){0,49}$`;
 
 export const DiscoverSort = Type.Union([Type.Literal('popular'), Type.Literal('newest'), Type.Literal('price_asc'), Type.Literal('price_desc')]);
 export type DiscoverSort = Static<typeof DiscoverSort>;

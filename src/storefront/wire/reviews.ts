@@ -3,7 +3,7 @@
 // field may be missing or null; the reference server's additions are listed with them.
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  IdString, Image, List, LongText, Loose, Nullable, ShortText, Unchecked, UrlOnly, UrlText, WireId, windowQuery,
+  CATEGORY_ID_SOURCE, IdString, Image, List, LongText, Loose, Nullable, ShortText, Unchecked, UrlOnly, UrlText, WireId, windowQuery,
 } from './common';
 
 /** A medal of the reviewer. */
@@ -103,7 +103,7 @@ export type LikeResult = Static<typeof LikeResult>;
 
 // Requests.
 
-export const CATEGORY_ID_PATTERN = '^[0-9A-Za-z_-]{1,32}$';
+export const CATEGORY_ID_PATTERN = `^${CATEGORY_ID_SOURCE}$`;
 
 export const HaulQuery = Type.Object({
   /** Opaque cursor; '0' = first page. */
