@@ -6,7 +6,6 @@ import { safeUrl } from '../common/safe-url';
 import { idText, num, text, toViewImage, type ViewImage } from '../common/coerce';
 import { SIMILAR_PRODUCTS_LIMIT } from './format';
 
-export type { ViewImage };
 export interface GalleryItem { id: string; full: ViewImage; thumb: ViewImage; isVideoCover: boolean; videoUrl: string | null }
 
 export interface ReviewView {
