@@ -14,6 +14,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { GatsbyNode } from 'gatsby';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
+import { num } from '../src/common/coerce';
 import { absoluteUrl, withPrefix } from '../src/paths';
 import { isoChinaTime } from '../src/review/format';
 import { siteConfig } from '../src/site-config';
@@ -39,7 +40,6 @@ export interface SitemapEntry { path: string; lastmod: number | null; images: st
 const recorded = new Map<string, SitemapEntry>();
 
 type Keyed = { productId?: unknown; commentId?: unknown; id?: unknown; postedAt?: unknown };
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const newest = (values: Array<number | null>): number | null =>
   values.reduce<number | null>((m, v) => (v != null && (m == null || v > m) ? v : m), null);
 

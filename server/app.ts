@@ -1,7 +1,8 @@
 // The reference storefront API as a Fastify instance (not listening). Layout follows
-// fastify/demo: schemas/ -> repositories/ -> thin routes/. Everything under /api and /media
-// belongs to this app; / and /review are left free for the site plugin (server/site/), which
-// the caller adds with one `app.register(...)` line.
+// fastify/demo: schemas (src/storefront/wire/, shared with the client) -> repositories/ ->
+// thin routes/. Everything under /api and /media belongs to this app; / and /review are left
+// free for the site plugin (server/site/), which the caller adds with one `app.register(...)`
+// line.
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultCategoriesFile, loadCatalogue } from './catalogue';
 import { createRepos } from './context';

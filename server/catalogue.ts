@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { CategoriesResponse, CategoryNode, TopLevelGroup } from '../src/storefront/types';
+import type { CategoriesResponse, CategoryNode, TopLevelGroup } from '../src/storefront/wire/catalogue';
 
 export const REPO_ROOT = resolve(__dirname, '..');
 export const CATEGORIES_FILE = resolve(REPO_ROOT, 'data/categories.json');

@@ -7,9 +7,9 @@
 // - `withPrefix(sitePath)` gives the full path (/review/...) for plain <a href>, canonical
 //   URLs, sitemaps, redirects and tests.
 
-export const PATH_PREFIX = '/review';
+import { seg } from './common/path-segment';
 
-const seg = (v: string | number) => encodeURIComponent(String(v));
+export const PATH_PREFIX = '/review';
 
 export const homePath = () => '/';
 export const reviewPath = (productId: string | number, commentId: string | number) =>

@@ -6,7 +6,7 @@
 //
 // Memory: only view models are kept (a few hundred bytes per product), never wire answers;
 // at 100,000 reviews that is ~30,000 products and 518 categories.
-import type { ArticleSearchResponse } from '../../src/storefront/articles';
+import type { ArticlesResponse } from '../../src/storefront/articles';
 import type { Merchant, ProductDetail, ProductListResponse } from '../../src/storefront/products';
 import type { HaulResponse } from '../../src/storefront/types';
 import { toRelatedViews, type RelatedView } from '../../src/review/view';
@@ -18,7 +18,7 @@ import { OptionalEndpoint, type SkippedEndpoint } from './optional-endpoint';
 export interface ExtrasSourceApi {
   product(id: string): Promise<ProductDetail>;
   merchants(): Promise<{ merchants: Merchant[] }>;
-  articles(count: number): Promise<ArticleSearchResponse>;
+  articles(count: number): Promise<ArticlesResponse>;
   categoryProducts(categoryId: string): Promise<ProductListResponse>;
   categoryReviews(categoryId: string, size: number): Promise<HaulResponse>;
   /** The first showcase page of `size` items, for the cursor after it. */

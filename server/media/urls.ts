@@ -1,7 +1,7 @@
 // Media URLs: /media/{kind}/{id}/{width}x{height}.{jpg|webp}. The URL alone determines the
 // image (colours from a hash of kind + id, size from the file name), so any URL in the data can
 // be rendered lazily on first request and cached on disk under the same relative path.
-import type { Image } from '../../src/storefront/types';
+import type { Image } from '../../src/storefront/wire/common';
 
 export const MEDIA_KINDS = [
   'picture', 'avatar', 'medal', 'product', 'sku', 'cover', 'brand', 'merchant', 'banner', 'article',

@@ -1,7 +1,7 @@
 // Editorial articles for the home page (content-service search).
 import type { DB } from '../db/open';
 import type { Prefixer } from '../media/prefix';
-import type { Article, ArticlesResponse } from '../schemas/articles';
+import type { Article, ArticlesResponse } from '../../src/storefront/wire/articles';
 import { articlesPath, withPrefix } from '../../src/paths';
 
 export class ArticleRepository {

@@ -8,7 +8,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DB } from '../db/open';
 import { ApiError, badRequest } from '../errors';
-import type { SignInResult, SmsSent } from '../schemas/signin';
+import type { SignInResult, SmsSent } from '../../src/storefront/wire/signin';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_AFTER_MS = 60_000;

@@ -1,7 +1,7 @@
 // GET /api/v2/discover filters and POST /api/v3/discover keyword search over products.
 import type { Catalogue } from '../catalogue';
 import { badRequest, notFound } from '../errors';
-import type { ProductSummary } from '../schemas/products';
+import type { Product } from '../../src/storefront/wire/products';
 import type { ProductRepository } from './products';
 
 const ORDERS = {
@@ -26,7 +26,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class DiscoverRepository {
   constructor(private readonly products: ProductRepository, private readonly catalogue: Catalogue) {}
 
-  discover(q: { pr?: string; dr?: string; cids?: string; sort?: keyof typeof ORDERS; offset: number; limit: number }): { products: ProductSummary[]; total: number } {
+  discover(q: { pr?: string; dr?: string; cids?: string; sort?: keyof typeof ORDERS; offset: number; limit: number }): { products: Product[]; total: number } {
     const where: string[] = [];
     const args: unknown[] = [];
     if (q.pr) {
@@ -54,7 +54,7 @@ export class DiscoverRepository {
   }
 
   /** Keyword search over English and Chinese names, brands and category terms. */
-  search(text: string, offset: number, limit: number): { products: ProductSummary[]; total: number } {
+  search(text: string, offset: number, limit: number): { products: Product[]; total: number } {
     const needle = text.trim().toLowerCase();
     if (!needle) throw badRequest('请输入搜索关键词');
     const leaves = this.catalogue.leaves

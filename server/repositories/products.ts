@@ -4,9 +4,9 @@ import type { Catalogue } from '../catalogue';
 import type { DB } from '../db/open';
 import { notFound } from '../errors';
 import type { Prefixer } from '../media/prefix';
-import type { ProductDetail, ProductSummary, ProductTranslation, SizeChart } from '../schemas/products';
 import { priceTag } from '../seed/generate';
-import type { Sku, SimilarProductItem } from '../../src/storefront/types';
+import type { Product, ProductDetail, ProductTranslation, SimilarProductItem, SizeChart } from '../../src/storefront/wire/products';
+import type { Sku } from '../../src/storefront/wire/reviews';
 
 export interface ProductRow {
   id: number; merchant_id: number; brand_id: number; category_id: string; group_id: string; name: string; name_cn: string;
@@ -30,7 +30,7 @@ export class ProductRepository {
     }));
   }
 
-  toSummary(r: ProductRow): ProductSummary {
+  toSummary(r: ProductRow): Product {
     return {
       id: r.id, name: r.name, nameCN: r.name_cn,
       brand: { id: r.brand_id, name: r.b_name, nameCN: r.b_name_cn },
@@ -107,7 +107,7 @@ export class ProductRepository {
   }
 
   /** Same brand first, then the same merchant; at most 12, never itself. */
-  related(id: number): ProductSummary[] {
+  related(id: number): Product[] {
     const r = this.row(id);
     const rows = this.db.prepare(`${SELECT_PRODUCT} WHERE (p.brand_id = ? OR p.merchant_id = ?) AND p.id != ?
       ORDER BY (p.brand_id = ?) DESC, p.review_count DESC, p.id ASC LIMIT 12`).all(r.brand_id, r.merchant_id, id, r.brand_id) as ProductRow[];
@@ -128,7 +128,7 @@ export class ProductRepository {
   }
 
   /** Filtered, windowed product list (discover and search). */
-  list(where: string[], args: unknown[], order: string, offset: number, limit: number): { products: ProductSummary[]; total: number } {
+  list(where: string[], args: unknown[], order: string, offset: number, limit: number): { products: Product[]; total: number } {
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const rows = this.db.prepare(`${SELECT_PRODUCT} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as ProductRow[];
     const { n } = this.db.prepare(`SELECT count(*) AS n FROM products p JOIN brands b ON b.id = p.brand_id ${w}`).get(...args) as { n: number };

@@ -4,9 +4,8 @@ import type { Catalogue } from '../catalogue';
 import type { DB } from '../db/open';
 import { badRequest, notFound } from '../errors';
 import type { Prefixer } from '../media/prefix';
-import type { LikeResult, RepliesResponse } from '../schemas/reviews';
 import type { Overrides } from '../seed/special';
-import type { RelatedReviewItem, Review, Sku } from '../../src/storefront/types';
+import type { HaulResponse, LikeResult, RelatedReviewItem, RepliesResponse, Review, Sku } from '../../src/storefront/wire/reviews';
 
 interface ReviewRow {
   id: number; product_id: number; sku_id: number | null; content: string | null; score: number; word_tags: string;
@@ -146,7 +145,7 @@ export class ReviewRepository {
   }
 
   /** One page of the haul feed, newest first; `delimiter` null after the last page. */
-  feedPage(q: { delimiter: string; size: number; category: string }): { waterDrops: RelatedReviewItem[]; delimiter: string | null } {
+  feedPage(q: { delimiter: string; size: number; category: string }): HaulResponse['waterFall'] {
     const after = decodeCursor(q.delimiter);
     const conds: string[] = [];
     const args: unknown[] = [];

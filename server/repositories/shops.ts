@@ -2,7 +2,7 @@
 import type { DB } from '../db/open';
 import { notFound } from '../errors';
 import type { Prefixer } from '../media/prefix';
-import type { Brand, DomesticShipping, Merchant } from '../schemas/products';
+import type { Brand, DomesticShipping, Merchant } from '../../src/storefront/wire/products';
 import { EXCHANGE_RATES, type Currency } from '../seed/vocab';
 
 export class ShopRepository {
@@ -44,7 +44,7 @@ export class ShopRepository {
   domesticShipping(merchantId: number): DomesticShipping {
     const row = this.db.prepare('SELECT shipping FROM merchants WHERE id = ?').get(merchantId) as { shipping: string } | undefined;
     if (!row) throw notFound('商家不存在');
-    const s = JSON.parse(row.shipping) as Omit<DomesticShipping, 'merchantId' | 'feeCents'>;
+    const s = JSON.parse(row.shipping) as Omit<DomesticShipping, 'merchantId' | 'feeCents'> & Required<Pick<DomesticShipping, 'rules'>>;
     return { merchantId, ...s, feeCents: s.rules[0]?.feeCents ?? 0 };
   }
 }

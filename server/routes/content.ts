@@ -1,12 +1,16 @@
 // App configuration and the home page's article search.
 import type { FastifyPluginAsync } from 'fastify';
-import { checkWindow } from '../schemas/common';
-import { ArticlesQuery } from '../schemas/articles';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AppConfig } from '../../src/storefront/wire/app-config';
+import { ArticlesQuery, ArticlesResponse } from '../../src/storefront/wire/articles';
+import { checkWindow } from './window';
 import { EXCHANGE_RATES } from '../seed/vocab';
 import { siteConfig } from '../../src/site-config';
 
-export const contentRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/v1/appconfig', async () => ({
+export const contentRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/v1/appconfig', { schema: { response: { 200: AppConfig } } }, async () => ({
     siteName: siteConfig.siteName,
     brandName: siteConfig.brandName,
     giftPackageYuan: siteConfig.giftPackageYuan,
@@ -20,7 +24,7 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
     features: { likes: true, smsSignIn: true, wechatSignIn: false },
   }));
 
-  app.get<{ Querystring: ArticlesQuery }>('/v1/content/articles/search', { schema: { querystring: ArticlesQuery } }, async (req) => {
+  app.get('/v1/content/articles/search', { schema: { querystring: ArticlesQuery, response: { 200: ArticlesResponse } } }, async (req) => {
     const { offset, limit } = checkWindow(req.query.f, req.query.t, 100);
     const tags = (req.query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
     return app.repos.articles.search({ offset, limit, withBanner: req.query.withbanner, tags });

@@ -1,8 +1,9 @@
 // SMS sign-in: POST /api/v2/signin/sms and /api/v2/signin/sms/verification; sign-out:
 // POST /api/v2/signin/signout (issue 12 item 4).
 import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { badRequest } from '../errors';
-import { PHONE_RE, SmsBody, VerifyBody } from '../schemas/signin';
+import { SignInResult, SmsBody, SmsSent, VerifyBody } from '../../src/storefront/wire/signin';
 import { SmsSendBudget, type SmsBudgetOptions } from '../sms-budget';
 
 export interface SigninOptions {
@@ -13,7 +14,11 @@ export interface SigninOptions {
   now?: () => number;
 }
 
-export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (app, opts) => {
+/** Mainland China mobile number: 11 digits starting 13-19. */
+const PHONE_RE = /^1[3-9]\d{9}$/;
+
+export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (fastify, opts) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const phoneOf = (raw: string) => {
     const phone = raw.trim().replace(/^\+?86/, '').replace(/[\s-]/g, '');
     if (!PHONE_RE.test(phone)) throw badRequest('请输入正确的11位手机号');
@@ -22,7 +27,7 @@ export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (app, opts)
 
   const budget = new SmsSendBudget(opts.smsBudget, opts.now);
 
-  app.post<{ Body: SmsBody }>('/v2/signin/sms', { schema: { body: SmsBody } }, async (req) => {
+  app.post('/v2/signin/sms', { schema: { body: SmsBody, response: { 200: SmsSent } } }, async (req) => {
     const phone = phoneOf(req.body.phone);
     // Per-client and global budgets first, then the per-phone limits; only a code issued counts.
     budget.check(req.ip);
@@ -35,7 +40,7 @@ export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (app, opts)
     return sent;
   });
 
-  app.post<{ Body: VerifyBody }>('/v2/signin/sms/verification', { schema: { body: VerifyBody } }, async (req) =>
+  app.post('/v2/signin/sms/verification', { schema: { body: VerifyBody, response: { 200: SignInResult } } }, async (req) =>
     app.repos.auth.verify(phoneOf(req.body.phone), req.body.code.trim()));
 
   // Revokes the caller's key (X-Session-Key); always 204, so signing out twice, with a key the

@@ -1,6 +1,7 @@
 // Maps a request path under /review to a file of the built site (public/), Gatsby style.
 import fs from 'node:fs';
 import path from 'node:path';
+import { ID_SOURCE } from '../../src/common/coerce';
 import { unbuiltReviewIds } from '../../src/review/unbuilt';
 
 export type Resolution =
@@ -13,6 +14,9 @@ export type Resolution =
    */
   | { kind: 'unbuilt-review'; productId: string; commentId: string }
   | { kind: 'missing' };
+
+/** /product/{id}, the product route used after navigation (src/listing/alias.ts). */
+const PRODUCT_ALIAS = new RegExp(`^\\/product\\/(${ID_SOURCE})\\/?$`);
 
 /** The 404 page Gatsby builds; it also opens reviews published after the last build. */
 export const NOT_FOUND_HTML = '404.html';
@@ -74,7 +78,7 @@ export function resolveSitePath(dir: string, sitePath: string, search = ''): Res
     return { kind: 'redirect', location: `/review${normal}/${search}` };
   }
   // /product/{id} is the product route used after navigation; it leads to /pd/{id}/.
-  const product = /^\/product\/([A-Za-z0-9_-]{1,64})\/?$/.exec(normal);
+  const product = PRODUCT_ALIAS.exec(normal);
   if (product) return { kind: 'redirect', location: `/review/pd/${product[1]}/` };
   const review = unbuiltReviewIds(normal);
   if (review && fileIn(siteDir, path.join(siteDir, NOT_FOUND_HTML))) {

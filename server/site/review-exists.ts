@@ -7,7 +7,8 @@
 // not come in time counts as "unknown", status 404: the page still loads the review in the
 // browser), and a small cache with a short life, so a flood of one URL asks once.
 import type { ReviewRepository } from '../repositories/reviews';
-import { isReviewId } from '../../src/review/unbuilt';
+import { isId } from '../../src/common/coerce';
+import { ID_STRING_PATTERN } from '../../src/storefront/wire/common';
 import { Lru } from './lru';
 
 export type ReviewExists = (productId: string, commentId: string) => Promise<boolean>;
@@ -27,7 +28,7 @@ export function boundedReviewExists(check: ReviewExists, opts: BoundedCheckOptio
   const cache = new Lru<boolean>({ maxWeight: opts.maxEntries ?? 10_000, ttlMs: opts.ttlMs ?? 30_000, now: opts.now });
   const inFlight = new Map<string, Promise<boolean>>();
   return async (productId, commentId) => {
-    if (!isReviewId(productId) || !isReviewId(commentId)) return false;
+    if (!isId(productId) || !isId(commentId)) return false;
     const key = `${productId}/${commentId}`;
     const known = cache.get(key);
     if (known !== undefined) return known;
@@ -54,9 +55,8 @@ function ask(check: ReviewExists, productId: string, commentId: string, timeoutM
   });
 }
 
-// The reference server's ids: positive integers, as its routes accept them (IdString in
-// server/schemas/common.ts).
-const NUMERIC_ID = /^[1-9][0-9]{0,9}$/;
+// The reference server's ids: positive integers, as its routes accept them (IdString).
+const NUMERIC_ID = new RegExp(ID_STRING_PATTERN);
 
 /** The check against the reference server's review repository (same process, `npm start`). */
 export function repositoryReviewExists(reviews: Pick<ReviewRepository, 'getReview'>): ReviewExists {

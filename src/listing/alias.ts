@@ -1,3 +1,4 @@
+import { isId } from '../common/coerce';
 import { PATH_PREFIX } from '../paths';
 
 /** The product id of a /product/{id} URL (with or without the /review prefix). */
@@ -8,5 +9,5 @@ export function aliasProductId(pathname: string): string | null {
   if (!raw) return null;
   let id: string;
   try { id = decodeURIComponent(raw).trim(); } catch { return null; }
-  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
+  return isId(id) ? id : null;
 }

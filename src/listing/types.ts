@@ -1,6 +1,6 @@
 // What the listing pages (home, category, product, haul, merchants, articles) show: view
 // models reshaped once from the wire types at the edge (view.ts), small enough for page-data.
-import type { ViewImage } from '../review/view';
+import type { ViewImage } from '../common/coerce';
 
 /** A product as its own page (/pd/{id}/) shows it. */
 export interface ProductView {

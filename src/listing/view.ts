@@ -6,29 +6,11 @@ import type { Merchant, Product, ProductDetail } from '../storefront/products';
 import type { Review } from '../storefront/types';
 import { safeUrl } from '../common/safe-url';
 import { formatPrice, specLine } from '../review/format';
-import { toReviewView, type ReviewView, type ViewImage } from '../review/view';
+import { toReviewView, type ReviewView } from '../review/view';
+import { num, pathId, strings, toViewImage, trimmedText, type ViewImage } from '../common/coerce';
 import type { ArticleView, MerchantView, ProductCardView, ProductReviewItem, ProductView } from './types';
 
-type WireImg = { url?: string | null; width?: number | null; height?: number | null } | null | undefined;
-
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const idOf = (v: unknown): string | null =>
-  (typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v.trim())) || (typeof v === 'number' && Number.isInteger(v)) ? String(v).trim() : null;
-const strings = (v: unknown, max = 20): string[] =>
-  (Array.isArray(v) ? v : []).map(str).filter((s): s is string => !!s).slice(0, max);
-
 export const PRODUCT_IMAGE_LIMIT = 6;
-
-/** An image with its declared size (fallback square), or null when the URL is unsafe. */
-export function toViewImage(img: WireImg | string, fallback = 800): ViewImage | null {
-  const raw = typeof img === 'string' ? { url: img } : img;
-  const url = safeUrl(raw?.url);
-  if (!url) return null;
-  const w = num(raw?.width);
-  const h = num(raw?.height);
-  return { url, width: w && w > 0 ? Math.round(w) : fallback, height: h && h > 0 ? Math.round(h) : fallback };
-}
 
 function productImages(images: Product['images'], pick: 'full' | 'thumbnail', limit: number): ViewImage[] {
   const out: ViewImage[] = [];
@@ -47,14 +29,14 @@ const priceOf = (p: Pick<Product, 'cents' | 'exchangeRate'>) => formatPrice(num(
 export function toProductCard(p: unknown): ProductCardView | null {
   if (!p || typeof p !== 'object') return null;
   const w = p as Product;
-  const id = idOf(w.id);
+  const id = pathId(w.id);
   if (!id) return null;
   return {
     id,
-    name: str(w.nameCN) ?? str(w.name) ?? `商品 ${id}`,
+    name: trimmedText(w.nameCN) ?? trimmedText(w.name) ?? `商品 ${id}`,
     image: productImages(w.images, 'thumbnail', 1)[0] ?? null,
     price: priceOf(w),
-    origin: str(w.origin),
+    origin: trimmedText(w.origin),
     marks: strings(w.marks, 2),
   };
 }
@@ -63,26 +45,26 @@ export function toProductCard(p: unknown): ProductCardView | null {
 export function toProductView(p: unknown): ProductView | null {
   if (!p || typeof p !== 'object') return null;
   const w = p as ProductDetail;
-  const id = idOf(w.id);
+  const id = pathId(w.id);
   if (!id) return null;
   const price = priceOf(w);
   const list = formatPrice(num(w.listCents), num(w.exchangeRate));
   const listHigher = num(w.listCents) != null && num(w.cents) != null && w.listCents! > w.cents!;
   return {
     id,
-    name: str(w.name) ?? '',
-    nameCN: str(w.nameCN) ?? str(w.name) ?? `商品 ${id}`,
+    name: trimmedText(w.name) ?? '',
+    nameCN: trimmedText(w.nameCN) ?? trimmedText(w.name) ?? `商品 ${id}`,
     images: productImages(w.images, 'full', PRODUCT_IMAGE_LIMIT),
     price,
     listPrice: listHigher ? list : null,
     marks: strings(w.marks),
-    origin: str(w.origin),
+    origin: trimmedText(w.origin),
     labels: strings(w.labels),
-    brand: str(w.brand?.nameCN) ?? str(w.brand?.name),
-    merchant: str(w.merchant?.nameCN) ?? str(w.merchant?.name),
-    categoryId: str(w.categoryId),
-    description: str(w.descriptionCN) ?? str(w.description),
-    promo: str(w.promo?.label),
+    brand: trimmedText(w.brand?.nameCN) ?? trimmedText(w.brand?.name),
+    merchant: trimmedText(w.merchant?.nameCN) ?? trimmedText(w.merchant?.name),
+    categoryId: trimmedText(w.categoryId),
+    description: trimmedText(w.descriptionCN) ?? trimmedText(w.description),
+    promo: trimmedText(w.promo?.label),
     partial: false,
   };
 }
@@ -141,15 +123,15 @@ export function topTags(reviews: Array<{ tags: string[] }>, limit = 8): string[]
 export function toMerchantView(m: unknown): MerchantView | null {
   if (!m || typeof m !== 'object') return null;
   const w = m as Merchant;
-  const id = idOf(w.id);
-  const name = str(w.nameCN) ?? str(w.name);
+  const id = pathId(w.id);
+  const name = trimmedText(w.nameCN) ?? trimmedText(w.name);
   if (!id || !name) return null;
   return {
     id,
     name,
-    nameEn: str(w.name) !== name ? str(w.name) : null,
-    country: str(w.country) ?? str(w.origin),
-    description: str(w.description),
+    nameEn: trimmedText(w.name) !== name ? trimmedText(w.name) : null,
+    country: trimmedText(w.country) ?? trimmedText(w.origin),
+    description: trimmedText(w.description),
     logo: safeUrl(w.logo),
     website: (() => { const u = safeUrl(w.website); return u && /^https?:/i.test(u) ? u : null; })(),
     productCount: num(w.productCount),
@@ -159,19 +141,19 @@ export function toMerchantView(m: unknown): MerchantView | null {
 export function toArticleView(a: unknown): ArticleView | null {
   if (!a || typeof a !== 'object') return null;
   const w = a as Article;
-  const id = idOf(w.id);
-  const title = str(w.title);
+  const id = pathId(w.id);
+  const title = trimmedText(w.title);
   if (!id || !title) return null;
   const url = safeUrl(w.url);
   return {
     id,
     title,
-    summary: str(w.summary) ?? '',
+    summary: trimmedText(w.summary) ?? '',
     cover: toViewImage(w.coverImage ?? w.cover, 690) ?? toViewImage(w.cover, 690),
     publishedAt: num(w.publishedAt),
-    author: str(w.author),
+    author: trimmedText(w.author),
     tags: strings(w.tags, 5),
-    paragraphs: (str(w.content) ?? '').split(/\n+/).map((p) => p.trim()).filter(Boolean).slice(0, 30),
+    paragraphs: (trimmedText(w.content) ?? '').split(/\n+/).map((p) => p.trim()).filter(Boolean).slice(0, 30),
     url: url && /^https?:/i.test(url) ? url : null,
   };
 }

@@ -1,10 +1,9 @@
 // Review ids (spec sections 2 and 5): from the query string first (trimmed, first value
 // if repeated), otherwise from the path segments after "review". Both are needed.
+import { isId } from '../common/coerce';
 import { isUnbuiltReviewPath, sitePathOf } from './unbuilt';
 
 export interface ReviewIds { productId: string; commentId: string }
-
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 function firstParam(search: string, name: string): string | null {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
@@ -35,7 +34,7 @@ export function reviewIds(pathname: string, search = ''): ReviewIds | null {
   const productId = firstParam(search, 'productId') ?? path.productId;
   const commentId = firstParam(search, 'commentId') ?? path.commentId;
   if (!productId || !commentId) return null;
-  if (!ID_PATTERN.test(productId) || !ID_PATTERN.test(commentId)) return null;
+  if (!isId(productId) || !isId(commentId)) return null;
   return { productId, commentId };
 }
 

@@ -11,6 +11,7 @@
 // This module is the one rule for "a path that may be an unbuilt review", shared by the site
 // server, the link checker, the 404 page and the inline script that hides the 404 text while
 // such a page loads.
+import { ID_SOURCE as ID } from '../common/coerce';
 import { PATH_PREFIX } from '../paths';
 
 /** First path segments of the site's own sections: never review ids. */
@@ -20,10 +21,6 @@ export const RESERVED_SECTIONS: readonly string[] = [
   '404', '404.html', '500', '500.html', 'offline-plugin-app-shell-fallback', '~partytown',
 ];
 
-const ID = '[A-Za-z0-9_-]{1,64}';
-const ID_ONLY = new RegExp(`^${ID}$`);
-/** Whether a string has the shape of a product or review id in a review URL. */
-export const isReviewId = (s: string): boolean => ID_ONLY.test(s);
 /** Source of the pattern a site path (after /review) must match, trailing slash optional. */
 export const UNBUILT_REVIEW_PATH_SOURCE = `^\\/(${ID})\\/(${ID})\\/?$`;
 const UNBUILT_REVIEW_PATH = new RegExp(UNBUILT_REVIEW_PATH_SOURCE);

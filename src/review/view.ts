@@ -1,11 +1,11 @@
 // The review as the page sees it: reshaped once from the wire type, every URL checked,
 // every optional field defaulted. A record that cannot make a page is rejected with a reason
 // (the build skips and reports it; the browser shows what it has).
-import type { Image, Review, RelatedReviewItem, SimilarProductItem, Sku } from '../storefront/types';
+import type { Review, RelatedReviewItem, SimilarProductItem, Sku } from '../storefront/types';
 import { safeUrl } from '../common/safe-url';
+import { idText, num, text, toViewImage, type ViewImage } from '../common/coerce';
 import { SIMILAR_PRODUCTS_LIMIT } from './format';
 
-export interface ViewImage { url: string; width: number; height: number }
 export interface GalleryItem { id: string; full: ViewImage; thumb: ViewImage; isVideoCover: boolean; videoUrl: string | null }
 
 export interface ReviewView {
@@ -42,35 +42,20 @@ export interface SimilarView {
   priceTag: string | null; marks: string[]; labels: string[]; origin: string | null;
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
-const idOf = (v: unknown): string | null =>
-  (typeof v === 'string' && v.trim()) || (typeof v === 'number' && Number.isFinite(v)) ? String(v).trim() : null;
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const dim = (v: unknown, fallback: number) => {
-  const n = num(v);
-  return n && n > 0 ? Math.round(n) : fallback;
-};
-
-function toImage(img: Image | null | undefined, fallback?: ViewImage): ViewImage | null {
-  const url = safeUrl(img?.url);
-  if (!url) return null;
-  return { url, width: dim(img?.width, fallback?.width ?? 800), height: dim(img?.height, fallback?.height ?? 800) };
-}
-
 /** Gallery: pictures, else video covers (spec section 5). */
 function toGallery(r: Review): GalleryItem[] {
   const pictures = Array.isArray(r.pictures) ? r.pictures : [];
   const items: GalleryItem[] = [];
   pictures.forEach((p, i) => {
-    const full = toImage(p?.full);
+    const full = toViewImage(p?.full);
     if (!full) return;
-    const thumb = toImage(p?.thumbnail, { url: full.url, width: 160, height: Math.round((160 * full.height) / full.width) }) ?? full;
-    items.push({ id: idOf(p?.id) ?? `p${i}`, full, thumb, isVideoCover: false, videoUrl: null });
+    const thumb = toViewImage(p?.thumbnail, { width: 160, height: Math.round((160 * full.height) / full.width) }) ?? full;
+    items.push({ id: idText(p?.id) ?? `p${i}`, full, thumb, isVideoCover: false, videoUrl: null });
   });
   if (items.length) return items;
   const videos = Array.isArray(r.videos) ? r.videos : [];
   videos.forEach((v, i) => {
-    const cover = toImage(v?.cover as Image | undefined, { url: '', width: 720, height: 960 });
+    const cover = toViewImage(v?.cover, { width: 720, height: 960 });
     if (!cover) return;
     items.push({ id: `v${i}`, full: cover, thumb: cover, isVideoCover: true, videoUrl: safeUrl(v?.url) });
   });
@@ -83,9 +68,9 @@ export type ReviewResult = { ok: true; review: ReviewView } | { ok: false; reaso
 export function toReviewView(r: unknown, expectedProductId?: string): ReviewResult {
   if (!r || typeof r !== 'object') return { ok: false, reason: '不是对象 (not an object)' };
   const raw = r as Review;
-  const id = idOf(raw.id);
+  const id = idText(raw.id);
   if (!id) return { ok: false, reason: 'missing id' };
-  const productId = idOf(raw.productId) ?? idOf(raw.sku?.productId) ?? expectedProductId ?? null;
+  const productId = idText(raw.productId) ?? idText(raw.sku?.productId) ?? expectedProductId ?? null;
   if (!productId) return { ok: false, reason: `review ${id}: missing productId` };
   if (raw.postedAt != null && num(raw.postedAt) == null) return { ok: false, reason: `review ${id}: postedAt is not a number` };
   if (raw.content != null && typeof raw.content !== 'string') return { ok: false, reason: `review ${id}: content is not text` };
@@ -101,21 +86,21 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
       id,
       productId,
       content: typeof raw.content === 'string' ? raw.content : '',
-      userLabel: str(raw.userLabel),
+      userLabel: text(raw.userLabel),
       userAvatar: safeUrl(raw.userAvatar),
-      medal: medal ? { image: safeUrl(medal.image?.url), text: str(medal.text?.text) } : null,
+      medal: medal ? { image: safeUrl(medal.image?.url), text: text(medal.text?.text) } : null,
       likes: Math.max(0, num(raw.likes) ?? 0),
       postedAt: num(raw.postedAt),
       score: num(label?.productSatisfyScore),
-      tags: (Array.isArray(label?.wordTags) ? label!.wordTags! : []).filter((t): t is string => !!str(t)),
+      tags: (Array.isArray(label?.wordTags) ? label!.wordTags! : []).filter((t): t is string => !!text(t)),
       gallery: toGallery(raw),
       sku: {
-        name: str(sku.name) ?? '',
+        name: text(sku.name) ?? '',
         cents: num(sku.cents),
         rate: num(attrs?.exchangeRateUsed?.choices?.[0]),
-        color: str(sku.color?.name),
-        size: str(sku.size?.name),
-        width: str(attrs?.width?.choices?.[0]),
+        color: text(sku.color?.name),
+        size: text(sku.size?.name),
+        width: text(attrs?.width?.choices?.[0]),
         image: safeUrl(sku.images?.[0]?.full?.url) ?? safeUrl(sku.images?.[0]?.thumbnail?.url),
       },
     },
@@ -128,13 +113,13 @@ export function toRelatedViews(items: unknown, current?: { commentId: string }):
   const seen = new Set<string>();
   const out: RelatedView[] = [];
   for (const it of items as RelatedReviewItem[]) {
-    const commentId = idOf(it?.commentId);
-    const productId = idOf(it?.productId);
+    const commentId = idText(it?.commentId);
+    const productId = idText(it?.productId);
     if (!commentId || !productId || commentId === current?.commentId || seen.has(commentId)) continue;
     seen.add(commentId);
     out.push({
       commentId, productId,
-      image: safeUrl(it.image), userLabel: str(it.userLabel), userAvatar: safeUrl(it.userAvatar),
+      image: safeUrl(it.image), userLabel: text(it.userLabel), userAvatar: safeUrl(it.userAvatar),
       content: typeof it.content === 'string' ? it.content : '', likes: Math.max(0, num(it.likes) ?? 0),
     });
   }
@@ -153,19 +138,19 @@ export function toSimilarViews(items: unknown, excludeProductId?: string): Simil
   if (!Array.isArray(items)) return [];
   const out: SimilarView[] = [];
   for (const it of items as SimilarProductItem[]) {
-    const id = idOf(it?.product?.id);
+    const id = idText(it?.product?.id);
     if (!id || id === excludeProductId) continue;
     const p = it.product;
     out.push({
       id,
-      name: str(p.name) ?? '',
-      nameCN: str(p.nameCN) ?? str(p.name) ?? '',
+      name: text(p.name) ?? '',
+      nameCN: text(p.nameCN) ?? text(p.name) ?? '',
       image: productImage(p.images),
-      priceTag: str(p.priceTag),
-      priceTagCN: str(p.priceTagCN),
-      marks: (Array.isArray(p.marks) ? p.marks : []).filter((m): m is string => !!str(m)),
-      labels: (it.labelView?.shortLabels ?? []).flatMap((s) => s?.labels ?? []).map((l) => str(l?.text)).filter((t): t is string => !!t),
-      origin: str(it.origin),
+      priceTag: text(p.priceTag),
+      priceTagCN: text(p.priceTagCN),
+      marks: (Array.isArray(p.marks) ? p.marks : []).filter((m): m is string => !!text(m)),
+      labels: (it.labelView?.shortLabels ?? []).flatMap((s) => s?.labels ?? []).map((l) => text(l?.text)).filter((t): t is string => !!t),
+      origin: text(it.origin),
     });
     if (out.length === SIMILAR_PRODUCTS_LIMIT) break;
   }

@@ -1,23 +1,9 @@
 // App configuration and popups (spec section 7, "Other").
 
 import type { StorefrontClient } from './client';
+import type { AppConfig } from './wire/app-config';
 
-/** GET /api/v1/appconfig. Keys are the server's; the site reads the ones it knows. */
-export interface AppConfig {
-  siteName?: string;
-  brandName?: string;
-  /** New-user gift package in yuan (spec section 9: 688). */
-  giftPackageYuan?: number;
-  appDownloadUrl?: string;
-  customerServiceUrl?: string;
-  defaultPraise?: string;
-  exchangeRates?: Record<string, number>;
-  commentPageSize?: number;
-  haulPageSize?: number;
-  hotSearchWords?: string[];
-  features?: { likes?: boolean; smsSignIn?: boolean; wechatSignIn?: boolean };
-  [key: string]: unknown;
-}
+export type { AppConfig } from './wire/app-config';
 
 export interface Popup {
   id: string;

@@ -2,25 +2,9 @@
 // only the parameters; the path is the project's: GET /api/v1/content/articles/search.
 
 import type { StorefrontClient } from './client';
-import type { Image } from './types';
+import type { ArticlesResponse } from './wire/articles';
 
-export interface Article {
-  id: string | number;
-  title: string;
-  summary?: string | null;
-  content?: string | null;
-  author?: string | null;
-  tags?: string[] | null;
-  /** Cover image URL; `coverImage` is the full Image. */
-  cover?: string | null;
-  coverImage?: Image | null;
-  banner?: string | null;
-  bannerImage?: Image | null;
-  url?: string | null;
-  views?: number | null;
-  /** Epoch ms. */
-  publishedAt?: number | null;
-}
+export type { Article, ArticlesResponse } from './wire/articles';
 
 export interface ArticleSearchQuery {
   /** From. Default 0. */
@@ -33,13 +17,8 @@ export interface ArticleSearchQuery {
   tags?: string[] | string;
 }
 
-export interface ArticleSearchResponse {
-  articles: Article[];
-  total?: number;
-}
-
 export const searchArticles = (c: StorefrontClient, q: ArticleSearchQuery = {}) =>
-  c.get<ArticleSearchResponse>('/api/v1/content/articles/search', {
+  c.get<ArticlesResponse>('/api/v1/content/articles/search', {
     params: {
       f: q.f ?? 0,
       t: q.t ?? 10,

@@ -2,7 +2,7 @@
 // (spec section 4). Answer shapes are the project's own (docs/api-client.md).
 
 import type { StorefrontClient } from './client';
-import { seg } from './path-segment';
+import { seg } from '../common/path-segment';
 import type { CartProductKind, PaymentMethod, PreorderCheckStep, ShippingMethod } from './enums';
 
 const CART = '/api/v2/shoppingcart';

@@ -1,7 +1,7 @@
 // Coupon claims (spec section 7, "Other"; claim types of section 3).
 
 import type { StorefrontClient } from './client';
-import { seg } from './path-segment';
+import { seg } from '../common/path-segment';
 import type { CouponClaimType } from './enums';
 
 /** What a claim is attached to; SUITPRODUCT is the only one the spec names. */

@@ -115,7 +115,6 @@ function readEnv(get: () => string | undefined): string | undefined {
 // The page's one stored session lives in session.ts so that pages can read it without
 // loading this transport (and axios) on first load.
 export { defaultSession } from './session';
-export { seg } from './path-segment';
 
 function toSessionSource(mode: ClientMode, s: StorefrontClientOptions['session']): SessionSource {
   if (!s) return mode === 'build' ? () => BUILD_IDENTITY : () => defaultSession().identity();

@@ -2,9 +2,11 @@
 // defaults from section 9: page size 10 sorted by posted_at, replies 0..1, haul size 10).
 
 import type { StorefrontClient } from './client';
-import { seg } from './path-segment';
+import { seg } from '../common/path-segment';
 import type { CommentSort } from './enums';
-import type { CommentsResponse, HaulResponse } from './types';
+import type { CommentsResponse, HaulResponse, LikeResult, RepliesResponse } from './wire/reviews';
+
+export type { LikeResult, Reply, RepliesResponse } from './wire/reviews';
 
 export const commentsPath = (productId: string | number) => `/api/v1/product-comment/products/${seg(productId)}/comments`;
 
@@ -17,27 +19,6 @@ export interface CommentQuery {
   s?: CommentSort;
   /** Only comments with this word tag. */
   tag?: string;
-}
-
-export interface Reply {
-  id: string | number;
-  commentId: string | number;
-  content: string;
-  userLabel?: string | null;
-  userAvatar?: string | null;
-  likes?: number | null;
-  postedAt?: number | null;
-}
-
-export interface RepliesResponse {
-  replies: Reply[];
-  total?: number;
-}
-
-/** Answer of like / unlike: the new count and whether the caller now likes it. */
-export interface LikeResult {
-  likes: number;
-  liked: boolean;
 }
 
 export interface HaulQuery {

@@ -1,7 +1,7 @@
 // Customs resell declarations (spec section 7, "Other"): list/create and read/update one.
 
 import type { StorefrontClient } from './client';
-import { seg } from './path-segment';
+import { seg } from '../common/path-segment';
 
 export interface CustomsResell {
   id: string;

@@ -7,7 +7,7 @@ export type CartProductKind = 'AVAILABLE' | 'UNAVAILABLE' | 'SPECIAL_OFFER' | 'G
 /** Order statuses seen (spec: the full list and the transitions are not shown). */
 export type OrderStatus = 'RECEIVED' | 'FAILED_TO_PLACE' | 'AWAIT_PAYMENT';
 
-export type AccountType = 'PHONE_WECHAT' | 'PHONE_ONLY' | 'WECHAT_ONLY';
+export type { AccountType } from './wire/signin';
 
 /** NORMAL; UNCLAIM = "claim the coupon"; WILLEXPIRE = "expiring soon". */
 export type CouponClaimType = 'NORMAL' | 'UNCLAIM' | 'WILLEXPIRE';
@@ -25,4 +25,4 @@ export type PayerFlag = (typeof PayerFlag)[keyof typeof PayerFlag];
 export type PreorderCheckStep = 0 | 1;
 
 /** Comment list sort key; posted_at is the default (spec section 9); likes is the reference server's other one. */
-export type CommentSort = 'posted_at' | 'likes';
+export type { CommentSort } from './wire/reviews';

@@ -1,7 +1,7 @@
 // Express buy: buy one sku straight from the product page (spec section 7, "Express buy").
 
 import type { StorefrontClient } from './client';
-import { seg } from './path-segment';
+import { seg } from '../common/path-segment';
 import type { PaymentMethod, ShippingMethod } from './enums';
 
 const BASE = '/api/v1/express-buy';

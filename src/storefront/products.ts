@@ -1,115 +1,17 @@
 // Products and discovery (spec section 7, "Products and discovery"; defaults from section 9).
 
 import type { StorefrontClient } from './client';
-import { seg } from './path-segment';
-import type { CategoriesResponse, SimilarResponse, Sku } from './types';
+import { seg } from '../common/path-segment';
+import type { CategoriesResponse } from './wire/catalogue';
+import type {
+  BrandsResponse, DiscoverSort, DomesticShipping, MerchantsResponse, ProductDetail, ProductListResponse, ProductTranslation,
+  SearchResponse, SimilarResponse, SizeChart,
+} from './wire/products';
 
-type Img = { url?: string | null; width?: number | null; height?: number | null; format?: string | null };
-
-/**
- * Product summary: the items of related, discover and search answers (reference server,
- * server/schemas/products.ts). Only `id` is relied on; everything else may be missing.
- */
-export interface Product {
-  id: string | number;
-  name?: string | null;
-  nameCN?: string | null;
-  brand?: { id?: string | number; name?: string | null; nameCN?: string | null } | null;
-  merchant?: { id?: string | number; name?: string | null; nameCN?: string | null } | null;
-  categoryId?: string | null;
-  rootCategoryId?: string | null;
-  images?: Array<{ full?: Img | null; thumbnail?: Img | null }> | null;
-  currency?: string | null;
-  cents?: number | null;
-  listCents?: number | null;
-  exchangeRate?: number | null;
-  /** cents x exchangeRate / 100, two decimals. */
-  priceYuan?: number | null;
-  discountPercent?: number | null;
-  priceTag?: string | null;
-  priceTagCN?: string | null;
-  origin?: string | null;
-  marks?: string[] | null;
-  commentCount?: number | null;
-  averageScore?: number | null;
-}
-
-export interface Promo { type: string; label: string; percentOff: number; promoCents: number; endsAt: number }
-export interface GroupBuy { label: string; minMembers: number; groupCents: number; endsAt: number }
-
-/** GET /api/v1/products/{id}. `promo` / `groupBuy` are present only when asked for (null: none). */
-export interface ProductDetail extends Product {
-  description?: string | null;
-  descriptionCN?: string | null;
-  labels?: string[] | null;
-  categoryName?: string | null;
-  skus?: Sku[] | null;
-  hasSizeChart?: boolean;
-  promo?: Promo | null;
-  groupBuy?: GroupBuy | null;
-}
-
-export interface ProductListResponse {
-  products: Product[];
-  total?: number;
-}
-
-export interface Brand {
-  id: string | number;
-  name: string;
-  nameCN?: string | null;
-  country?: string | null;
-  logo?: string | null;
-  categoryGroups?: string[] | null;
-  productCount?: number;
-}
-
-export interface Merchant {
-  id: string | number;
-  name: string;
-  nameCN?: string | null;
-  country?: string | null;
-  origin?: string | null;
-  currency?: string | null;
-  exchangeRate?: number | null;
-  website?: string | null;
-  description?: string | null;
-  logo?: string | null;
-  banner?: string | null;
-  productCount?: number;
-  reviewCount?: number;
-}
-
-export interface SizeChart {
-  productId: string | number;
-  name?: string | null;
-  unit?: string | null;
-  /** Table rows; the first row is the header; empty when the product has none. */
-  rows: string[][];
-  note?: string | null;
-}
-
-export interface ProductTranslation {
-  productId: string | number;
-  language?: 'zh-CN';
-  name?: string | null;
-  description?: string | null;
-  sourceName?: string | null;
-  sourceDescription?: string | null;
-}
-
-export interface DomesticShipping {
-  merchantId: string | number;
-  currency?: string;
-  /** Free domestic shipping from this order total, in the merchant's currency cents. */
-  freeShippingThresholdCents?: number | null;
-  /** Fee below the threshold. */
-  feeCents?: number | null;
-  rules?: Array<{ minCents: number; maxCents: number | null; feeCents: number }>;
-  estimatedDays?: { min: number; max: number };
-  carrier?: string;
-  note?: string | null;
-}
+export type {
+  Brand, BrandsResponse, DiscoverSort, DomesticShipping, GroupBuy, Merchant, MerchantsResponse, Product, ProductDetail,
+  ProductListResponse, ProductTranslation, Promo, SearchResponse, SizeChart,
+} from './wire/products';
 
 export interface DiscoverQuery {
   /** From (offset). Default 0. */
@@ -121,7 +23,7 @@ export interface DiscoverQuery {
   /** Discount range `min-max` (percent off). */
   dr?: string;
   /** Reference-server extension. */
-  sort?: 'popular' | 'newest' | 'price_asc' | 'price_desc';
+  sort?: DiscoverSort;
 }
 
 /** GET /api/v1/products/{id}; `promo` / `groupBuy` = true add those offers to the answer. */
@@ -149,13 +51,13 @@ export const translateProduct = (c: StorefrontClient, id: string | number) =>
 
 /** GET /api/v1/brands?f=0&t=10000[&np=] — the whole brand list by default (spec section 9). */
 export const listBrands = (c: StorefrontClient, q: { f?: number; t?: number; np?: boolean } = {}) =>
-  c.get<{ brands: Brand[]; total?: number }>('/api/v1/brands', { params: { f: q.f ?? 0, t: q.t ?? 10000, np: q.np } });
+  c.get<BrandsResponse>('/api/v1/brands', { params: { f: q.f ?? 0, t: q.t ?? 10000, np: q.np } });
 
 /** GET /api/v2/productcategories (pinned: `{ categories }`, the whole tree). */
 export const getProductCategories = (c: StorefrontClient) => c.get<CategoriesResponse>('/api/v2/productcategories');
 
 /** GET /api/v2/merchants */
-export const listMerchants = (c: StorefrontClient) => c.get<{ merchants: Merchant[] }>('/api/v2/merchants');
+export const listMerchants = (c: StorefrontClient) => c.get<MerchantsResponse>('/api/v2/merchants');
 
 /** GET /api/v1/merchants/{id}/domesticshipping */
 export const getDomesticShipping = (c: StorefrontClient, merchantId: string) =>
@@ -182,7 +84,7 @@ export const discoverCategory = (c: StorefrontClient, cids: string | string[], q
 
 /** POST /api/v3/discover {q} (+ optional f/t window): keyword search. */
 export const searchProducts = (c: StorefrontClient, q: string, window: { f?: number; t?: number } = {}) =>
-  c.post<ProductListResponse>('/api/v3/discover', { q, ...window });
+  c.post<SearchResponse>('/api/v3/discover', { q, ...window });
 
 export interface RecommendBottomRequest {
   /** The product the page shows; omitted on pages without one. */

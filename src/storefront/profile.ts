@@ -2,7 +2,7 @@
 // Note the spec's version split: list/create addresses on v2, update/delete on v1.
 
 import type { StorefrontClient } from './client';
-import { seg } from './path-segment';
+import { seg } from '../common/path-segment';
 import type { PayerFlag } from './enums';
 
 export interface Address {

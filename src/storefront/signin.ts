@@ -4,22 +4,10 @@
 
 import type { StorefrontClient } from './client';
 import type { AccountType } from './enums';
+import type { SignInResult, SmsSent } from './wire/signin';
 import type { Session } from './session';
 
-export interface SignInResult {
-  userId: string;
-  userKey: string;
-  accountType?: AccountType;
-  /** True when the phone number had no account before. */
-  newUser?: boolean;
-}
-
-export interface SmsSent {
-  sent: boolean;
-  /** Seconds before another code may be asked for. */
-  retryAfterSeconds?: number;
-  expiresInSeconds?: number;
-}
+export type { SignInResult, SmsSent } from './wire/signin';
 
 /** POST /api/v2/signin/sms: sends a verification code to the phone. */
 export const sendSmsCode = (c: StorefrontClient, phone: string) =>

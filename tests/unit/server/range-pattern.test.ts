@@ -2,7 +2,7 @@
 // made it unambiguous, and stays linear on the input that made the old one cubic.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { RANGE_MAX_LENGTH, RANGE_PATTERN } from '../../../server/schemas/products';
+import { RANGE_MAX_LENGTH, RANGE_PATTERN } from '../../../src/storefront/wire/products';
 
 // The pattern before the fix: two `\s*` could share one run of spaces around an empty number.
 const OLD = /^\s*\d{0,7}(\.\d{1,2})?\s*-\s*\d{0,7}(\.\d{1,2})?\s*$/u;

@@ -1,4 +1,5 @@
-// Every string in every schema of server/schemas/ has a maxLength and every array a maxItems
+// Every string in every wire schema (src/storefront/wire/, shared by the client and the
+// reference server's routes) has a maxLength and every array a maxItems
 // (issue 12, item 1; developers' guide: "every input bounded"). A bounded length is what keeps
 // any pattern cheap: ajv checks maxLength before pattern, so no input longer than the bound
 // ever reaches a regular expression.
@@ -7,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-const DIR = join(__dirname, '..', '..', '..', 'server', 'schemas');
+const DIR = join(__dirname, '..', '..', '..', 'src', 'storefront', 'wire');
 
 type Node = Record<string, unknown>;
 const isSchema = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -41,7 +42,7 @@ test('the walker finds unbounded strings and arrays (it can fail)', () => {
   assert.deepEqual(unbounded({ type: 'string', const: 'zh-CN' }, 'y'), []);
 });
 
-test('every string in server/schemas/ has maxLength, every array maxItems', async () => {
+test('every string in src/storefront/wire/ has maxLength, every array maxItems', async () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith('.ts'));
   assert.ok(files.length >= 5, `schema modules found: ${files.join(', ')}`);
   const problems: string[] = [];

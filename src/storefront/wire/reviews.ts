@@ -1,0 +1,132 @@
+// Reviews (product comments), replies, likes and the haul feed. Review and RelatedReviewItem
+// are pinned by the contract (shared/storefront-api-contract.md, "Entities"): loose, every
+// field may be missing or null; the reference server's additions are listed with them.
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  CATEGORY_ID_SOURCE, IdString, Image, List, LongText, Loose, Nullable, ShortText, Unchecked, UrlOnly, UrlText, WireId, windowQuery,
+} from './common';
+
+/** A medal of the reviewer. */
+export const Medal = Type.Object({
+  image: Loose(UrlOnly),
+  text: Loose(Type.Object({ text: Loose(ShortText()) }, { additionalProperties: true })),
+}, { additionalProperties: true });
+export type Medal = Static<typeof Medal>;
+
+export const Picture = Type.Object({ id: WireId(), full: Image, thumbnail: Loose(Image) }, { additionalProperties: true });
+export type Picture = Static<typeof Picture>;
+
+/** The reference server sends `{ cover: { url, width, height } }` (no video file). */
+export const Video = Type.Object({ cover: Loose(UrlOnly), url: Loose(UrlText()) }, { additionalProperties: true });
+export type Video = Static<typeof Video>;
+
+const Choices = <T extends Parameters<typeof List>[0]>(item: T) => Loose(Type.Object({ choices: Loose(List(item, 20)) }, { additionalProperties: true }));
+
+export const Sku = Type.Object({
+  /** Reference-server extension. */
+  id: Type.Optional(WireId()),
+  productId: Type.Optional(WireId()),
+  name: Loose(ShortText({ maxLength: 400 })),
+  cents: Loose(Type.Number()),
+  attributes: Loose(Type.Object({
+    attributes: Loose(Type.Object({
+      exchangeRateUsed: Choices(Type.Number()),
+      width: Choices(ShortText()),
+    }, { additionalProperties: true })),
+  }, { additionalProperties: true })),
+  images: Loose(List(Type.Object({ full: Loose(UrlOnly), thumbnail: Loose(UrlOnly) }, { additionalProperties: true }), 20)),
+  color: Loose(Type.Object({ name: Loose(ShortText()) }, { additionalProperties: true })),
+  size: Loose(Type.Object({ name: Loose(ShortText()) }, { additionalProperties: true })),
+}, { additionalProperties: true });
+export type Sku = Static<typeof Sku>;
+
+export const Review = Type.Object({
+  id: WireId(),
+  productId: Loose(WireId()),
+  content: Loose(LongText()),
+  userLabel: Loose(ShortText()),
+  userAvatar: Loose(UrlText()),
+  userMedals: Loose(List(Medal, 20)),
+  likes: Loose(Type.Number()),
+  /** Epoch milliseconds (not checked on the wire: see Unchecked). */
+  postedAt: Type.Optional(Unchecked<number | null>()),
+  productCommentLabel: Loose(Type.Object({
+    productSatisfyScore: Loose(Type.Number()),
+    wordTags: Loose(List(ShortText(), 50)),
+  }, { additionalProperties: true })),
+  pictures: Loose(List(Picture, 50)),
+  videos: Loose(List(Video, 20)),
+  sku: Loose(Sku),
+  /** Reference-server extension: the number of replies. */
+  replyCount: Type.Optional(Type.Number()),
+  /** Reference-server extension: whether the signed-in caller liked it (absent for guests). */
+  liked: Loose(Type.Boolean()),
+}, { additionalProperties: true });
+export type Review = Static<typeof Review>;
+
+/** Related-review item; also the review feed's item. */
+export const RelatedReviewItem = Type.Object({
+  commentId: WireId(),
+  productId: WireId(),
+  image: Loose(UrlText()),
+  userLabel: Loose(ShortText()),
+  userAvatar: Loose(UrlText()),
+  content: Loose(LongText()),
+  likes: Loose(Type.Number()),
+}, { additionalProperties: true });
+export type RelatedReviewItem = Static<typeof RelatedReviewItem>;
+
+// Answers.
+
+/** GET /api/v2/product_comment/haul (pinned). */
+export const HaulResponse = Type.Object({
+  waterFall: Type.Object({ waterDrops: List(RelatedReviewItem, 500), delimiter: Nullable(ShortText()) }),
+});
+export type HaulResponse = Static<typeof HaulResponse>;
+
+/** GET .../comments: `{ comments: [review] }` with ?commentId= (pinned), else a page and `total`. */
+export const CommentsResponse = Type.Object({ comments: List(Review, 100), total: Type.Optional(Type.Integer()) });
+export type CommentsResponse = Static<typeof CommentsResponse>;
+
+export const Reply = Type.Object({
+  id: WireId(), commentId: WireId(), content: LongText(),
+  userLabel: Loose(ShortText()), userAvatar: Loose(UrlText()),
+  likes: Loose(Type.Number()), postedAt: Loose(Type.Number()),
+});
+export type Reply = Static<typeof Reply>;
+export const RepliesResponse = Type.Object({ replies: List(Reply, 100), total: Type.Optional(Type.Integer()) });
+export type RepliesResponse = Static<typeof RepliesResponse>;
+
+/** Answer of like / unlike: the new count and whether the caller now likes it. */
+export const LikeResult = Type.Object({ likes: Type.Integer(), liked: Type.Boolean() });
+export type LikeResult = Static<typeof LikeResult>;
+
+// Requests.
+
+export const CATEGORY_ID_PATTERN = `^${CATEGORY_ID_SOURCE}$`;
+
+export const HaulQuery = Type.Object({
+  /** Opaque cursor; '0' = first page. */
+  delimiter: Type.String({ default: '0', minLength: 1, maxLength: 100 }),
+  /** 1..500. */
+  size: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
+  /** Category id of the catalogue; '0' = all. */
+  category: Type.String({ default: '0', maxLength: 32, pattern: CATEGORY_ID_PATTERN }),
+});
+export type HaulQuery = Static<typeof HaulQuery>;
+
+/** Comment list sort key; posted_at is the default (spec section 9); likes is the reference server's other one. */
+export const CommentSort = Type.Union([Type.Literal('posted_at'), Type.Literal('likes')]);
+export type CommentSort = Static<typeof CommentSort>;
+
+export const CommentsQuery = Type.Object({
+  commentId: Type.Optional(IdString),
+  ...windowQuery(10),
+  s: Type.Optional(CommentSort),
+  /** Only comments with this word tag. */
+  tag: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+});
+export type CommentsQuery = Static<typeof CommentsQuery>;
+
+export const RepliesQuery = Type.Object({ ...windowQuery(10), s: Type.Optional(CommentSort) });
+export type RepliesQuery = Static<typeof RepliesQuery>;
