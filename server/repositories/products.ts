@@ -5,7 +5,7 @@ import type { DB } from '../db/open';
 import { notFound } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import type { ProductDetail, ProductSummary, ProductTranslation, SizeChart } from '../schemas/products';
-import { priceTag } from '../seed/generate';
+import { priceTag } from '../seed/reference';
 import type { Sku, SimilarProductItem } from '../../src/storefront/types';
 
 export interface ProductRow {
