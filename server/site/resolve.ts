@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { unbuiltReviewIds } from '../../src/review/unbuilt';
+import { PATH_PREFIX, productPath, withPrefix } from '../../src/paths';
 
 export type Resolution =
   /** A file of the site, answered with `status` (the status pages keep theirs). */
@@ -71,14 +72,14 @@ export function resolveSitePath(dir: string, sitePath: string, search = ''): Res
     return file(normal.slice(1));
   } else if (dirIn(siteDir, abs) && fileIn(siteDir, path.join(abs, 'index.html'))) {
     // /review/merchants and /review/merchants/ reach the same page (spec section 2).
-    return { kind: 'redirect', location: `/review${normal}/${search}` };
+    return { kind: 'redirect', location: `${PATH_PREFIX}${normal}/${search}` };
   }
   // /product/{id} is the product route used after navigation; it leads to /pd/{id}/.
   const product = /^\/product\/([A-Za-z0-9_-]{1,64})\/?$/.exec(normal);
-  if (product) return { kind: 'redirect', location: `/review/pd/${product[1]}/` };
+  if (product) return { kind: 'redirect', location: withPrefix(productPath(product[1])) };
   const review = unbuiltReviewIds(normal);
   if (review && fileIn(siteDir, path.join(siteDir, NOT_FOUND_HTML))) {
-    if (!normal.endsWith('/')) return { kind: 'redirect', location: `/review${normal}/${search}` };
+    if (!normal.endsWith('/')) return { kind: 'redirect', location: `${PATH_PREFIX}${normal}/${search}` };
     return { kind: 'unbuilt-review', ...review };
   }
   return { kind: 'missing' };
