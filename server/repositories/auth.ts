@@ -7,7 +7,7 @@
 // a 401 on signed-in calls.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DB } from '../db/open';
-import { ApiError, badRequest } from '../errors';
+import { HttpError, badRequest } from '../errors';
 import type { SignInResult, SmsSent } from '../schemas/signin';
 
 export const CODE_TTL_MS = 5 * 60_000;
@@ -46,12 +46,12 @@ export class AuthRepository {
       { sent_at: number; window_start: number; window_count: number } | undefined;
     if (row && now - row.sent_at < RESEND_AFTER_MS) {
       const wait = Math.ceil((RESEND_AFTER_MS - (now - row.sent_at)) / 1000);
-      throw new ApiError(429, `验证码发送过于频繁，请${wait}秒后再试`, 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
+      throw new HttpError(429, `验证码发送过于频繁，请${wait}秒后再试`, 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
     }
     const inWindow = row && now - row.window_start < 3_600_000;
     if (inWindow && row.window_count >= MAX_SENDS_PER_HOUR) {
       const wait = Math.ceil((3_600_000 - (now - row.window_start)) / 1000);
-      throw new ApiError(429, '验证码发送次数过多，请一小时后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
+      throw new HttpError(429, '验证码发送次数过多，请一小时后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     this.db.prepare(`INSERT INTO sms_codes (phone, code_hash, sent_at, expires_at, attempts, window_start, window_count)
