@@ -1,4 +1,5 @@
-// The one module that knows URLs. Every internal link of the site is built here.
+// The one module that knows URLs. Every internal link of the site is built here (and the
+// product alias URL read back: aliasProductId).
 //
 // Two kinds of path:
 // - "site paths" (`reviewPath`, `categoryPath`, ...) are paths *inside* the Gatsby site,
@@ -19,6 +20,16 @@ export const categoryPath = (id: string) => `/category/${seg(id)}/`;
 export const productOverviewPath = () => '/category/8/?from=menu';
 export const productPath = (productId: string | number) => `/pd/${seg(productId)}/`;
 export const productAliasPath = (productId: string | number) => `/product/${seg(productId)}`;
+/** The product id of a /product/{id} URL (with or without the /review prefix), else null. */
+export function aliasProductId(pathname: string): string | null {
+  const parts = pathname.split('/').filter(Boolean);
+  const i = parts.indexOf('product', parts[0] === PATH_PREFIX.slice(1) ? 1 : 0);
+  const raw = i >= 0 ? parts[i + 1] : undefined;
+  if (!raw) return null;
+  let id: string;
+  try { id = decodeURIComponent(raw).trim(); } catch { return null; }
+  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
+}
 export const haulPath = (page = 1) => (page <= 1 ? '/haul/' : `/haul/page/${page}/`);
 export const merchantsPath = () => '/merchants/';
 export const articlesPath = () => '/articles/';

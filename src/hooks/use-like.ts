@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { errorTextOf } from '../listing/error-text';
+import { errorTextOr } from '../storefront/error-text';
 import type { ReviewView } from '../review/view';
 import { browserClient } from './browser-client';
 import { SIGNED_OUT_EVENT } from './use-account';
@@ -64,7 +64,7 @@ export function useLike(review: ReviewView) {
       const res = await call(api.client, review.productId, review.id);
       setState({ key, liked: res.liked, count: res.likes, busy: false, error: '' });
     } catch (e) {
-      setState((s) => ({ ...s, key, busy: false, error: errorTextOf(e, '操作失败，请稍后重试') }));
+      setState((s) => ({ ...s, key, busy: false, error: errorTextOr(e, '操作失败，请稍后重试') }));
     }
   };
   return { liked: state.liked, count: state.count, busy: state.busy, error: state.error, toggle, signedIn };
