@@ -4,7 +4,7 @@ import { reviewPath } from '../src/paths';
 import type { ReviewPageData } from '../src/review/page-data';
 import { getCatalogue } from '../src/catalogue';
 import { getBuildData } from './build-data';
-import { stopEmbeddedServer } from './on-pre-init';
+import { stopEmbeddedServer } from './embedded-server';
 import { buildIndex, reviewKey } from './pages/build-index';
 import { recordingSitemap } from './sitemap';
 import { createHomePage } from './pages/home';
