@@ -59,7 +59,7 @@ function htmlFiles(dir: string, rel = ''): string[] {
 }
 
 /** The URL a file of the site is served at: a/b/index.html -> /review/a/b/. */
-export function pageUrlOf(rel: string, prefix = PATH_PREFIX): string {
+function pageUrlOf(rel: string, prefix = PATH_PREFIX): string {
   return rel === 'index.html' ? `${prefix}/` : rel.endsWith('/index.html') ? `${prefix}/${rel.slice(0, -'index.html'.length)}` : `${prefix}/${rel}`;
 }
 
@@ -95,7 +95,7 @@ export function extractLinks(html: string): string[] {
 type Check = { ok: true } | { ok: false; reason: string };
 
 /** Whether a site URL (path + query, under the prefix) leads to a file, following redirects. */
-export function resolveTarget(siteDir: string, target: string, prefix = PATH_PREFIX): Check {
+function resolveTarget(siteDir: string, target: string, prefix = PATH_PREFIX): Check {
   let url = new URL(target, ORIGIN);
   for (let hops = 0; hops < 5; hops++) {
     const p = url.pathname;

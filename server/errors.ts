@@ -40,7 +40,7 @@ const GENERIC: Record<number, string> = {
 };
 
 /** The generic Chinese text of a status (never anything taken from the request or an exception). */
-export function genericText(status: number): string {
+function genericText(status: number): string {
   return GENERIC[status] ?? (status >= 500 ? '服务器开小差了，请稍后再试' : '请求无效');
 }
 

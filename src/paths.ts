@@ -41,11 +41,6 @@ export const loginPath = (returnTo?: string) =>
 export const paymentAgreementPath = () => '/payment-agreement/';
 export const genuineGuaranteePath = () => '/genuine-guarantee/';
 export const logisticsPath = () => '/logistics/';
-/** Client-only haul detail template (spec section 2, "haul detail template"). */
-export const haulDetailPath = (productId?: string | number, commentId?: string | number) =>
-  productId != null && commentId != null
-    ? `/haul-detail/?productId=${seg(productId)}&commentId=${seg(commentId)}`
-    : '/haul-detail/';
 
 /** Full path including the /review prefix. Leaves absolute URLs alone. */
 export function withPrefix(sitePath: string): string {

@@ -10,14 +10,14 @@ import type { DB } from '../db/open';
 import { HttpError, badRequest } from '../errors';
 import type { SignInResult, SmsSent } from '../schemas/signin';
 
-export const CODE_TTL_MS = 5 * 60_000;
-export const RESEND_AFTER_MS = 60_000;
-export const MAX_SENDS_PER_HOUR = 5;
-export const MAX_ATTEMPTS = 5;
+const CODE_TTL_MS = 5 * 60_000;
+const RESEND_AFTER_MS = 60_000;
+const MAX_SENDS_PER_HOUR = 5;
+const MAX_ATTEMPTS = 5;
 /** A session not used for 30 days expires (sliding). */
 export const DEFAULT_SESSION_TTL_MS = 30 * 86_400_000;
 /** Whatever its use, a session ends 180 days after sign-in. */
-export const DEFAULT_SESSION_MAX_AGE_MS = 180 * 86_400_000;
+const DEFAULT_SESSION_MAX_AGE_MS = 180 * 86_400_000;
 /** A session's last use is written at most this often (and never less than a tenth of its lifetime). */
 const RENEW_EVERY_MS = 3_600_000;
 

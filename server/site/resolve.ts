@@ -17,8 +17,6 @@ export type Resolution =
 
 /** The 404 page Gatsby builds; it also opens reviews published after the last build. */
 export const NOT_FOUND_HTML = '404.html';
-/** The page Gatsby's runtime shows when page data answers 500 (src/pages/500.tsx). */
-export const SERVER_ERROR_HTML = '500.html';
 
 // The status pages answer with their status at every URL Gatsby writes them to: /404/ and
 // /404.html are "not found" pages, never soft 404s a crawler could index.
@@ -31,7 +29,7 @@ const STATUS_PAGES = new Map([
  * at build time by Gatsby's HTML renderer and by the bench, bench/page-weight.ts; the runtime
  * gets the chunk map inlined in each page). Kept in public/, never served (issue 12, item 10).
  */
-export function isPrivateFile(rel: string): boolean {
+function isPrivateFile(rel: string): boolean {
   return rel.endsWith('.map') || rel === 'webpack.stats.json' || rel === 'chunk-map.json';
 }
 

@@ -6,7 +6,7 @@ import type { ProductReviewItem } from '../listing/types';
 import { browserClient } from './browser-client';
 
 /** Comment query page size (spec section 9). */
-export const COMMENT_PAGE_SIZE = 10;
+const COMMENT_PAGE_SIZE = 10;
 
 export interface ProductComments {
   items: ProductReviewItem[];

@@ -7,7 +7,7 @@ import { SITE_PAGES } from '../site-pages';
 import { truncate } from './format';
 import type { ReviewView } from './view';
 
-export const CRUMB_LIMIT = 40;
+const CRUMB_LIMIT = 40;
 
 export function reviewCrumbs(review: ReviewView | null, fallbackLabel?: string | null): Crumb[] {
   const oneLine = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();

@@ -50,6 +50,3 @@ export function footerLinkGroups(nav: readonly ShellLink[]): LinkGroup[] {
     { title: '服务保障', links: serviceLinks() },
   ];
 }
-
-/** Every footer link, flattened (the desktop and the mobile footer show the same links). */
-export const footerLinks = (nav: readonly ShellLink[]) => footerLinkGroups(nav).flatMap((g) => g.links);
