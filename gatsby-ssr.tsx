@@ -2,6 +2,7 @@ import * as React from 'react';
 import type { GatsbySSR } from 'gatsby';
 import { withPrefix } from './src/paths';
 import { unbuiltReviewMarkerScript } from './src/review/unbuilt';
+import { THEME } from './src/styles/theme';
 
 // Every page is Chinese (spec section 9: html lang zh-CN), even before Helmet runs. The icon
 // is declared so browsers do not ask for /favicon.ico outside the /review prefix.
@@ -19,7 +20,7 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttri
   const isAppShell = pathname.startsWith('/offline-plugin-app-shell-fallback');
   setHeadComponents([
     <link key="icon" rel="icon" type="image/svg+xml" href={withPrefix('/favicon.svg')} />,
-    <meta key="theme" name="theme-color" content="#e4393c" />,
+    <meta key="theme" name="theme-color" content={THEME.brand} />,
     ...(isAppShell ? [<meta key="robots" name="robots" content="noindex" />] : []),
     ...(is404 ? [<script key="unbuilt-review" dangerouslySetInnerHTML={{ __html: unbuiltReviewMarkerScript() }} />] : []),
   ]);

@@ -11,7 +11,7 @@ import * as React from 'react';
 import { renderToString } from 'react-dom/server';
 import { Helmet } from 'react-helmet';
 import Module from 'node:module';
-import type { ReviewPageContext } from '../src/templates/review';
+import type { ReviewPageData } from '../src/review/page-data';
 
 const [publicDir, outDir] = process.argv.slice(2);
 
@@ -32,17 +32,16 @@ mod._load = function (req, parent, isMain) {
   shim ??= { ...(real as object), graphql: () => null, useStaticQuery: () => (staticData.length === 1 ? staticData[0] : Object.assign({}, ...(staticData as object[]))) };
   return shim;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const ReviewTemplate = (require('../src/templates/review') as typeof import('../src/templates/review')).default;
 
-function reviewPageData(): { path: string; context: ReviewPageContext }[] {
-  const out: { path: string; context: ReviewPageContext }[] = [];
+function reviewPageData(): { path: string; context: ReviewPageData }[] {
+  const out: { path: string; context: ReviewPageData }[] = [];
   const root = path.join(publicDir, 'page-data');
   for (const p of fs.readdirSync(root).filter((n) => /^\d+$/.test(n))) {
     for (const c of fs.readdirSync(path.join(root, p)).filter((n) => /^\d+$/.test(n))) {
       const f = path.join(root, p, c, 'page-data.json');
       if (!fs.existsSync(f)) continue;
-      const d = JSON.parse(fs.readFileSync(f, 'utf8')) as { componentChunkName: string; path: string; result: { pageContext: ReviewPageContext } };
+      const d = JSON.parse(fs.readFileSync(f, 'utf8')) as { componentChunkName: string; path: string; result: { pageContext: ReviewPageData } };
       if (d.componentChunkName === 'component---src-templates-review-tsx') out.push({ path: d.path, context: d.result.pageContext });
     }
   }

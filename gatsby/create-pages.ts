@@ -1,10 +1,10 @@
 import type { GatsbyNode } from 'gatsby';
 import path from 'node:path';
 import { reviewPath } from '../src/paths';
-import type { ReviewPageContext } from '../src/templates/review';
+import type { ReviewPageData } from '../src/review/page-data';
 import { getCatalogue } from '../src/catalogue';
 import { getBuildData } from './build-data';
-import { stopEmbeddedServer } from './on-pre-init';
+import { stopEmbeddedServer } from './embedded-server';
 import { buildIndex, reviewKey } from './pages/build-index';
 import { recordingSitemap } from './sitemap';
 import { createHomePage } from './pages/home';
@@ -30,16 +30,13 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions: gatsbyAc
   const actions = recordingSitemap(gatsbyActions, (productId, commentId) => postedAt.get(reviewKey(productId, commentId)) ?? null);
   const review = template('review');
   for (const page of data.pages) {
-    const context: ReviewPageContext = {
-      productId: page.info.productId,
-      commentId: page.info.id,
-      info: page.info,
+    const context: ReviewPageData = {
+      ...page,
       // Only reviews with a page of their own: a review the build skipped (malformed) would be a
       // link crawlers get no content from (scripts/check-links.ts).
       relateList: page.relateList.filter((r) => index.built.has(reviewKey(r.productId, r.commentId))),
-      similarProducts: page.similarProducts,
     };
-    actions.createPage({ path: reviewPath(page.info.productId, page.info.id), component: review, context: { ...context } });
+    actions.createPage({ path: reviewPath(page.productId, page.commentId), component: review, context: { ...context } });
   }
 
   // Reviews published after this build open at their normal URL through the 404 page

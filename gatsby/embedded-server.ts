@@ -1,11 +1,27 @@
 // When STOREFRONT_API_URL is not set, the build starts the embedded reference server itself
-// (issue 5, "Build"): a child process on a random loopback port, stopped when the build ends.
+// (issue 5, "Build"): a child process on a random loopback port, started by onPreInit and
+// stopped when the pages are created (or when sourcing fails, or when the process exits).
+// This module owns the one running server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-export interface EmbeddedServer { url: string; stop(): void }
+interface EmbeddedServer { url: string; stop(): void }
 
-export function startEmbeddedServer(root: string, timeoutMs = 240_000): Promise<EmbeddedServer> {
+let running: EmbeddedServer | null = null;
+
+/** Starts the embedded server (once per build) and returns its URL. */
+export async function startEmbeddedServer(root: string, timeoutMs = 240_000): Promise<string> {
+  running ??= await spawnServer(root, timeoutMs);
+  return running.url;
+}
+
+/** Stops the embedded server, if one runs. */
+export function stopEmbeddedServer(): void {
+  running?.stop();
+  running = null;
+}
+
+function spawnServer(root: string, timeoutMs: number): Promise<EmbeddedServer> {
   const script = path.join(root, 'scripts', 'embedded-server.ts');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,

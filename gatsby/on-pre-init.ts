@@ -5,7 +5,7 @@ import type { GatsbyNode } from 'gatsby';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createStorefrontClient } from '../src/storefront/client';
-import { startEmbeddedServer, type EmbeddedServer } from './embedded-server';
+import { startEmbeddedServer, stopEmbeddedServer } from './embedded-server';
 import { reviewSourceApi } from './sourcing/review-source-api';
 import { fetchReviews } from './sourcing/fetch-reviews';
 import { RequiredEndpointError } from './sourcing/errors';
@@ -15,24 +15,9 @@ import { productIdsOf } from './pages/build-index';
 import { getCatalogue } from '../src/catalogue';
 import { setBuildData } from './build-data';
 
-let embedded: EmbeddedServer | null = null;
-export const stopEmbeddedServer = () => { embedded?.stop(); embedded = null; };
-
 export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) => {
   const root = store.getState().program.directory as string;
-  let apiUrl = process.env.STOREFRONT_API_URL;
-  if (!apiUrl) {
-    const t = reporter.activityTimer('Starting the embedded reference API server');
-    t.start();
-    try {
-      embedded = await startEmbeddedServer(root);
-    } catch (e) {
-      reporter.panic(`The embedded reference server did not start: ${(e as Error).message}`);
-    }
-    apiUrl = embedded!.url;
-    t.setStatus(apiUrl);
-    t.end();
-  }
+  const apiUrl = process.env.STOREFRONT_API_URL || (await startEmbedded(root, reporter));
   reporter.info(`Sourcing from the storefront API at ${apiUrl}`);
   const client = createStorefrontClient({
     mode: 'build',
@@ -72,13 +57,29 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
   }
 };
 
+type Reporter = Parameters<NonNullable<GatsbyNode['onPreInit']>>[0]['reporter'];
+
+/** The embedded reference server's URL (gatsby/embedded-server.ts); a server that does not start fails the build. */
+async function startEmbedded(root: string, reporter: Reporter): Promise<string> {
+  const t = reporter.activityTimer('Starting the embedded reference API server');
+  t.start();
+  try {
+    const url = await startEmbeddedServer(root);
+    t.setStatus(url);
+    t.end();
+    return url;
+  } catch (e) {
+    return reporter.panic(`The embedded reference server did not start: ${(e as Error).message}`) as never;
+  }
+}
+
 /**
  * Optional endpoints (contract): never fail the build. What was skipped is reported; the
  * pages fall back to the pinned data.
  */
 async function sourceExtras(
   client: ReturnType<typeof createStorefrontClient>,
-  reporter: Parameters<NonNullable<GatsbyNode['onPreInit']>>[0]['reporter'],
+  reporter: Reporter,
   productIds: string[],
 ): Promise<SourcedExtras> {
   const categoryIds = [...getCatalogue().byId.keys()];

@@ -7,7 +7,7 @@ import QRCode from 'qrcode';
 import { qrTargets, type QrTarget } from '../src/components/shell/qr-targets';
 
 /** The SVG markup of one QR code: quiet zone of 2 modules, medium error correction. */
-export function qrSvg(url: string): Promise<string> {
+function qrSvg(url: string): Promise<string> {
   return QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
 }
 

@@ -22,7 +22,7 @@ import type { ReviewView } from '../src/review/view';
 import type { PageActions, PageInput } from './pages/types';
 
 export const SITEMAP_INDEX = 'sitemap-index.xml';
-export const MAX_URLS = 50_000;
+const MAX_URLS = 50_000;
 export const MAX_BYTES = 10 * 1024 * 1024;
 /** Images per URL (Google reads up to 1,000; a review has at most a few). */
 const MAX_IMAGES = 20;

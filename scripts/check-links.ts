@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { resolveSitePath } from '../server/site/resolve';
+import { PATH_PREFIX } from '../src/paths';
 
 export interface BrokenLink {
   /** The link as resolved (path and query). */
@@ -58,7 +59,7 @@ function htmlFiles(dir: string, rel = ''): string[] {
 }
 
 /** The URL a file of the site is served at: a/b/index.html -> /review/a/b/. */
-export function pageUrlOf(rel: string, prefix = '/review'): string {
+function pageUrlOf(rel: string, prefix = PATH_PREFIX): string {
   return rel === 'index.html' ? `${prefix}/` : rel.endsWith('/index.html') ? `${prefix}/${rel.slice(0, -'index.html'.length)}` : `${prefix}/${rel}`;
 }
 
@@ -94,7 +95,7 @@ export function extractLinks(html: string): string[] {
 type Check = { ok: true } | { ok: false; reason: string };
 
 /** Whether a site URL (path + query, under the prefix) leads to a file, following redirects. */
-export function resolveTarget(siteDir: string, target: string, prefix = '/review'): Check {
+function resolveTarget(siteDir: string, target: string, prefix = PATH_PREFIX): Check {
   let url = new URL(target, ORIGIN);
   for (let hops = 0; hops < 5; hops++) {
     const p = url.pathname;
@@ -122,7 +123,7 @@ async function pool<T>(items: T[], n: number, fn: (t: T) => Promise<void>) {
 
 export async function checkLinks(opts: CheckOptions): Promise<LinkReport> {
   const started = Date.now();
-  const prefix = opts.prefix ?? '/review';
+  const prefix = opts.prefix ?? PATH_PREFIX;
   const siteDir = path.resolve(opts.siteDir);
   const files = htmlFiles(siteDir);
   const site = new Map<string, string[]>(); // target -> pages linking to it

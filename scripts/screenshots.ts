@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, ROOT, hydrated, launch, newPage, siteMissing, startSite } from '../tests/e2e/helpers/site';
 import type { HaulResponse, Review } from '../src/storefront/types';
+import { categoryPath, homePath, reviewPath, withPrefix } from '../src/paths';
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 const MAX_BYTES = 400 * 1024;
@@ -42,12 +43,12 @@ async function main() {
     if (!review) throw new Error('no review with pictures in the first 60 of the feed');
 
     const shots: Array<{ name: string; path: string; prepare?: (p: Page, mobile: boolean) => Promise<void> }> = [
-      { name: 'review', path: `/review/${review.productId}/${review.id}/` },
-      { name: 'home', path: '/review/' },
-      { name: 'category', path: '/review/category/8/' },
+      { name: 'review', path: withPrefix(reviewPath(String(review.productId), review.id)) },
+      { name: 'home', path: withPrefix(homePath()) },
+      { name: 'category', path: withPrefix(categoryPath('8')) },
       {
         name: 'menu',
-        path: '/review/',
+        path: withPrefix(homePath()),
         prepare: async (p, mobile) => {
           if (mobile) {
             await p.click('.mmenu__toggle');

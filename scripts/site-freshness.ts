@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const SOURCES = ['src', 'gatsby', 'data', 'static', 'gatsby-config.ts', 'gatsby-node.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx', 'package-lock.json'];
-export const BUILD_STAMP = path.join('public', '.build-stamp');
+const BUILD_STAMP = path.join('public', '.build-stamp');
 
 function newestMtime(p: string): number {
   let st: fs.Stats;

@@ -8,6 +8,7 @@ import { announce, startServer } from '../server/main';
 import { logSettings } from '../server/logging';
 import { registerSite } from '../server/site';
 import { markBuilt, siteIsStale } from './site-freshness';
+import { homePath, withPrefix } from '../src/paths';
 
 const root = path.resolve(__dirname, '..');
 
@@ -29,7 +30,7 @@ async function main() {
     ...logSettings(),
     configure: (app) => registerSite(app, path.join(root, 'public')),
   });
-  const site = `${server.url}/review/`;
+  const site = `${server.url}${withPrefix(homePath())}`;
   const fresh = siteIsStale(root);
   if (process.argv.includes('--rebuild') || fresh.stale) {
     console.log(`building the site (${process.argv.includes('--rebuild') ? '--rebuild' : fresh.reason}); the API is already up at ${server.url}/api`);

@@ -4,11 +4,11 @@
 // free for the site plugin (server/site/), which the caller adds with one `app.register(...)`
 // line.
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { defaultCategoriesFile, loadCatalogue } from './catalogue';
+import { defaultCategoriesFile, readCatalogueFile } from './catalogue';
 import { createRepos } from './context';
 import { openDatabase } from './db/open';
 import { installSecurityHeaders } from './security-headers';
-import { ApiError, clientErrorHandler, frameworkErrors, installErrorHandlers, installErrorShapeGuard, installNotFound, refuseNonFiniteNumbers } from './errors';
+import { HttpError, clientErrorHandler, frameworkErrors, installErrorHandlers, installErrorShapeGuard, installNotFound, refuseNonFiniteNumbers } from './errors';
 import { MediaStore, type MediaStoreOptions } from './media/store';
 import { mediaUrlPrefixer } from './media/urls';
 import { catalogueRoutes } from './routes/catalogue';
@@ -63,7 +63,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     clientErrorHandler,
   });
   const db = openDatabase(opts.dbFile);
-  const catalogue = loadCatalogue(opts.categoriesFile ?? defaultCategoriesFile());
+  const catalogue = readCatalogueFile(opts.categoriesFile ?? defaultCategoriesFile());
   const media = mediaUrlPrefixer(opts.mediaBaseUrl ?? process.env.MEDIA_BASE_URL);
   app.decorate('db', db);
   app.decorate('catalogue', catalogue);
@@ -87,7 +87,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       try {
         done(null, JSON.parse(text));
       } catch {
-        done(new ApiError(400, '请求体不是有效的 JSON'), undefined);
+        done(new HttpError(400, '请求体不是有效的 JSON'), undefined);
       }
     });
     api.addHook('onSend', async (_req, reply, payload) => {

@@ -39,7 +39,7 @@ export function defaultCategoriesFile(): string {
   return process.env.CATEGORIES_FILE ? resolve(process.env.CATEGORIES_FILE) : CATEGORIES_FILE;
 }
 
-export function loadCatalogue(file = defaultCategoriesFile()): Catalogue {
+export function readCatalogueFile(file = defaultCategoriesFile()): Catalogue {
   const raw = readFileSync(file);
   const parsed = JSON.parse(raw.toString('utf8')) as CategoriesResponse;
   if (!parsed || !Array.isArray(parsed.categories)) {

@@ -9,4 +9,3 @@ export const defaultPort = () => {
   const n = Number(process.env.PORT ?? 8000);
   return Number.isInteger(n) && n >= 0 && n < 65536 ? n : 8000;
 };
-export const mediaBaseUrl = () => process.env.MEDIA_BASE_URL || undefined;

@@ -3,15 +3,20 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export class ApiError extends Error {
+/**
+ * A failure a route or repository throws on purpose: the status, the Chinese text, the
+ * contract's code and any headers (Retry-After) of the answer. (The client's counterpart is
+ * src/storefront/errors.ts ApiError, what a failed call rejects with.)
+ */
+export class HttpError extends Error {
   constructor(readonly statusCode: number, message: string, readonly code = codeOf(statusCode), readonly headers: Record<string, string> = {}) {
     super(message);
   }
 }
 
-export const badRequest = (msg = '请求参数无效') => new ApiError(400, msg);
-export const unauthorized = (msg = '请先登录') => new ApiError(401, msg);
-export const notFound = (msg = '请求的内容不存在') => new ApiError(404, msg);
+export const badRequest = (msg = '请求参数无效') => new HttpError(400, msg);
+export const unauthorized = (msg = '请先登录') => new HttpError(401, msg);
+export const notFound = (msg = '请求的内容不存在') => new HttpError(404, msg);
 
 function codeOf(status: number): string {
   return ({
@@ -35,7 +40,7 @@ const GENERIC: Record<number, string> = {
 };
 
 /** The generic Chinese text of a status (never anything taken from the request or an exception). */
-export function genericText(status: number): string {
+function genericText(status: number): string {
   return GENERIC[status] ?? (status >= 500 ? '服务器开小差了，请稍后再试' : '请求无效');
 }
 
@@ -67,8 +72,8 @@ function validationMessage(err: FastifyError): string {
 }
 
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof ApiError) {
+  app.setErrorHandler((err: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof HttpError) {
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
       return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code));
     }
@@ -149,7 +154,7 @@ export function installErrorShapeGuard(app: FastifyInstance): void {
 export function refuseNonFiniteNumbers(scope: FastifyInstance): void {
   scope.addHook('preHandler', (req, _reply, done) => {
     const bad = nonFinite(req.query, '') ?? nonFinite(req.params, '') ?? nonFinite(req.body, '');
-    done(bad === undefined ? undefined : new ApiError(400, `参数 ${bad} 超出范围`));
+    done(bad === undefined ? undefined : new HttpError(400, `参数 ${bad} 超出范围`));
   });
 }
 

@@ -4,7 +4,7 @@
 // the whole server only so many per window, whoever asks. Only codes actually issued count:
 // a request refused for a bad number or by the per-phone limit costs nothing, so nobody can
 // spend the global budget with garbage. Sliding windows (a log of send times per budget).
-import { ApiError } from './errors';
+import { HttpError } from './errors';
 
 export interface Budget { max: number; windowMs: number }
 export interface SmsBudgetOptions {
@@ -48,9 +48,9 @@ export class SmsSendBudget {
   check(client: string): void {
     const now = this.now();
     const global = waitFor(this.all, this.opts.global, now);
-    if (global > 0) throw new ApiError(429, '短信发送繁忙，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(global) });
+    if (global > 0) throw new HttpError(429, '短信发送繁忙，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(global) });
     const own = waitFor(this.clients.get(client) ?? [], this.opts.perClient, now);
-    if (own > 0) throw new ApiError(429, '获取验证码过于频繁，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(own) });
+    if (own > 0) throw new HttpError(429, '获取验证码过于频繁，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(own) });
   }
 
   /** Counts one code sent to `client`. */

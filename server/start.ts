@@ -2,7 +2,7 @@
 // main.ts, the tests and the site build (port 0 = a random free loopback port).
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
-import { defaultCategoriesFile, loadCatalogue } from './catalogue';
+import { defaultCategoriesFile, readCatalogueFile } from './catalogue';
 import { defaultDbFile, defaultHost, defaultMediaDir, defaultPort } from './config';
 import { getMeta, isSeeded, openDatabase } from './db/open';
 import { DEFAULT_REVIEWS, DEFAULT_SEED, seedDatabase, type SeedStats } from './seed/generate';
@@ -25,7 +25,7 @@ export function ensureSeeded(dbFile: string, categoriesFile: string, reviews = D
   const db = openDatabase(dbFile);
   try {
     if (isSeeded(db)) return null;
-    return seedDatabase(db, { reviews, seed, catalogue: loadCatalogue(categoriesFile) });
+    return seedDatabase(db, { reviews, seed, catalogue: readCatalogueFile(categoriesFile) });
   } finally {
     db.close();
   }

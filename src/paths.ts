@@ -1,4 +1,5 @@
-// The one module that knows URLs. Every internal link of the site is built here.
+// The one module that knows URLs. Every internal link of the site is built here (and the
+// product alias URL read back: aliasProductId).
 //
 // Two kinds of path:
 // - "site paths" (`reviewPath`, `categoryPath`, ...) are paths *inside* the Gatsby site,
@@ -8,6 +9,7 @@
 //   URLs, sitemaps, redirects and tests.
 
 import { seg } from './common/path-segment';
+import { isId } from './common/coerce';
 
 export const PATH_PREFIX = '/review';
 
@@ -19,6 +21,16 @@ export const categoryPath = (id: string) => `/category/${seg(id)}/`;
 export const productOverviewPath = () => '/category/8/?from=menu';
 export const productPath = (productId: string | number) => `/pd/${seg(productId)}/`;
 export const productAliasPath = (productId: string | number) => `/product/${seg(productId)}`;
+/** The product id of a /product/{id} URL (with or without the /review prefix), else null. */
+export function aliasProductId(pathname: string): string | null {
+  const parts = pathname.split('/').filter(Boolean);
+  const i = parts.indexOf('product', parts[0] === PATH_PREFIX.slice(1) ? 1 : 0);
+  const raw = i >= 0 ? parts[i + 1] : undefined;
+  if (!raw) return null;
+  let id: string;
+  try { id = decodeURIComponent(raw).trim(); } catch { return null; }
+  return isId(id) ? id : null;
+}
 export const haulPath = (page = 1) => (page <= 1 ? '/haul/' : `/haul/page/${page}/`);
 export const merchantsPath = () => '/merchants/';
 export const articlesPath = () => '/articles/';
@@ -30,11 +42,6 @@ export const loginPath = (returnTo?: string) =>
 export const paymentAgreementPath = () => '/payment-agreement/';
 export const genuineGuaranteePath = () => '/genuine-guarantee/';
 export const logisticsPath = () => '/logistics/';
-/** Client-only haul detail template (spec section 2, "haul detail template"). */
-export const haulDetailPath = (productId?: string | number, commentId?: string | number) =>
-  productId != null && commentId != null
-    ? `/haul-detail/?productId=${seg(productId)}&commentId=${seg(commentId)}`
-    : '/haul-detail/';
 
 /** Full path including the /review prefix. Leaves absolute URLs alone. */
 export function withPrefix(sitePath: string): string {

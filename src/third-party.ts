@@ -6,7 +6,7 @@
 export interface ThirdPartyScript { id: string; src: string }
 
 /** Baidu Tongji's loader; the site id is its query string. */
-export const ANALYTICS_SCRIPT_BASE = 'https://hm.baidu.com/hm.js';
+const ANALYTICS_SCRIPT_BASE = 'https://hm.baidu.com/hm.js';
 
 /** Root path of the script proxy (spec section 2, "Other paths"): outside /review, as Gatsby's Script API builds it. */
 export const THIRD_PARTY_PROXY_PATH = '/__third-party-proxy';

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultCategoriesFile, loadCatalogue } from '../../server/catalogue';
+import { defaultCategoriesFile, readCatalogueFile } from '../../server/catalogue';
 import { openDatabase } from '../../server/db/open';
 import { seedDatabase, type SeedStats } from '../../server/seed/generate';
 import { log } from './report';
@@ -28,7 +28,7 @@ export function seededDb(ctx: BenchContext, reviews: number, tag = 'shared'): { 
   for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
   const db = openDatabase(file);
   try {
-    const stats = seedDatabase(db, { reviews, seed: SEED, catalogue: loadCatalogue(defaultCategoriesFile()) });
+    const stats = seedDatabase(db, { reviews, seed: SEED, catalogue: readCatalogueFile(defaultCategoriesFile()) });
     db.pragma('wal_checkpoint(TRUNCATE)');
     log(`seeded ${reviews.toLocaleString('en-US')} reviews (${stats.products} products) into ${file} in ${(stats.ms / 1000).toFixed(1)} s`);
     const out = { file, stats };

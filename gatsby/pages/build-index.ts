@@ -1,6 +1,6 @@
 // Lookups over the sourced data, built once per build and shared by the page creators.
 import type { RelatedView, ReviewView } from '../../src/review/view';
-import type { ReviewPageData } from '../sourcing/fetch-reviews';
+import type { ReviewPageData } from '../../src/review/page-data';
 
 export interface BuildIndex {
   /** Feed items that have a built review page, in feed order (newest first). */

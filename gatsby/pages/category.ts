@@ -7,7 +7,7 @@ import { reviewKey, type BuildIndex } from './build-index';
 import type { PageActions, TemplateOf } from './types';
 
 /** At most this many sibling links on an empty category page. */
-export const EMPTY_PAGE_SIBLINGS = 12;
+const EMPTY_PAGE_SIBLINGS = 12;
 
 /**
  * `/category/{id}/` for every node of the catalogue (disabled ones too: a link to one must

@@ -5,12 +5,12 @@ import type { ArticleView } from '../../src/listing/types';
 import type { BuildIndex } from './build-index';
 import type { PageActions, TemplateOf } from './types';
 
-export const HOME_LATEST = 20;
-export const HOME_ARTICLES = 4;
-export const HOME_SUBGROUPS = 8;
+const HOME_LATEST = 20;
+const HOME_ARTICLES = 4;
+const HOME_SUBGROUPS = 8;
 
 /** Articles in a list: the body is left out (only the articles page shows it). */
-export const articleTeaser = (a: ArticleView): ArticleView => ({ ...a, paragraphs: [] });
+const articleTeaser = (a: ArticleView): ArticleView => ({ ...a, paragraphs: [] });
 
 /** `/`: the ten top-level groups with their sub-groups, the latest reviews, featured articles. */
 export function createHomePage(actions: PageActions, template: TemplateOf, input: {

@@ -1,5 +1,6 @@
 import { buildCategoryBreadcrumbs, getCategory, type Catalogue } from '../../src/catalogue';
-import { homePath, productAliasPath, productPath } from '../../src/paths';
+import { productAliasPath, productPath } from '../../src/paths';
+import { SITE_PAGES, linkTo } from '../../src/site-pages';
 import { productFromReviews, toProductReviewItem, topTags } from '../../src/listing/view';
 import type { ProductView } from '../../src/listing/types';
 import type { ProductPageContext } from '../../src/templates/product';
@@ -27,7 +28,7 @@ export function createProductPages(actions: PageActions, template: TemplateOf, i
     const category = product.categoryId ? getCategory(input.catalogue, product.categoryId) : undefined;
     const context: ProductPageContext = {
       product,
-      breadcrumbs: category ? buildCategoryBreadcrumbs(input.catalogue, category.id) : [{ name: '首页', path: homePath() }],
+      breadcrumbs: category ? buildCategoryBreadcrumbs(input.catalogue, category.id) : [linkTo(SITE_PAGES.home)],
       reviews: reviews.slice(0, PRODUCT_REVIEWS_STATIC).map(toProductReviewItem),
       reviewCount: reviews.length,
       tags: topTags(reviews),

@@ -1,5 +1,5 @@
-// Pulls everything the review pages need from the pinned endpoints of the contract:
-// the catalogue, the whole review feed (the build's list of reviews), each review's detail
+// Pulls everything the review pages need from the pinned endpoints of the contract (and checks
+// that the fourth, the catalogue, answers): the whole review feed (the build's list of reviews), each review's detail
 // and each product's similar products. Independent of Gatsby so it can be tested against any
 // server and benchmarked on its own.
 //
@@ -7,8 +7,9 @@
 // - a pinned endpoint that cannot be reached after the client's retries fails the build
 //   (RequiredEndpointError);
 // - one malformed or vanished review is skipped and reported, never fails the build.
-import type { CategoriesResponse, HaulResponse, RelatedReviewItem, Review, SimilarProductItem, TopLevelGroup } from '../../src/storefront/types';
-import { toRelatedViews, toReviewView, toSimilarViews, type RelatedView, type ReviewView, type SimilarView } from '../../src/review/view';
+import type { CategoriesResponse, HaulResponse, RelatedReviewItem, Review, SimilarProductItem } from '../../src/storefront/types';
+import { toRelatedViews, toReviewView, toSimilarViews, type RelatedView, type SimilarView } from '../../src/review/view';
+import { relatedTo, type ReviewPageData } from '../../src/review/page-data';
 import { mapLimit } from './map-limit';
 import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
 
@@ -20,17 +21,9 @@ export interface ReviewSourceApi {
   similarProducts(productId: string): Promise<SimilarProductItem[]>;
 }
 
-export interface ReviewPageData {
-  info: ReviewView;
-  /** Other reviews of the same product, the review itself excluded. */
-  relateList: RelatedView[];
-  similarProducts: SimilarView[];
-}
-
 export interface SkippedRecord { productId: string | null; commentId: string | null; reason: string }
 
 export interface SourcedReviews {
-  categories: TopLevelGroup[];
   feed: RelatedView[];
   pages: ReviewPageData[];
   skipped: SkippedRecord[];
@@ -86,6 +79,8 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
   const { concurrency = 8, feedPageSize = 500, relatedLimit = 12 } = opts;
   const skipped: SkippedRecord[] = [];
 
+  // The catalogue is a pinned endpoint, so the build checks that it answers; the pages take the
+  // categories from the site's own copy (data/categories.json, docs/catalogue.md), not from here.
   const cat = await required('GET /api/v2/productcategories', () => api.categories());
   if (!cat || !Array.isArray(cat.categories) || cat.categories.length === 0) {
     throw new RequiredEndpointError('GET /api/v2/productcategories', new Error('answer has no categories'));
@@ -142,13 +137,13 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
       // The product's other reviews; a product with no others gets what the page would load in
       // the browser without a related list (spec section 4: the review feed, offset 0 size 30),
       // so the links are in the static HTML and the page makes no feed call.
-      const own = (byProduct.get(info.productId) ?? []).filter((r) => r.commentId !== info.id);
-      const relateList = (own.length ? own : feedHead.filter((r) => r.commentId !== info.id)).slice(0, relatedLimit);
-      return { info, relateList, similarProducts: await similarFor(info.productId) };
+      const own = relatedTo(info.id, byProduct.get(info.productId) ?? []);
+      const relateList = (own.length ? own : relatedTo(info.id, feedHead)).slice(0, relatedLimit);
+      return { productId: info.productId, commentId: info.id, info, relateList, similarProducts: await similarFor(info.productId) };
     } finally {
       opts.onReview?.(++done, feed.length);
     }
   });
 
-  return { categories: cat.categories, feed, pages: results.filter((r): r is ReviewPageData => r !== null), skipped };
+  return { feed, pages: results.filter((r): r is ReviewPageData => r !== null), skipped };
 }

@@ -46,10 +46,6 @@ export function getMeta(db: DB, key: string): string | undefined {
   return row?.value;
 }
 
-export function setMeta(db: DB, key: string, value: string): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
-}
-
 export function isSeeded(db: DB): boolean {
   return getMeta(db, 'seed_params') !== undefined;
 }

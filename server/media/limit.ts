@@ -2,7 +2,7 @@
 // a request for a URL already being rendered waits for that render instead of starting another.
 // Beyond the queue the caller gets a 503 with Retry-After, so a flood of new URLs costs a
 // bounded amount of memory and CPU (issue 12 item 2).
-import { ApiError } from '../errors';
+import { HttpError } from '../errors';
 
 export interface RenderStats {
   /** Renders started. */
@@ -13,7 +13,7 @@ export interface RenderStats {
   rejected: number;
 }
 
-export const busy = () => new ApiError(503, '图片生成繁忙，请稍后再试', 'SERVICE_UNAVAILABLE', { 'Retry-After': '1' });
+export const busy = () => new HttpError(503, '图片生成繁忙，请稍后再试', 'SERVICE_UNAVAILABLE', { 'Retry-After': '1' });
 
 export class RenderLimiter {
   readonly stats: RenderStats = { renders: 0, coalesced: 0, rejected: 0 };

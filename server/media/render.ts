@@ -55,7 +55,7 @@ function shape(kind: string, w: number, h: number, cx: number, cy: number, fill:
 }
 
 /** The placeholder as an SVG document of exactly key.width x key.height pixels. */
-export function placeholderSvg(key: MediaKey): string {
+function placeholderSvg(key: MediaKey): string {
   const { width: w, height: h } = key;
   const { a, b, c, cx, cy } = palette(key.kind, key.id);
   // objectBoundingBox units: the colour is a + (b - a) * (u + v) / 2 for u, v in 0..1.

@@ -24,9 +24,9 @@ export interface MediaStoreOptions {
   queue: number;
 }
 
-export const DEFAULT_MAX_BYTES = 256 * 2 ** 20;
+const DEFAULT_MAX_BYTES = 256 * 2 ** 20;
 
-export function defaultMaxBytes(): number {
+function defaultMaxBytes(): number {
   const n = Number(process.env.MEDIA_CACHE_BYTES);
   return Number.isSafeInteger(n) && n > 0 ? n : DEFAULT_MAX_BYTES;
 }

@@ -3,7 +3,7 @@
 // be rendered lazily on first request and cached on disk under the same relative path.
 import type { Image } from '../../src/storefront/wire/common';
 
-export const MEDIA_KINDS = [
+const MEDIA_KINDS = [
   'picture', 'avatar', 'medal', 'product', 'sku', 'cover', 'brand', 'merchant', 'banner', 'article',
 ] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -11,10 +11,10 @@ export type MediaExt = 'jpg' | 'webp';
 
 export interface MediaKey { kind: MediaKind; id: string; width: number; height: number; ext: MediaExt }
 
-export const MAX_SIDE = 4096;
-export const MAX_PIXELS = 12_000_000;
+const MAX_SIDE = 4096;
+const MAX_PIXELS = 12_000_000;
 /** Long side of review-picture thumbnails. */
-export const THUMB_LONG_SIDE = 320;
+const THUMB_LONG_SIDE = 320;
 
 const ID_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const FILE_RE = /^([1-9][0-9]{0,3})x([1-9][0-9]{0,3})\.(jpg|webp)$/;

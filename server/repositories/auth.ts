@@ -7,17 +7,17 @@
 // a 401 on signed-in calls.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DB } from '../db/open';
-import { ApiError, badRequest } from '../errors';
+import { HttpError, badRequest } from '../errors';
 import type { SignInResult, SmsSent } from '../../src/storefront/wire/signin';
 
-export const CODE_TTL_MS = 5 * 60_000;
-export const RESEND_AFTER_MS = 60_000;
-export const MAX_SENDS_PER_HOUR = 5;
-export const MAX_ATTEMPTS = 5;
+const CODE_TTL_MS = 5 * 60_000;
+const RESEND_AFTER_MS = 60_000;
+const MAX_SENDS_PER_HOUR = 5;
+const MAX_ATTEMPTS = 5;
 /** A session not used for 30 days expires (sliding). */
 export const DEFAULT_SESSION_TTL_MS = 30 * 86_400_000;
 /** Whatever its use, a session ends 180 days after sign-in. */
-export const DEFAULT_SESSION_MAX_AGE_MS = 180 * 86_400_000;
+const DEFAULT_SESSION_MAX_AGE_MS = 180 * 86_400_000;
 /** A session's last use is written at most this often (and never less than a tenth of its lifetime). */
 const RENEW_EVERY_MS = 3_600_000;
 
@@ -46,12 +46,12 @@ export class AuthRepository {
       { sent_at: number; window_start: number; window_count: number } | undefined;
     if (row && now - row.sent_at < RESEND_AFTER_MS) {
       const wait = Math.ceil((RESEND_AFTER_MS - (now - row.sent_at)) / 1000);
-      throw new ApiError(429, `验证码发送过于频繁，请${wait}秒后再试`, 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
+      throw new HttpError(429, `验证码发送过于频繁，请${wait}秒后再试`, 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
     }
     const inWindow = row && now - row.window_start < 3_600_000;
     if (inWindow && row.window_count >= MAX_SENDS_PER_HOUR) {
       const wait = Math.ceil((3_600_000 - (now - row.window_start)) / 1000);
-      throw new ApiError(429, '验证码发送次数过多，请一小时后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
+      throw new HttpError(429, '验证码发送次数过多，请一小时后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     this.db.prepare(`INSERT INTO sms_codes (phone, code_hash, sent_at, expires_at, attempts, window_start, window_count)

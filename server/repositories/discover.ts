@@ -12,7 +12,7 @@ const ORDERS = {
 } as const;
 
 /** "10-100" -> [10, 100]; either side may be empty (open). */
-export function parseRange(raw: string, name: string): [number | null, number | null] {
+function parseRange(raw: string, name: string): [number | null, number | null] {
   const [a, b] = raw.split('-').map((s) => s.trim());
   const lo = a === '' ? null : Number(a);
   const hi = b === '' || b === undefined ? null : Number(b);

@@ -4,7 +4,7 @@ import type { Catalogue } from '../catalogue';
 import type { DB } from '../db/open';
 import { notFound } from '../errors';
 import type { Prefixer } from '../media/prefix';
-import { priceTag } from '../seed/generate';
+import { priceTag } from '../seed/reference';
 import type { Product, ProductDetail, ProductTranslation, SimilarProductItem, SizeChart } from '../../src/storefront/wire/products';
 import type { Sku } from '../../src/storefront/wire/reviews';
 
@@ -16,7 +16,7 @@ export interface ProductRow {
   b_name: string; b_name_cn: string; m_name: string; m_name_cn: string; m_origin: string;
 }
 
-export const SELECT_PRODUCT = `SELECT p.*, b.name AS b_name, b.name_cn AS b_name_cn, m.name AS m_name, m.name_cn AS m_name_cn, m.origin AS m_origin
+const SELECT_PRODUCT = `SELECT p.*, b.name AS b_name, b.name_cn AS b_name_cn, m.name AS m_name, m.name_cn AS m_name_cn, m.origin AS m_origin
   FROM products p JOIN brands b ON b.id = p.brand_id JOIN merchants m ON m.id = p.merchant_id`;
 
 type ImagePair = { full: { url: string; width: number; height: number; format: string }; thumbnail: { url: string; width: number; height: number; format: string } };

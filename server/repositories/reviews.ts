@@ -28,11 +28,11 @@ interface MedalJson { image: { url: string }; text: { text: string } }
 export type ListSort = 'posted_at' | 'likes';
 
 /** Opaque feed cursor: base64url of "postedAt:id" of the last item of the previous page. */
-export function encodeCursor(postedAt: number, id: number): string {
+function encodeCursor(postedAt: number, id: number): string {
   return Buffer.from(`${postedAt}:${id}`).toString('base64url');
 }
 
-export function decodeCursor(raw: string): { postedAt: number; id: number } | null {
+function decodeCursor(raw: string): { postedAt: number; id: number } | null {
   if (raw === '0') return null;
   const m = /^(\d{1,15}):(\d{1,10})$/.exec(Buffer.from(raw, 'base64url').toString('latin1'));
   if (!/^[A-Za-z0-9_-]+$/.test(raw) || !m) throw badRequest('参数 delimiter 无效');

@@ -12,7 +12,7 @@ export const LINES = { ...FASHION_LINES, ...HOME_LINES } satisfies Record<string
 export type LineId = keyof typeof LINES;
 
 /** Leaf or second-level category id -> line. */
-export const LINE_OF: Readonly<Record<string, LineId>> = {
+const LINE_OF: Readonly<Record<string, LineId>> = {
   // 女装
   '80': 'coats', '801': 'down', '806': 'down', '805': 'leather', '81': 'tops', '82': 'dresses', '83': 'bottoms', '84': 'lingerie', '845': 'hosiery', '846': 'hosiery', '847': 'swim',
   '85': 'accessories', '850': 'eyewear', '851': 'eyewear', '854': 'belts', '856': 'hairacc', '857': 'watches', '858': 'umbrellas',
@@ -106,7 +106,7 @@ export function sizesFor(line: Line, displayTerm: string): readonly string[] | n
 
 export interface BrandRow { key: BrandKey; id: number; name: string; nameCN: string; country: string; groups: string[] }
 
-export const FIRST_BRAND_ID = 101;
+const FIRST_BRAND_ID = 101;
 
 /** Every brand with its id and the top-level groups whose leaves sell it (in catalogue order). */
 export function brandRows(leaves: readonly Leaf[]): BrandRow[] {

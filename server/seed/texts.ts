@@ -4,7 +4,7 @@ import { siteConfig } from '../../src/site-config';
 import type { Rng } from './prng';
 import type { Kind } from './vocab';
 
-export const DEFAULT_PRAISE = siteConfig.defaultPraise;
+const DEFAULT_PRAISE = siteConfig.defaultPraise;
 
 const SHORT = ['很好看！', '质量不错', '尺码正，推荐', '物流很快👍', '正品，放心', '还会回购', '超喜欢😍', '颜色很美', '一般般吧', '和图片一样', '好评！', '性价比高', '满意✨', '不错不错', '值！'];
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ID_SOURCE } from '../../src/common/coerce';
 import { unbuiltReviewIds } from '../../src/review/unbuilt';
+import { PATH_PREFIX, productPath, withPrefix } from '../../src/paths';
 
 export type Resolution =
   /** A file of the site, answered with `status` (the status pages keep theirs). */
@@ -15,13 +16,11 @@ export type Resolution =
   | { kind: 'unbuilt-review'; productId: string; commentId: string }
   | { kind: 'missing' };
 
-/** /product/{id}, the product route used after navigation (src/listing/alias.ts). */
+/** /product/{id}, the product route used after navigation (src/paths.ts aliasProductId). */
 const PRODUCT_ALIAS = new RegExp(`^\\/product\\/(${ID_SOURCE})\\/?$`);
 
 /** The 404 page Gatsby builds; it also opens reviews published after the last build. */
 export const NOT_FOUND_HTML = '404.html';
-/** The page Gatsby's runtime shows when page data answers 500 (src/pages/500.tsx). */
-export const SERVER_ERROR_HTML = '500.html';
 
 // The status pages answer with their status at every URL Gatsby writes them to: /404/ and
 // /404.html are "not found" pages, never soft 404s a crawler could index.
@@ -34,7 +33,7 @@ const STATUS_PAGES = new Map([
  * at build time by Gatsby's HTML renderer and by the bench, bench/page-weight.ts; the runtime
  * gets the chunk map inlined in each page). Kept in public/, never served (issue 12, item 10).
  */
-export function isPrivateFile(rel: string): boolean {
+function isPrivateFile(rel: string): boolean {
   return rel.endsWith('.map') || rel === 'webpack.stats.json' || rel === 'chunk-map.json';
 }
 
@@ -75,14 +74,14 @@ export function resolveSitePath(dir: string, sitePath: string, search = ''): Res
     return file(normal.slice(1));
   } else if (dirIn(siteDir, abs) && fileIn(siteDir, path.join(abs, 'index.html'))) {
     // /review/merchants and /review/merchants/ reach the same page (spec section 2).
-    return { kind: 'redirect', location: `/review${normal}/${search}` };
+    return { kind: 'redirect', location: `${PATH_PREFIX}${normal}/${search}` };
   }
   // /product/{id} is the product route used after navigation; it leads to /pd/{id}/.
   const product = PRODUCT_ALIAS.exec(normal);
-  if (product) return { kind: 'redirect', location: `/review/pd/${product[1]}/` };
+  if (product) return { kind: 'redirect', location: withPrefix(productPath(product[1])) };
   const review = unbuiltReviewIds(normal);
   if (review && fileIn(siteDir, path.join(siteDir, NOT_FOUND_HTML))) {
-    if (!normal.endsWith('/')) return { kind: 'redirect', location: `/review${normal}/${search}` };
+    if (!normal.endsWith('/')) return { kind: 'redirect', location: `${PATH_PREFIX}${normal}/${search}` };
     return { kind: 'unbuilt-review', ...review };
   }
   return { kind: 'missing' };

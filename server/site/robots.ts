@@ -5,7 +5,7 @@ import { siteConfig } from '../../src/site-config';
 import { withPrefix } from '../../src/paths';
 
 /** The robots.txt body: the review site is open, the API and the script proxy are not pages. */
-export function robotsTxt(siteUrl = siteConfig.siteUrl): string {
+function robotsTxt(siteUrl = siteConfig.siteUrl): string {
   return [
     'User-agent: *',
     `Allow: ${withPrefix('/')}`,

@@ -7,6 +7,7 @@ import { cacheControlFor, REVALIDATE } from './cache-rules';
 import { CompressedBodies, type CompressedBodiesOptions } from './compressed-bodies';
 import { etagOf, isNotModified, negotiateEncoding, textTypeOf } from './negotiate';
 import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
+import { PATH_PREFIX, withPrefix } from '../../src/paths';
 import type { ReviewExists } from './review-exists';
 import { Lru } from './lru';
 import { sitePolicy, sitePolicyOptionsFromEnv, type SitePolicyOptions } from '../security-headers';
@@ -89,13 +90,14 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     return sendText(req, reply, NOT_FOUND_HTML, 'text/html; charset=utf-8', status, REVALIDATE);
   };
 
-  app.get('/', (_req, reply) => reply.redirect('/review/', 302));
-  app.get('/review', (req, reply) => {
+  const home = withPrefix('/');
+  app.get('/', (_req, reply) => reply.redirect(home, 302));
+  app.get(PATH_PREFIX, (req, reply) => {
     const q = req.url.indexOf('?');
-    return reply.redirect(`/review/${q >= 0 ? req.url.slice(q) : ''}`, 301);
+    return reply.redirect(`${home}${q >= 0 ? req.url.slice(q) : ''}`, 301);
   });
-  app.get('/review/*', async (req, reply) => {
-    const raw = req.url.slice('/review'.length);
+  app.get(`${PATH_PREFIX}/*`, async (req, reply) => {
+    const raw = req.url.slice(PATH_PREFIX.length);
     const q = raw.indexOf('?');
     const pathname = q >= 0 ? raw.slice(0, q) : raw;
     let decoded: string;
@@ -110,7 +112,7 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     }
     const cacheControl = cacheControlFor(r.rel);
     if (r.status !== 200) reply.header('X-Robots-Tag', 'noindex');
-    if (r.rel === 'sw.js') reply.header('Service-Worker-Allowed', '/review/');
+    if (r.rel === 'sw.js') reply.header('Service-Worker-Allowed', home);
     const type = textTypeOf(r.rel);
     if (type) return sendText(req, reply, r.rel, type, r.status, cacheControl);
     reply.header('Cache-Control', cacheControl);

@@ -21,7 +21,7 @@ export interface ProxyOptions {
   resolveUpstream?: (url: string) => string;
 }
 
-export const PROXY_TIMEOUT_MS = 10_000;
+const PROXY_TIMEOUT_MS = 10_000;
 export const PROXY_MAX_BYTES = 512 * 1024;
 
 // Media types a browser executes as a classic script (WHATWG MIME Sniffing, "JavaScript MIME type").

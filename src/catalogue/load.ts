@@ -1,6 +1,7 @@
 // Loader: validates the wire tree once and indexes it by id. Every lookup in this folder
 // takes the resulting Catalogue, so they stay pure and work the same in the browser bundle,
-// the Gatsby build and the reference server.
+// the Gatsby build and the scripts. (The reference server reads the file with its own small
+// loader, server/catalogue.ts readCatalogueFile.)
 import type { CategoriesResponse, CategoryNode, TopLevelGroup } from '../storefront/types';
 import type { Catalogue, CatalogueEntry, CategoryLevel } from './types';
 import { validateCatalogue } from './validate';

@@ -1,13 +1,12 @@
 // Navigation built from the catalogue (spec section 2): the static navigation list, the
 // desktop mega-menu and category breadcrumbs. Every link comes from src/paths.ts (site
 // paths, without the /review prefix that Gatsby's <Link> adds).
-import {
-  aboutPath, articlesPath, categoryPath, haulPath, helpPath, homePath, merchantsPath, privacyPath,
-} from '../paths';
+import { categoryPath } from '../paths';
+import { SITE_PAGES, linkTo } from '../site-pages';
 import { getCategoryTrail, getChildren } from './tree';
 import type { Catalogue, CatalogueEntry, MenuItem, NavLink } from './types';
 
-export const HOME_NAME = '首页';
+export const HOME_NAME = SITE_PAGES.home.name;
 
 const visible = (e: CatalogueEntry) => e.category.disabled !== true;
 
@@ -22,14 +21,9 @@ export function buildNavigation(catalogue: Catalogue): NavLink[] {
 /** The navigation list from the visible top-level groups alone (what the shell bundles). */
 export function navigationFromGroups(groups: ReadonlyArray<{ id: string; name: string }>): NavLink[] {
   return [
-    { name: HOME_NAME, path: homePath() },
+    linkTo(SITE_PAGES.home),
     ...groups.map((g) => ({ name: g.name, path: categoryPath(g.id) })),
-    { name: '精选商家', path: merchantsPath() },
-    { name: '晒单广场', path: haulPath() },
-    { name: '精选文章', path: articlesPath() },
-    { name: '联系我们', path: aboutPath() },
-    { name: '帮助中心', path: helpPath() },
-    { name: '隐私政策', path: privacyPath() },
+    ...[SITE_PAGES.merchants, SITE_PAGES.haul, SITE_PAGES.articles, SITE_PAGES.about, SITE_PAGES.help, SITE_PAGES.privacy].map(linkTo),
   ];
 }
 
@@ -53,7 +47,7 @@ export function buildMegaMenu(catalogue: Catalogue): MenuItem[] {
 /** Breadcrumbs of a category page: home, then the trail from the top-level group down. */
 export function buildCategoryBreadcrumbs(catalogue: Catalogue, id: string): NavLink[] {
   return [
-    { name: HOME_NAME, path: homePath() },
+    linkTo(SITE_PAGES.home),
     ...getCategoryTrail(catalogue, id).map((e) => ({ name: e.name, path: categoryPath(e.id) })),
   ];
 }

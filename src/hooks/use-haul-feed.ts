@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { getHaulFeed } from '../storefront/comments';
-import { errorTextOf } from '../listing/error-text';
+import { errorTextOr } from '../storefront/error-text';
 import type { RelatedView } from '../review/view';
 import { HAUL_SCROLL_SIZE, addFeedPage, initialFeedState, type FeedState } from '../listing/feed-state';
 import { browserClient } from './browser-client';
@@ -42,7 +42,7 @@ export function useHaulFeed(built: RelatedView[], cursor: string | null, enabled
       if (inView.current && !state.current.done) void loadMore();
     } catch (e) {
       busy.current = false;
-      setView((v) => ({ ...v, status: 'error', error: errorTextOf(e, '加载失败，请稍后重试') }));
+      setView((v) => ({ ...v, status: 'error', error: errorTextOr(e, '加载失败，请稍后重试') }));
     }
   }, []);
 

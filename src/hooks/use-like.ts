@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { errorTextOf } from '../listing/error-text';
+import { errorTextOr } from '../storefront/error-text';
 import type { ReviewView } from '../review/view';
 import { browserClient } from './browser-client';
 import { SIGNED_OUT_EVENT } from './use-account';
@@ -46,7 +46,6 @@ export function useLike(review: ReviewView) {
       .catch(() => undefined); // the page keeps what it has (spec section 8)
     return () => { alive = false; };
     // The review's ids are what identify it; the rest of `review` is fixed for them.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   // Signed out from the shell: this shopper's like is no longer shown (the count stays).
@@ -65,7 +64,7 @@ export function useLike(review: ReviewView) {
       const res = await call(api.client, review.productId, review.id);
       setState({ key, liked: res.liked, count: res.likes, busy: false, error: '' });
     } catch (e) {
-      setState((s) => ({ ...s, key, busy: false, error: errorTextOf(e, '操作失败，请稍后重试') }));
+      setState((s) => ({ ...s, key, busy: false, error: errorTextOr(e, '操作失败，请稍后重试') }));
     }
   };
   return { liked: state.liked, count: state.count, busy: state.busy, error: state.error, toggle, signedIn };

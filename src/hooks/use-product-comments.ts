@@ -1,12 +1,12 @@
 import * as React from 'react';
 import { listComments } from '../storefront/comments';
-import { errorTextOf } from '../listing/error-text';
+import { errorTextOr } from '../storefront/error-text';
 import { toProductReviewItems } from '../listing/view';
 import type { ProductReviewItem } from '../listing/types';
 import { browserClient } from './browser-client';
 
 /** Comment query page size (spec section 9). */
-export const COMMENT_PAGE_SIZE = 10;
+const COMMENT_PAGE_SIZE = 10;
 
 export interface ProductComments {
   items: ProductReviewItem[];
@@ -46,7 +46,7 @@ export function useProductComments(productId: string, initial: ProductReviewItem
       setState({ items, tag, status: 'idle', error: '', hasMore: more(res?.total, from + rawCount, rawCount) });
     } catch (e) {
       if (id !== request.current) return;
-      setState((s) => ({ ...s, status: 'error', error: errorTextOf(e, '评价加载失败，请稍后重试') }));
+      setState((s) => ({ ...s, status: 'error', error: errorTextOr(e, '评价加载失败，请稍后重试') }));
     }
   }, [productId]);
 

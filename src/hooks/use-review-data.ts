@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { toRelatedViews, toReviewView, toSimilarViews, type RelatedView, type ReviewView, type SimilarView } from '../review/view';
+import { relatedTo, type ReviewPageData } from '../review/page-data';
 import type { ReviewIds } from '../review/ids';
 import { browserClient } from './browser-client';
 
@@ -10,11 +11,8 @@ export interface ReviewData {
   status: 'ready' | 'loading' | 'not-found' | 'empty';
 }
 
-export interface InitialReviewData {
-  info?: ReviewView | null;
-  relateList?: RelatedView[] | null;
-  similarProducts?: SimilarView[] | null;
-}
+/** What the build supplied: all of a page's data, or none (`{}`). */
+type InitialReviewData = Partial<ReviewPageData>;
 
 const keyOf = (ids: ReviewIds | null) => (ids ? `${ids.productId}/${ids.commentId}` : '');
 
@@ -62,7 +60,7 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
       }
       if (needsFeed) {
         getReviewFeed(client, 0, 30, '0')
-          .then((items) => update({ related: toRelatedViews(items, { commentId }) }))
+          .then((items) => update({ related: relatedTo(commentId, toRelatedViews(items)) }))
           .catch(swallow);
       }
       if (needsSimilar) {
@@ -74,7 +72,6 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
     return () => { alive = false; };
     // The initial data is fixed for a set of ids; ids change after hydration (query) or on
     // client navigation.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   return data;

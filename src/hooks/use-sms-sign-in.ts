@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { sendSmsCode, verifySmsCode } from '../storefront/signin';
 import { defaultSession } from '../storefront/session';
-import { errorTextOf } from '../listing/error-text';
-import { SMS_COUNTDOWN_SECONDS, isMainlandPhone, isSmsCode, normalisePhone } from '../listing/phone';
+import { errorTextOr } from '../storefront/error-text';
+import { SMS_COUNTDOWN_SECONDS, isMainlandPhone, isSmsCode, normalisePhone } from '../signin/phone';
 import { browserClient } from './browser-client';
 
 export interface SmsSignIn {
@@ -48,7 +48,7 @@ export function useSmsSignIn(): SmsSignIn {
       setSentTo(phone);
       return true;
     } catch (e) {
-      setError(errorTextOf(e, '验证码发送失败，请稍后重试'));
+      setError(errorTextOr(e, '验证码发送失败，请稍后重试'));
       return false;
     } finally {
       setSending(false);
@@ -68,7 +68,7 @@ export function useSmsSignIn(): SmsSignIn {
       defaultSession().signIn({ userId: res.userId, userKey: res.userKey });
       return true;
     } catch (e) {
-      setError(errorTextOf(e, '登录失败，请稍后重试'));
+      setError(errorTextOr(e, '登录失败，请稍后重试'));
       return false;
     } finally {
       setVerifying(false);

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { PageProps } from 'gatsby';
 import { Helmet } from 'react-helmet';
-import { HaulDetail } from '../templates/haul-detail';
+import { ReviewPage } from '../components/review/ReviewPage';
 import { ErrorPage } from '../components/common/ErrorPage';
 import { reviewIds } from '../review/ids';
 import { isUnbuiltReviewPath, sitePathOf } from '../review/unbuilt';
@@ -25,7 +25,7 @@ export default function NotFoundPage({ location }: PageProps) {
     return (
       <>
         <Helmet><meta name="robots" content="noindex" /></Helmet>
-        <HaulDetail ids={reviewIds(location.pathname)} />
+        <ReviewPage ids={reviewIds(location.pathname)} />
       </>
     );
   }

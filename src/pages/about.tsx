@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { ContentPage } from '../components/content/ContentPage';
-import { aboutPath, helpPath } from '../paths';
+import { helpPath } from '../paths';
+import { SITE_PAGES } from '../site-pages';
 import { Link } from 'gatsby';
 import { siteConfig } from '../site-config';
 
@@ -10,9 +11,8 @@ const { company } = siteConfig;
 export default function AboutPage() {
   return (
     <ContentPage
-      title="联系我们"
+      page={SITE_PAGES.about}
       description={`联系${siteConfig.brandName}：客服热线、邮箱与公司地址，品牌入驻、商家合作与媒体合作洽谈方式。`}
-      path={aboutPath()}
     >
       <p>
         {siteConfig.brandName}（{company.name}）成立于 {company.copyrightStartYear} 年，是一家专注欧美正品直邮的跨境电商平台。

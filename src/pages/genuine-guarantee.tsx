@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Link } from 'gatsby';
 import { ContentPage } from '../components/content/ContentPage';
-import { aboutPath, genuineGuaranteePath, logisticsPath } from '../paths';
+import { aboutPath, logisticsPath } from '../paths';
+import { SITE_PAGES } from '../site-pages';
 import { siteConfig } from '../site-config';
 
 const { company, brandName } = siteConfig;
@@ -10,9 +11,8 @@ const { company, brandName } = siteConfig;
 export default function GenuineGuaranteePage() {
   return (
     <ContentPage
-      title="正品保障"
+      page={SITE_PAGES.genuineGuarantee}
       description={`${brandName}正品保障：海外官方渠道采购、全程可追溯的直邮清关、假一赔十承诺与鉴定流程。`}
-      path={genuineGuaranteePath()}
       updated="2025-11-01"
     >
       <div className="doc__card">

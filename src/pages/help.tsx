@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Link } from 'gatsby';
 import { ContentPage } from '../components/content/ContentPage';
-import { aboutPath, genuineGuaranteePath, helpPath, logisticsPath, paymentAgreementPath, privacyPath } from '../paths';
+import { aboutPath, genuineGuaranteePath, logisticsPath, paymentAgreementPath, privacyPath } from '../paths';
+import { SITE_PAGES } from '../site-pages';
 import { siteConfig } from '../site-config';
 
 interface Faq { q: string; a: React.ReactNode }
@@ -54,9 +55,8 @@ const sections: Array<[string, Faq[]]> = [
 export default function HelpPage() {
   return (
     <ContentPage
-      title="帮助中心"
+      page={SITE_PAGES.help}
       description="海淘常见问题：如何下单、跨境电商综合税怎么算、实名认证要求、国际物流时效、退换货与退款规则。"
-      path={helpPath()}
       updated="2026-01-15"
     >
       <p>这里整理了海淘购物最常见的问题。没有找到答案？请拨打客服热线 <a href={`tel:${company.phone}`}>{company.phone}</a>（{company.serviceHours}）或查看<Link to={aboutPath()}>联系我们</Link>。</p>

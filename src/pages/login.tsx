@@ -3,8 +3,8 @@ import { navigate, type PageProps } from 'gatsby';
 import { Layout } from '../components/shell/Layout';
 import { PageHead } from '../components/listing/PageHead';
 import { useSmsSignIn } from '../hooks/use-sms-sign-in';
-import { isMainlandPhone } from '../listing/phone';
-import { returnToParam, safeReturnTo } from '../listing/return-to';
+import { isMainlandPhone } from '../signin/phone';
+import { returnToParam, safeReturnTo } from '../signin/return-to';
 
 /**
  * `/login/` (spec section 2): SMS sign-in, the target of the 401 redirect. After signing in

@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Link } from 'gatsby';
 import { ContentPage } from '../components/content/ContentPage';
-import { helpPath, logisticsPath } from '../paths';
+import { helpPath } from '../paths';
+import { SITE_PAGES } from '../site-pages';
 import { siteConfig } from '../site-config';
 
 const { brandName, company } = siteConfig;
@@ -17,9 +18,8 @@ const stages: Array<[string, string, string]> = [
 export default function LogisticsPage() {
   return (
     <ContentPage
-      title="国际物流说明"
+      page={SITE_PAGES.logistics}
       description={`${brandName}国际物流说明：海外直邮的运输阶段与时效、运费计算方式、阳光清关流程、包裹追踪与异常处理。`}
-      path={logisticsPath()}
       updated="2025-11-01"
     >
       <p>{brandName}的商品由海外商家从境外仓库直邮发货，以跨境电商零售进口方式正规申报清关（阳光清关），全程可追踪。一般在支付后 10 到 20 个工作日送达。</p>

@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Link } from 'gatsby';
 import { ContentPage } from '../components/content/ContentPage';
-import { helpPath, paymentAgreementPath, privacyPath } from '../paths';
+import { helpPath, privacyPath } from '../paths';
+import { SITE_PAGES } from '../site-pages';
 import { siteConfig } from '../site-config';
 
 const { company, brandName } = siteConfig;
@@ -10,9 +11,8 @@ const { company, brandName } = siteConfig;
 export default function PaymentAgreementPage() {
   return (
     <ContentPage
-      title="支付协议"
+      page={SITE_PAGES.paymentAgreement}
       description={`${brandName}支付协议：跨境订单的支付方式、订购人与支付人一致要求、税费代收代缴、退款规则与支付安全说明。`}
-      path={paymentAgreementPath()}
       updated="2025-11-01"
     >
       <p>

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { ContentPage } from '../components/content/ContentPage';
-import { privacyPath } from '../paths';
+import { SITE_PAGES } from '../site-pages';
 import { siteConfig } from '../site-config';
 
 const { company, brandName } = siteConfig;
@@ -9,9 +9,8 @@ const { company, brandName } = siteConfig;
 export default function PrivacyPage() {
   return (
     <ContentPage
-      title="隐私政策"
+      page={SITE_PAGES.privacy}
       description={`${brandName}隐私政策：依据《个人信息保护法》说明我们收集哪些个人信息、如何使用、共享与跨境提供，以及您享有的权利。`}
-      path={privacyPath()}
       updated="2026-01-15"
     >
       <p className="doc__meta">生效日期：2026-01-22</p>

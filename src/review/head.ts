@@ -23,7 +23,7 @@ export interface HeadData {
   jsonLd: JsonLd[];
 }
 
-export const DESCRIPTION_LIMIT = 150;
+const DESCRIPTION_LIMIT = 150;
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 

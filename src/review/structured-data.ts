@@ -35,7 +35,7 @@ function productImages(r: ReviewView): string[] {
  * product image, a 1-5 rating, a date): a partial Review is an error in Google's report, no
  * block is not.
  */
-export function reviewJsonLd(r: ReviewView, canonical: string): WithContext<Review> | null {
+function reviewJsonLd(r: ReviewView, canonical: string): WithContext<Review> | null {
   const name = oneLine(productName(r.sku.name));
   const image = productImages(r);
   const date = isoChinaTime(r.postedAt);

@@ -107,15 +107,15 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
   };
 }
 
-/** Related reviews: well-formed items only, the current review excluded (spec section 2). */
-export function toRelatedViews(items: unknown, current?: { commentId: string }): RelatedView[] {
+/** Related reviews: well-formed items only, each once (a page leaves its own out: page-data.ts relatedTo). */
+export function toRelatedViews(items: unknown): RelatedView[] {
   if (!Array.isArray(items)) return [];
   const seen = new Set<string>();
   const out: RelatedView[] = [];
   for (const it of items as RelatedReviewItem[]) {
     const commentId = idText(it?.commentId);
     const productId = idText(it?.productId);
-    if (!commentId || !productId || commentId === current?.commentId || seen.has(commentId)) continue;
+    if (!commentId || !productId || seen.has(commentId)) continue;
     seen.add(commentId);
     out.push({
       commentId, productId,

@@ -39,7 +39,7 @@ export class StorefrontError extends ApiError {
     /** The Retry-After header of a 429/503, if any. */
     readonly retryAfter?: string,
   ) {
-    const text = errorText(body, status);
+    const text = errorTextOfBody(body, status);
     super(`${method} ${url} failed with HTTP ${status}: ${text}`, method, url);
     this.text = text;
   }
@@ -87,7 +87,7 @@ const firstText = (v: unknown): string | undefined => {
  * `errors[0]`, then `message`, then a Chinese fallback naming the status. Empty or
  * non-string entries are skipped, so a malformed body still yields something to show.
  */
-export function errorText(body: unknown, status: number): string {
+export function errorTextOfBody(body: unknown, status: number): string {
   if (body && typeof body === 'object') {
     const b = body as ErrorBody;
     const text = firstText(b.messages) ?? firstText(b.errors) ?? firstText(b.message);

@@ -5,7 +5,7 @@
 // - A session-start timestamp is kept from the first visit, reset on sign-in and sign-out.
 // - Logged in means both a stored user id and a stored user key.
 // - Every API request sends X-Session-Key (user key, empty for guests) and X-Session-User
-//   (user id, otherwise guest id): `sessionHeaders()` is what client.ts sends.
+//   (user id, otherwise guest id): client.ts reads `Session.identity()` on every request.
 
 import { createStore, type Store, type UtmParams } from './storage';
 

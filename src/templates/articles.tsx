@@ -5,7 +5,8 @@ import { Breadcrumb } from '../components/common/Breadcrumb';
 import { PageHead } from '../components/listing/PageHead';
 import { ArticleCard } from '../components/listing/ArticleCard';
 import type { ArticleView } from '../listing/types';
-import { articlesPath, homePath } from '../paths';
+import { SITE_PAGES } from '../site-pages';
+import { pageCrumb } from '../common/breadcrumb';
 
 export interface ArticlesPageContext {
   articles: ArticleView[];
@@ -14,11 +15,12 @@ export interface ArticlesPageContext {
 /** `/articles/` (spec section 2): featured articles from the content service's search. */
 export default function ArticlesTemplate({ pageContext }: PageProps<object, ArticlesPageContext>) {
   const { articles } = pageContext;
+  const page = SITE_PAGES.articles;
   return (
     <Layout>
-      <PageHead title="精选文章" description="海淘攻略、好物测评与选购指南。" path={articlesPath()} />
-      <Breadcrumb items={[{ label: '首页', to: homePath() }, { label: '精选文章' }]} />
-      <h1 className="lst-h1">精选文章</h1>
+      <PageHead title={page.name} description="海淘攻略、好物测评与选购指南。" path={page.path} />
+      <Breadcrumb items={[pageCrumb(SITE_PAGES.home), { label: page.name }]} />
+      <h1 className="lst-h1">{page.name}</h1>
       {articles.length ? (
         <div className="alist">{articles.map((a, i) => <ArticleCard key={a.id} a={a} full eager={i < 2} />)}</div>
       ) : <p className="lst-empty">文章暂时无法显示，请稍后再来看看。</p>}

@@ -7,7 +7,9 @@ import { ReviewGrid } from '../components/listing/ReviewCard';
 import { Pagination } from '../components/listing/Pagination';
 import { useHaulFeed } from '../hooks/use-haul-feed';
 import type { RelatedView } from '../review/view';
-import { haulPath, homePath } from '../paths';
+import { haulPath } from '../paths';
+import { SITE_PAGES } from '../site-pages';
+import { pageCrumb } from '../common/breadcrumb';
 
 export interface HaulPageContext {
   /** 1-based; page 1 is /haul/. */
@@ -27,12 +29,13 @@ export default function HaulTemplate({ pageContext }: PageProps<object, HaulPage
   const { page, pageCount, items, cursor } = pageContext;
   const scroll = page === 1;
   const feed = useHaulFeed(items, cursor, scroll && items.length > 0);
-  const title = page === 1 ? '晒单广场' : `晒单广场 - 第${page}页`;
+  const { name } = SITE_PAGES.haul;
+  const title = page === 1 ? name : `${name} - 第${page}页`;
   return (
     <Layout>
       <PageHead title={title} description="海淘买家真实晒单：欧美正品实拍图片、使用心得与评价。" path={haulPath(page)} />
       <div className="haul" data-page={page}>
-        <Breadcrumb items={[{ label: '首页', to: homePath() }, { label: page === 1 ? '晒单广场' : `晒单广场 第${page}页` }]} />
+        <Breadcrumb items={[pageCrumb(SITE_PAGES.home), { label: page === 1 ? name : `${name} 第${page}页` }]} />
         <h1 className="lst-h1">{title}</h1>
         {items.length ? (
           <ReviewGrid items={[...items, ...feed.loaded]} waterfall eagerFirst={4} label="晒单列表" />

@@ -4,9 +4,11 @@ import { Layout } from '../components/shell/Layout';
 import { PageHead } from '../components/listing/PageHead';
 import { ReviewGrid } from '../components/listing/ReviewCard';
 import { ArticleCard } from '../components/listing/ArticleCard';
+import { ListingSection } from '../components/listing/ListingSection';
 import type { RelatedView } from '../review/view';
 import type { ArticleView, CategoryLinkView } from '../listing/types';
-import { articlesPath, categoryPath, haulPath, homePath } from '../paths';
+import { categoryPath, homePath } from '../paths';
+import { SITE_PAGES } from '../site-pages';
 import { siteConfig } from '../site-config';
 
 export interface HomePageContext {
@@ -18,12 +20,12 @@ export interface HomePageContext {
 /** Home (spec section 2): entry to the categories, the latest reviews, featured articles. */
 export default function HomeTemplate({ pageContext }: PageProps<object, HomePageContext>) {
   const { groups, latest, articles } = pageContext;
+  const { haul } = SITE_PAGES;
   return (
     <Layout>
       <PageHead title="真实海淘买家晒单" path={homePath()} />
       <h1 className="visually-hidden">{siteConfig.siteName}</h1>
-      <section className="lst-section home-cats" aria-labelledby="home-cats">
-        <h2 id="home-cats" className="lst-h2">商品分类</h2>
+      <ListingSection id="home-cats" title="商品分类" className="home-cats">
         <ul className="home-cats__list">
           {groups.map((g) => (
             <li key={g.id} className="home-cats__group" data-category-id={g.id}>
@@ -36,24 +38,16 @@ export default function HomeTemplate({ pageContext }: PageProps<object, HomePage
             </li>
           ))}
         </ul>
-      </section>
-      <section className="lst-section" aria-labelledby="home-latest">
-        <div className="lst-head">
-          <h2 id="home-latest" className="lst-h2">最新晒单</h2>
-          <Link className="lst-more" to={haulPath()}>晒单广场 ›</Link>
-        </div>
+      </ListingSection>
+      <ListingSection id="home-latest" title="最新晒单" more={{ to: haul.path, text: `${haul.name} ›` }}>
         {latest.length ? <ReviewGrid items={latest} eagerFirst={4} label="最新晒单" /> : <p className="lst-empty">暂无晒单</p>}
-      </section>
+      </ListingSection>
       {articles.length > 0 && (
-        <section className="lst-section" aria-labelledby="home-articles">
-          <div className="lst-head">
-            <h2 id="home-articles" className="lst-h2">精选文章</h2>
-            <Link className="lst-more" to={articlesPath()}>更多文章 ›</Link>
-          </div>
+        <ListingSection id="home-articles" title={SITE_PAGES.articles.name} more={{ to: SITE_PAGES.articles.path, text: '更多文章 ›' }}>
           <div className="alist alist--grid">
             {articles.map((a) => <ArticleCard key={a.id} a={a} />)}
           </div>
-        </section>
+        </ListingSection>
       )}
     </Layout>
   );

@@ -4,7 +4,8 @@ import { Layout } from '../components/shell/Layout';
 import { Breadcrumb } from '../components/common/Breadcrumb';
 import { PageHead } from '../components/listing/PageHead';
 import type { MerchantView } from '../listing/types';
-import { homePath, merchantsPath } from '../paths';
+import { SITE_PAGES } from '../site-pages';
+import { pageCrumb } from '../common/breadcrumb';
 
 export interface MerchantsPageContext {
   merchants: MerchantView[];
@@ -13,11 +14,12 @@ export interface MerchantsPageContext {
 /** `/merchants/` (spec section 2): featured merchants with logo, name, country, description. */
 export default function MerchantsTemplate({ pageContext }: PageProps<object, MerchantsPageContext>) {
   const { merchants } = pageContext;
+  const page = SITE_PAGES.merchants;
   return (
     <Layout>
-      <PageHead title="精选商家" description="海外官方直邮的精选商家：百货、品牌官网与专营店，正品保证。" path={merchantsPath()} />
-      <Breadcrumb items={[{ label: '首页', to: homePath() }, { label: '精选商家' }]} />
-      <h1 className="lst-h1">精选商家</h1>
+      <PageHead title={page.name} description="海外官方直邮的精选商家：百货、品牌官网与专营店，正品保证。" path={page.path} />
+      <Breadcrumb items={[pageCrumb(SITE_PAGES.home), { label: page.name }]} />
+      <h1 className="lst-h1">{page.name}</h1>
       {merchants.length ? (
         <ul className="mlist">
           {merchants.map((m) => (

@@ -2,8 +2,7 @@ import * as React from 'react';
 import { Link, navigate, type PageProps } from 'gatsby';
 import { Layout } from '../components/shell/Layout';
 import { PageHead } from '../components/listing/PageHead';
-import { homePath, productPath } from '../paths';
-import { aliasProductId } from '../listing/alias';
+import { aliasProductId, homePath, productPath } from '../paths';
 
 /**
  * `/product/{id}` (spec section 2) leads to the product page /pd/{id}/: a client-only page

@@ -14,7 +14,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveSite } from '../../server/site/serve-site';
-import { footerLinks, mobileMenuLinks } from '../../src/components/shell/nav-links';
+import { footerLinkGroups, mobileMenuLinks } from '../../src/components/shell/nav-links';
 import { getNavigation } from '../../src/components/shell/nav-source';
 import { megaMenu as getMegaMenu } from '../../src/components/shell/mega-menu-data';
 import { qrTargets } from '../../src/components/shell/qr-targets';
@@ -153,7 +153,7 @@ describe('desktop shell at 1280x800', { skip }, () => {
     const links = await p.$$eval('.ftr__links a', (as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('rel')]));
     assert.deepEqual(
       links.map(([h]) => h),
-      footerLinks(getNavigation()).map((l) => (l.external ? l.path : withPrefix(l.path))),
+      footerLinkGroups(getNavigation()).flatMap((g) => g.links).map((l) => (l.external ? l.path : withPrefix(l.path))),
     );
     assert.ok(links.filter(([h]) => /^https?:/.test(h!)).every(([, rel]) => rel?.includes('noopener')));
     const text = await p.locator('footer').innerText();
@@ -227,7 +227,7 @@ describe('mobile shell at 375x812', { skip }, () => {
     assert.equal(await p.isVisible('.qr'), false);
     assert.equal(await p.isVisible('.ftr__company'), false);
     assert.match(await p.locator('.ftr__copy').innerText(), /^© \d{4}-\d{4} /);
-    assert.equal(await p.locator('.ftr__links a').count(), footerLinks(getNavigation()).length);
+    assert.equal(await p.locator('.ftr__links a').count(), footerLinkGroups(getNavigation()).flatMap((g) => g.links).length);
     await p.close();
   });
 });

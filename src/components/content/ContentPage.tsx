@@ -1,32 +1,26 @@
 import * as React from 'react';
 import { Helmet } from 'react-helmet';
 import { Link } from 'gatsby';
-import { absoluteUrl, aboutPath, genuineGuaranteePath, helpPath, logisticsPath, paymentAgreementPath, privacyPath } from '../../paths';
+import { absoluteUrl } from '../../paths';
 import { siteConfig } from '../../site-config';
+import { CONTENT_PAGES, type SitePage } from '../../site-pages';
 import { Layout } from '../shell/Layout';
 
-/** The static pages, listed beside every one of them. */
-const DOC_LINKS = [
-  { name: '联系我们', path: aboutPath() },
-  { name: '帮助中心', path: helpPath() },
-  { name: '隐私政策', path: privacyPath() },
-  { name: '支付协议', path: paymentAgreementPath() },
-  { name: '正品保障', path: genuineGuaranteePath() },
-  { name: '国际物流说明', path: logisticsPath() },
-];
-
 export interface ContentPageProps {
-  title: string;
+  /** The page (src/site-pages.ts): its name is the title, its path the canonical URL. */
+  page: SitePage;
   description: string;
-  /** Site path of the page (src/paths.ts), for the canonical URL and the side list. */
-  path: string;
   /** Date the text last changed (YYYY-MM-DD), shown under the title. */
   updated?: string;
   children: React.ReactNode;
 }
 
-/** Shell + head data + article layout shared by the static content pages (about, help, ...). */
-export function ContentPage({ title, description, path, updated, children }: ContentPageProps) {
+/**
+ * Shell + head data + article layout shared by the static content pages (about, help, ...),
+ * with the list of them all beside each.
+ */
+export function ContentPage({ page, description, updated, children }: ContentPageProps) {
+  const { name: title, path } = page;
   const canonical = absoluteUrl(siteConfig.siteUrl, path);
   return (
     <Layout>
@@ -43,7 +37,7 @@ export function ContentPage({ title, description, path, updated, children }: Con
       <div className="doc">
         <nav className="doc__side" aria-label="帮助与服务">
           <ul>
-            {DOC_LINKS.map((l) => (
+            {CONTENT_PAGES.map((l) => (
               <li key={l.path}>
                 <Link to={l.path} aria-current={l.path === path ? 'page' : undefined}>{l.name}</Link>
               </li>

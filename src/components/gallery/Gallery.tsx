@@ -3,7 +3,7 @@ import type { GalleryItem } from '../../review/view';
 import { Img } from '../common/Img';
 import { useSwiper } from './use-swiper';
 
-export const THUMBS_VISIBLE = 5; // spec section 9
+const THUMBS_VISIBLE = 5; // spec section 9
 
 /**
  * Full images with a thumbnail strip (5 visible) and prev/next arrows (spec section 2), as

@@ -53,7 +53,6 @@ export function useSwiper(
       observer?.disconnect();
       instance?.destroy(true, false);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   return swiper;
 }

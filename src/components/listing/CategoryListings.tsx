@@ -1,11 +1,11 @@
 import * as React from 'react';
-import { Link } from 'gatsby';
 import type { CategoryLinkView } from '../../listing/types';
 import type { RelatedView } from '../../review/view';
 import { haulPath } from '../../paths';
 import { EmptyCategory } from './EmptyCategory';
 import { ProductGrid, type ProductCardItem } from './ProductCard';
 import { ReviewGrid } from './ReviewCard';
+import { ListingSection } from './ListingSection';
 
 export interface CategoryListingsProps {
   name: string;
@@ -20,17 +20,12 @@ export function CategoryListings({ name, parent, siblings, products, reviews }: 
   if (!products.length && !reviews.length) return <EmptyCategory name={name} parent={parent} siblings={siblings} />;
   return (
     <>
-      <section className="lst-section" aria-labelledby="cat-products">
-        <h2 id="cat-products" className="lst-h2">热门商品</h2>
+      <ListingSection id="cat-products" title="热门商品">
         {products.length ? <ProductGrid items={products} label={`${name}商品`} /> : <p className="lst-empty">该分类暂无商品</p>}
-      </section>
-      <section className="lst-section" aria-labelledby="cat-reviews">
-        <div className="lst-head">
-          <h2 id="cat-reviews" className="lst-h2">买家晒单</h2>
-          <Link className="lst-more" to={haulPath()}>更多晒单 ›</Link>
-        </div>
+      </ListingSection>
+      <ListingSection id="cat-reviews" title="买家晒单" more={{ to: haulPath(), text: '更多晒单 ›' }}>
         {reviews.length ? <ReviewGrid items={reviews} label={`${name}晒单`} /> : <p className="lst-empty">该分类暂无晒单</p>}
-      </section>
+      </ListingSection>
     </>
   );
 }

@@ -15,7 +15,7 @@ export type ArrowState = 'begin' | 'middle' | 'end';
  * "Shell"), so at exactly 960px the desktop page shows the horizontal carousel, as specified
  * (src/styles/review.css uses the same 961px for the carousel only).
  */
-export const CAROUSEL = { breakpoint: 960, wideSlides: 6.5, narrowSlides: 2.5, gap: 12 } as const;
+const CAROUSEL = { breakpoint: 960, wideSlides: 6.5, narrowSlides: 2.5, gap: 12 } as const;
 
 function arrowState(s: SwiperInstance): ArrowState {
   if (s.isBeginning) return 'begin';

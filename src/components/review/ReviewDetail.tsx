@@ -22,7 +22,7 @@ export interface ReviewDetailProps {
 }
 
 /** The page's one heading when no review is shown (loading, not found). */
-export const NO_REVIEW_HEADING = '用户晒单';
+const NO_REVIEW_HEADING = '用户晒单';
 
 export function ReviewDetail({ review, related, similar, fallbackLabel, likeSlot, status = 'ready' }: ReviewDetailProps) {
   return (

@@ -6,7 +6,7 @@ import { DesktopNav } from './DesktopNav';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { getTopMenu } from './nav-source';
-import { useScrollState } from './useScrollState';
+import { useScrollState } from './use-scroll-state';
 
 /**
  * The page header for both widths; CSS at 960px decides which parts show, so the server HTML

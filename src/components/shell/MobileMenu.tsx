@@ -4,7 +4,7 @@ import { Link } from 'gatsby';
 import type { Account } from '../../hooks/use-account';
 import { AccountControl } from './AccountControl';
 import { mobileMenuLinks } from './nav-links';
-import { useScrollLock } from './useScrollLock';
+import { useScrollLock } from './use-scroll-lock';
 
 const MENU_ID = 'shell-mobile-menu';
 

@@ -1,9 +1,7 @@
 // The shell's link lists as data (house style habit 5): the mobile menu and the footer links.
-// The spec's navigation list itself comes from src/catalogue/navigation.ts; every path from src/paths.ts.
-import {
-  aboutPath, genuineGuaranteePath, haulPath, homePath, logisticsPath, merchantsPath,
-  paymentAgreementPath, privacyPath, productOverviewPath,
-} from '../../paths';
+// The spec's navigation list itself comes from src/catalogue/navigation.ts; every page and its
+// name from src/site-pages.ts.
+import { SERVICE_PAGES, SITE_PAGES, linkTo } from '../../site-pages';
 import { siteConfig } from '../../site-config';
 
 export interface ShellLink {
@@ -15,22 +13,22 @@ export interface ShellLink {
 
 /** The mobile header's collapsible menu, in this order (spec section 2, "Shell"). */
 export function mobileMenuLinks(): ShellLink[] {
+  const { home, productOverview, merchants, haul, about, privacy } = SITE_PAGES;
   return [
-    { name: '首页', path: homePath() },
-    { name: '商品总览', path: productOverviewPath() },
-    { name: '商家精选', path: merchantsPath() },
-    { name: '晒单广场', path: haulPath() },
-    { name: '联系我们', path: aboutPath() },
-    { name: '隐私政策', path: privacyPath() },
+    linkTo(home),
+    linkTo(productOverview),
+    // The menu's own word for the merchants page ("merchant picks", spec section 2).
+    { name: '商家精选', path: merchants.path },
+    linkTo(haul),
+    linkTo(about),
+    linkTo(privacy),
   ];
 }
 
 /** Service links of the footer: static pages and the external customer-service chat. */
 export function serviceLinks(): ShellLink[] {
   return [
-    { name: '支付协议', path: paymentAgreementPath() },
-    { name: '正品保障', path: genuineGuaranteePath() },
-    { name: '国际物流说明', path: logisticsPath() },
+    ...SERVICE_PAGES.map(linkTo),
     { name: '在线客服', path: siteConfig.customerServiceChat, external: true },
   ];
 }
@@ -52,6 +50,3 @@ export function footerLinkGroups(nav: readonly ShellLink[]): LinkGroup[] {
     { title: '服务保障', links: serviceLinks() },
   ];
 }
-
-/** Every footer link, flattened (the desktop and the mobile footer show the same links). */
-export const footerLinks = (nav: readonly ShellLink[]) => footerLinkGroups(nav).flatMap((g) => g.links);

@@ -12,7 +12,7 @@ import { withPrefix } from '../../paths';
 import { thirdPartyProxyUrl } from '../../third-party';
 
 /** Where Gatsby's internal Partytown plugin copies the library (onPreBootstrap). */
-export const PARTYTOWN_LIB = withPrefix('/~partytown/');
+const PARTYTOWN_LIB = withPrefix('/~partytown/');
 
 declare global {
   interface Window { partytown?: { lib?: string; forward?: string[] } }

@@ -18,6 +18,3 @@ export function reduceScroll(prev: ScrollSnapshot, y: number, offset: number): S
   if (y <= offset) return { state: 'NONE', y };
   return { state: y > prev.y ? 'UP' : 'DOWN', y };
 }
-
-/** Whether the header is hidden in this state (only while scrolling down the page). */
-export const isHeaderHidden = (state: ScrollState) => state === 'UP';

@@ -15,7 +15,7 @@ declare global {
 }
 
 /** The site id in effect in this browser: the run-time setting, else the build's; null = off. */
-export function configuredSiteId(): string | null {
+function configuredSiteId(): string | null {
   return safeAnalyticsSiteId(window.__ANALYTICS__?.siteId) ?? siteConfig.analyticsSiteId;
 }
 

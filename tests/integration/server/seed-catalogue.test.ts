@@ -4,7 +4,7 @@
 // haul feed by category) with something to list.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { loadCatalogue } from '../../../server/catalogue';
+import { readCatalogueFile } from '../../../server/catalogue';
 import { DEFAULT_REVIEWS, DEFAULT_SEED } from '../../../server/seed/generate';
 import { getCatalogue } from '../../../src/catalogue';
 import { createStorefrontClient } from '../../../src/storefront/client';
@@ -20,7 +20,7 @@ describe('the default demo data set fills the catalogue', () => {
   const countBy = (sql: string) => new Map((s.app.db.prepare(sql).all() as Array<{ id: string; n: number }>).map((r) => [r.id, r.n]));
 
   test('every leaf category has at least one product and one review', () => {
-    const leaves = loadCatalogue().leaves;
+    const leaves = readCatalogueFile().leaves;
     assert.ok(leaves.length > 0);
     const products = countBy('SELECT category_id AS id, count(*) AS n FROM products GROUP BY category_id');
     const reviews = countBy('SELECT category_id AS id, count(*) AS n FROM reviews GROUP BY category_id');

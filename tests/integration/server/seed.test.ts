@@ -5,9 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { loadCatalogue } from '../../../server/catalogue';
+import { readCatalogueFile } from '../../../server/catalogue';
 import { openDatabase, type DB } from '../../../server/db/open';
-import { DEFAULT_REVIEWS, DEFAULT_SEED, REFERENCE_DATE, seedDatabase } from '../../../server/seed/generate';
+import { DEFAULT_REVIEWS, DEFAULT_SEED, seedDatabase } from '../../../server/seed/generate';
+import { REFERENCE_DATE } from '../../../server/seed/reference';
 import { lineOf } from '../../../server/seed/lines';
 import { BRAND } from '../../../server/seed/brands';
 import { SPECIAL } from '../../../server/seed/special';
@@ -22,7 +23,7 @@ function dump(db: DB): Record<string, unknown[]> {
 
 describe('demo data generator', () => {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-seed-test-'));
-  const catalogue = loadCatalogue();
+  const catalogue = readCatalogueFile();
   let db: DB;
   before(() => {
     db = openDatabase(join(dir, 'main.sqlite'));

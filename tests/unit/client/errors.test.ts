@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiError, errorText, ForeignOriginError, isApiError, NetworkError, StorefrontError, TimeoutError } from '../../../src/storefront/errors';
+import { ApiError, errorTextOfBody, ForeignOriginError, isApiError, NetworkError, StorefrontError, TimeoutError } from '../../../src/storefront/errors';
 
-test('errorText takes messages[0], then errors[0], then message, then a Chinese fallback', () => {
-  assert.equal(errorText({ messages: ['a', 'b'], errors: ['c'], message: 'd' }, 400), 'a');
-  assert.equal(errorText({ errors: ['c', 'x'], message: 'd' }, 400), 'c');
-  assert.equal(errorText({ message: 'd' }, 400), 'd');
-  assert.equal(errorText({}, 500), '请求失败（HTTP 500）');
-  assert.equal(errorText(null, 503), '请求失败（HTTP 503）');
-  assert.equal(errorText('plain text', 502), '请求失败（HTTP 502）');
-  assert.equal(errorText(undefined, 0), '请求失败');
+test('errorTextOfBody takes messages[0], then errors[0], then message, then a Chinese fallback', () => {
+  assert.equal(errorTextOfBody({ messages: ['a', 'b'], errors: ['c'], message: 'd' }, 400), 'a');
+  assert.equal(errorTextOfBody({ errors: ['c', 'x'], message: 'd' }, 400), 'c');
+  assert.equal(errorTextOfBody({ message: 'd' }, 400), 'd');
+  assert.equal(errorTextOfBody({}, 500), '请求失败（HTTP 500）');
+  assert.equal(errorTextOfBody(null, 503), '请求失败（HTTP 503）');
+  assert.equal(errorTextOfBody('plain text', 502), '请求失败（HTTP 502）');
+  assert.equal(errorTextOfBody(undefined, 0), '请求失败');
 });
 
-test('errorText skips empty or non-string entries instead of showing nothing', () => {
-  assert.equal(errorText({ messages: [''], errors: [42], message: 'm' }, 400), 'm');
-  assert.equal(errorText({ messages: 'not an array' }, 400), 'not an array');
-  assert.equal(errorText({ messages: ['  '], errors: [] }, 418), '请求失败（HTTP 418）');
+test('errorTextOfBody skips empty or non-string entries instead of showing nothing', () => {
+  assert.equal(errorTextOfBody({ messages: [''], errors: [42], message: 'm' }, 400), 'm');
+  assert.equal(errorTextOfBody({ messages: 'not an array' }, 400), 'not an array');
+  assert.equal(errorTextOfBody({ messages: ['  '], errors: [] }, 418), '请求失败（HTTP 418）');
 });
 
 test('the error kinds are distinct classes with Chinese texts', () => {

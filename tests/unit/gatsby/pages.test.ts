@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getCatalogue } from '../../../src/catalogue';
 import { toRelatedViews, toReviewView, type ReviewView } from '../../../src/review/view';
-import type { ReviewPageData } from '../../../gatsby/sourcing/fetch-reviews';
+import type { ReviewPageData } from '../../../src/review/page-data';
 import { buildIndex } from '../../../gatsby/pages/build-index';
 import { createHomePage } from '../../../gatsby/pages/home';
 import { createCategoryPages } from '../../../gatsby/pages/category';
@@ -38,6 +38,8 @@ function reviewView(productId: string, id: string, tags: string[] = []): ReviewV
 function fixture() {
   const feed = toRelatedViews(Array.from({ length: 45 }, (_, i) => ({ commentId: `r${i}`, productId: `p${i % 9}`, content: `评价r${i}` })));
   const pages: ReviewPageData[] = feed.filter((f) => f.commentId !== 'r7').map((f) => ({
+    productId: f.productId,
+    commentId: f.commentId,
     info: reviewView(f.productId, f.commentId, f.commentId === 'r0' ? ['好看', '舒服'] : ['舒服']),
     relateList: [],
     similarProducts: [

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toReviewView, toRelatedViews, toSimilarViews } from '../../../src/review/view';
+import { relatedTo } from '../../../src/review/page-data';
 import { safeUrl } from '../../../src/common/safe-url';
 
 test('unsafe URLs never become sources or links', () => {
@@ -46,7 +47,7 @@ test('gallery: pictures with javascript: URLs are dropped; video covers when no 
 
 test('related list excludes the current review and duplicates', () => {
   const items = [{ commentId: 1, productId: 9 }, { commentId: 2, productId: 9, image: 'javascript:x' }, { commentId: 2, productId: 9 }, { productId: 9 }];
-  const out = toRelatedViews(items, { commentId: '1' });
+  const out = relatedTo('1', toRelatedViews(items));
   assert.deepEqual(out.map((x) => x.commentId), ['2']);
   assert.equal(out[0].image, null);
 });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { productLeaves, reviewCounts } from '../../../server/seed/allocate';
 import { Rng } from '../../../server/seed/prng';
-import { yuanOf } from '../../../server/seed/generate';
+import { yuanOf } from '../../../server/seed/reference';
 import { LINES, adjectivesFor, lineOf, sizesFor } from '../../../server/seed/lines';
 import { formatPrice } from '../../../src/review/format';
 import type { Leaf } from '../../../server/catalogue';

@@ -1,9 +1,9 @@
 // RenderLimiter (server/media/limit.ts): one run per key, at most `concurrency` running and
-// `queue` waiting, a 503 ApiError beyond; slots pass to waiters in arrival order. Jobs here are
+// `queue` waiting, a 503 HttpError beyond; slots pass to waiters in arrival order. Jobs here are
 // promises the test resolves by hand, so every step is an ordering, not a timing.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ApiError } from '../../../server/errors';
+import { HttpError } from '../../../server/errors';
 import { RenderLimiter } from '../../../server/media/limit';
 
 function gate() {
@@ -38,7 +38,7 @@ describe('RenderLimiter', () => {
     const a = l.run('a', job('a'));
     const b = l.run('b', job('b'));
     const c = l.run('c', job('c'));
-    await assert.rejects(l.run('d', job('d')), (e: unknown) => e instanceof ApiError && e.statusCode === 503 && e.headers['Retry-After'] === '1' && e.code === 'SERVICE_UNAVAILABLE');
+    await assert.rejects(l.run('d', job('d')), (e: unknown) => e instanceof HttpError && e.statusCode === 503 && e.headers['Retry-After'] === '1' && e.code === 'SERVICE_UNAVAILABLE');
     await tick();
     assert.deepEqual(started, ['a', 'b'], 'two run, c waits');
     gates.get('a')!.open(Buffer.from('a'));

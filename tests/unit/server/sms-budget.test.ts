@@ -1,11 +1,11 @@
 // SmsSendBudget (server/sms-budget.ts): sliding windows, Retry-After, bounded memory.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiError } from '../../../server/errors';
+import { HttpError } from '../../../server/errors';
 import { SmsSendBudget } from '../../../server/sms-budget';
 
 const refused = (f: () => void) => {
-  try { f(); } catch (e) { assert.ok(e instanceof ApiError && e.statusCode === 429); return Number(e.headers['Retry-After']); }
+  try { f(); } catch (e) { assert.ok(e instanceof HttpError && e.statusCode === 429); return Number(e.headers['Retry-After']); }
   return 0;
 };
 

@@ -2,12 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { footerLinkGroups, footerLinks, mobileMenuLinks, serviceLinks } from '../../../src/components/shell/nav-links';
+import { footerLinkGroups, mobileMenuLinks, serviceLinks, type ShellLink } from '../../../src/components/shell/nav-links';
 import { getNavigation } from '../../../src/components/shell/nav-source';
 import { megaMenu as getMegaMenu } from '../../../src/components/shell/mega-menu-data';
 import { withPrefix } from '../../../src/paths';
 import { siteConfig } from '../../../src/site-config';
 
+/** Every footer link, flattened (the desktop and the mobile footer show the same links). */
+const footerLinks = (nav: readonly ShellLink[]) => footerLinkGroups(nav).flatMap((g) => g.links);
 const root = join(__dirname, '..', '..', '..');
 
 test('mobile menu: exactly the six entries of spec section 2, in order, with their hrefs', () => {

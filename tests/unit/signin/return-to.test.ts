@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { returnToParam, safeReturnTo } from '../../../src/listing/return-to';
+import { returnToParam, safeReturnTo } from '../../../src/signin/return-to';
 
 test('same-site paths come back as site paths (the /review prefix is Gatsby\'s to add)', () => {
   assert.equal(safeReturnTo('/review/100001/5000001/'), '/100001/5000001/');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SMS_COUNTDOWN_SECONDS, isMainlandPhone, isSmsCode, normalisePhone } from '../../../src/listing/phone';
+import { SMS_COUNTDOWN_SECONDS, isMainlandPhone, isSmsCode, normalisePhone } from '../../../src/signin/phone';
 
 test('mainland mobile numbers: 11 digits, 1 then 3-9', () => {
   for (const ok of ['13800138000', '19912345678', '138 0013 8000', '138-0013-8000']) assert.ok(isMainlandPhone(ok), ok);

@@ -1,0 +1,42 @@
+import * as React from 'react';
+import { Layout } from '../shell/Layout';
+import { ReviewDetail } from './ReviewDetail';
+import { ReviewHead, PlainHead } from './ReviewHead';
+import { LikeButton } from './LikeButton';
+import { useReviewData } from '../../hooks/use-review-data';
+import { sameReview, type ReviewIds } from '../../review/ids';
+import type { ReviewPageData } from '../../review/page-data';
+
+export interface ReviewPageProps {
+  /**
+   * The review the browser's URL names (spec sections 2 and 5): `undefined` while the URL is
+   * not read yet (SSR and the hydrating render), null when it names none.
+   */
+  ids: ReviewIds | null | undefined;
+  /** The data the build supplied (a static review page's context); none on the haul detail page. */
+  built?: ReviewPageData;
+}
+
+/**
+ * The review page of both templates (spec section 2): the built review, or the one the URL
+ * names (another review, or any review on the haul detail page and for reviews published after
+ * the build), loaded in the browser. The head is the built review's, so a static page's
+ * canonical URL stays its path; without one, the loaded review's, or a plain noindex head.
+ */
+export function ReviewPage({ ids, built }: ReviewPageProps) {
+  const other = ids && !(built && sameReview(ids, built)) ? ids : null;
+  const data = useReviewData(other ?? built ?? null, other ? {} : built ?? {});
+  const head = built?.info ?? data.review;
+  return (
+    <Layout>
+      {head ? <ReviewHead review={head} /> : <PlainHead title="用户晒单" noindex />}
+      <ReviewDetail
+        review={data.review}
+        related={data.related}
+        similar={data.similar}
+        status={ids === undefined && !built ? 'loading' : data.status}
+        likeSlot={data.review ? <LikeButton review={data.review} /> : null}
+      />
+    </Layout>
+  );
+}

@@ -1,0 +1,16 @@
+// A review page's data (spec section 4, the server-supplied `info`, `relateList` and
+// `similarProducts`): the build writes it into the page context (gatsby/create-pages.ts), the
+// page starts from it and loads in the browser what it lacks (src/hooks/use-review-data.ts).
+import type { ReviewIds } from './ids';
+import type { RelatedView, ReviewView, SimilarView } from './view';
+
+export interface ReviewPageData extends ReviewIds {
+  info: ReviewView;
+  /** Related reviews, the page's own review excluded (relatedTo). */
+  relateList: RelatedView[];
+  similarProducts: SimilarView[];
+}
+
+/** The related reviews of a review page: the given ones but the page's own (spec section 2). */
+export const relatedTo = (commentId: string, items: readonly RelatedView[]): RelatedView[] =>
+  items.filter((r) => r.commentId !== commentId);
