@@ -351,6 +351,16 @@ describe('routes', { skip: siteMissing }, () => {
     const { page, context, problems } = await visit(MOBILE, `/review/pd/${productId}/`);
     const requests: URL[] = [];
     page.on('request', (r: Request) => { if (r.url().includes(`/api/v1/product-comment/products/${productId}/comments`)) requests.push(new URL(r.url())); });
+    // The reviews published above have no static page: when their links come into view,
+    // Gatsby's prefetch asks for their page data and gets the 404 it expects (the 404 page
+    // opens such reviews, src/review/unbuilt.ts). Those answers, and only those, are fine.
+    const unbuiltPageData: string[] = [];
+    const other404: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() !== 404) return;
+      if (/^\/review\/page-data\/\d+\/59900\d{2}\/page-data\.json$/.test(new URL(r.url()).pathname)) unbuiltPageData.push(r.url());
+      else other404.push(r.url());
+    });
     const idle = (n: number) => page.waitForFunction(([t, count]) => {
       const s = document.querySelector('.previews') as HTMLElement;
       return s.dataset.tag === t && s.dataset.status === 'idle' && Number(s.dataset.count) === count;
@@ -369,7 +379,10 @@ describe('routes', { skip: siteMissing }, () => {
     const ids = await page.$$eval('.previews__list .preview', (els) => els.map((e) => e.getAttribute('data-comment-id')));
     assert.deepEqual(ids, all.comments.map((c) => String(c.id)), 'both pages in posted_at order, no duplicates');
     assert.equal(await more.count(), 0, 'no button after the last page');
-    assert.deepEqual(problems, []);
+    assert.deepEqual(other404, []);
+    const resource404 = problems.filter((p) => /Failed to load resource: the server responded with a status of 404/.test(p));
+    assert.ok(resource404.length <= unbuiltPageData.length, `${resource404.length} 404s logged, ${unbuiltPageData.length} of them page data of unbuilt reviews`);
+    assert.deepEqual(problems.filter((p) => !resource404.includes(p)), []);
     await context.close();
   });
 });
