@@ -26,7 +26,10 @@ export const mediaRoutes: FastifyPluginAsync<{ store: MediaStore }> = async (app
     const etag = `"${createHash('sha1').update(`v2:${req.url.split('?')[0]}`).digest('base64url')}"`;
     reply.header('Cache-Control', IMMUTABLE).header('ETag', etag);
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    const bytes = await store.get(key);
-    return reply.type(key.ext === 'webp' ? 'image/webp' : 'image/jpeg').send(bytes);
+    reply.type(key.ext === 'webp' ? 'image/webp' : 'image/jpeg');
+    // HEAD says whether the image exists without drawing it: a render per HEAD would let a
+    // link checker (or anyone) make the server draw every picture for nothing.
+    if (req.method === 'HEAD') return reply.send();
+    return reply.send(await store.get(key));
   });
 };

@@ -86,6 +86,20 @@ describe('media', () => {
     assert.equal(revalidated.status, 304);
   });
 
+  test('HEAD of an existing image answers 200 with its type without drawing it', async () => {
+    const url = mediaUrlsInData(s.app.db).find((u) => u.startsWith('/media/picture/') && u.endsWith('.webp') && !existsSync(join(s.dir, u)))!;
+    const rendersBefore = s.app.mediaStore.stats.renders;
+    const res = await fetch(s.url + url, { method: 'HEAD' });
+    assert.equal(res.status, 200, url);
+    assert.equal(res.headers.get('content-type'), 'image/webp');
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(s.app.mediaStore.stats.renders, rendersBefore, 'nothing rendered');
+    assert.ok(!existsSync(join(s.dir, url)), 'nothing written');
+    const get = await fetchImage(s, url);
+    assert.equal(get.res.status, 200, 'GET still draws it');
+    assert.equal(s.app.mediaStore.stats.renders, rendersBefore + 1);
+  });
+
   test('concurrent first requests for one URL share one render', async () => {
     const url = mediaUrlsInData(s.app.db).find((u) => u.startsWith('/media/picture/') && !existsSync(join(s.dir, u)))!;
     const before = { ...s.app.mediaStore.stats };
