@@ -9,6 +9,7 @@ import { fig, log, round, type Figure, type SectionResult } from './lib/report';
 import { ROOT, type BenchContext } from './lib/data';
 import { runMeasured } from './lib/proc';
 import { sites } from './lib/sites';
+import { stripVTControlCharacters } from 'node:util';
 
 interface FloorOut { pages: number; ms: number; bytes: number; maxRssMB: number; loadedRssMB: number }
 
@@ -35,7 +36,7 @@ export async function runBuild(ctx: BenchContext, sizes: number[], opts: { cpuPr
       site = await sites.get(ctx, n);
     } catch (e) {
       // Gatsby's error lines, without colour codes (the message ends with the log's tail).
-      const plain = (e as Error).message.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+      const plain = stripVTControlCharacters((e as Error).message);
       const errors = plain.split('\n').filter((l) => /^\s*(error|\w*Error:|not finished)/.test(l)).map((l) => l.trim());
       notes.push(`${label} reviews: build failed${errors.length ? `: ${errors.slice(-3).join(' / ')}` : ''}; ${plain.split('\n')[0]}`);
       continue;

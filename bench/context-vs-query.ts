@@ -26,6 +26,7 @@ import { parseGatsbyLog } from './lib/site';
 import { createStorefrontClient } from '../src/storefront/client';
 import { fetchReviews } from '../gatsby/sourcing/fetch-reviews';
 import { reviewSourceApi } from '../gatsby/sourcing/review-source-api';
+import { stripVTControlCharacters } from 'node:util';
 
 type Variant = 'context' | 'query';
 
@@ -214,7 +215,7 @@ async function buildVariant(ctx: BenchContext, variant: Variant, n: number, data
   fs.writeFileSync(path.join(ctx.tmp, `cvq-${variant}-${n}.log`), out);
   if (r.code !== 0) throw new Error(`${variant} build of ${n} reviews failed (${r.code}): ${out.slice(-1500)}`);
   const parsed = parseGatsbyLog(out);
-  const plain = out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+  const plain = stripVTControlCharacters(out);
   // Gatsby 5 names the step "run queries in workers" (page and static queries), older ones "run page queries".
   const q = /^success (?:run page queries|run queries in workers) - ([\d.]+)s\b/m.exec(plain);
   const run: VariantRun = {

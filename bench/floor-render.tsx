@@ -32,6 +32,7 @@ mod._load = function (req, parent, isMain) {
   shim ??= { ...(real as object), graphql: () => null, useStaticQuery: () => (staticData.length === 1 ? staticData[0] : Object.assign({}, ...(staticData as object[]))) };
   return shim;
 };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the page's globals are set
 const ReviewTemplate = (require('../src/templates/review') as typeof import('../src/templates/review')).default;
 
 function reviewPageData(): { path: string; context: ReviewPageData }[] {

@@ -41,7 +41,8 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
         progress.tick();
       },
     });
-    progress ? (progress as { done(): void }).done() : feedTimer.end();
+    if (progress) (progress as { done(): void }).done();
+    else feedTimer.end();
     const extras = await sourceExtras(client, reporter, productIdsOf(data.feed));
     setBuildData({ ...data, apiUrl, extras });
     writeReport(root, apiUrl, data.pages.length, data.skipped, extras.skipped);

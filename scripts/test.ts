@@ -3,7 +3,7 @@
 // embedded reference server on a random port) before the runner starts, unless
 // SKIP_SITE_BUILD=1 and public/ already exists.
 //
-//   npm test                    all layers
+//   npm test                    typecheck, lint (ESLint + Prettier), then all layers
 //   npm test -- unit            only tests/unit (any layer names or file paths work)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -27,6 +27,18 @@ const files = selected.flatMap((a) => (layers.includes(a) ? find(join(root, 'tes
 if (!files.length) {
   console.error('No test files matched', selected.join(' '));
   process.exit(1);
+}
+
+// The whole run checks types and lint first: a failure there fails CI in seconds.
+if (!args.length) {
+  for (const script of ['typecheck', 'lint']) {
+    console.log(`npm run ${script} ...`);
+    const c = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+    if (c.status !== 0) {
+      console.error(`npm run ${script} failed${script === 'lint' ? ' (npm run format fixes what Prettier and ESLint can)' : ''}.`);
+      process.exit(c.status ?? 1);
+    }
+  }
 }
 
 const needsSite = files.some((f) => f.includes(`${join('tests', 'e2e')}`));

@@ -7,6 +7,8 @@ import { type BenchContext } from './data';
 import { copySiteSources } from '../../scripts/site-copy';
 import { runMeasured, type TreeMemory } from './proc';
 import { log } from './report';
+import { stripVTControlCharacters } from 'node:util';
+import crypto from 'node:crypto';
 
 /** A fresh copy of the site sources under ctx.tmp/<name> (public/ and .cache/ start empty). */
 export const siteCopy = (ctx: BenchContext, name: string): string => copySiteSources(path.join(ctx.tmp, name));
@@ -25,7 +27,7 @@ export interface BuildRun {
 }
 
 export function parseGatsbyLog(out: string) {
-  const plain = out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+  const plain = stripVTControlCharacters(out);
   const h = /Building static HTML for pages - ([\d.]+)s - (\d+)\/(\d+) ([\d.]+)\/s/.exec(plain);
   const steps: Record<string, number> = {};
   for (const m of plain.matchAll(/^success (.+?) - ([\d.]+)s\b/gm)) steps[m[1]] = (steps[m[1]] ?? 0) + Number(m[2]);
@@ -55,7 +57,6 @@ export async function gatsbyBuild(ctx: BenchContext, siteDir: string, dbFile: st
 /** Every file under dir (relative path -> {mtimeMs, size}), for rebuild diffs. */
 export function snapshot(dir: string, filter: (rel: string) => boolean): Map<string, { mtimeMs: number; size: number; hash: string }> {
   const out = new Map<string, { mtimeMs: number; size: number; hash: string }>();
-  const crypto = require('node:crypto') as typeof import('node:crypto');
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);

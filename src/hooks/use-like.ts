@@ -46,6 +46,7 @@ export function useLike(review: ReviewView) {
       .catch(() => undefined); // the page keeps what it has (spec section 8)
     return () => { alive = false; };
     // The review's ids are what identify it; the rest of `review` is fixed for them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   // Signed out from the shell: this shopper's like is no longer shown (the count stays).

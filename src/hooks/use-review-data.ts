@@ -71,7 +71,8 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
     }, () => { if (needsDetail) update({ status: 'not-found' }); });
     return () => { alive = false; };
     // The initial data is fixed for a set of ids; ids change after hydration (query) or on
-    // client navigation.
+    // client navigation. `key` is made of the ids.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   return data;

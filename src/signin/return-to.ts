@@ -14,6 +14,7 @@ export function safeReturnTo(raw: string | null | undefined): string {
   if (typeof raw !== 'string') return homePath();
   const value = raw.trim();
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return homePath();
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return homePath();
   let url: URL;
   try {
@@ -35,6 +36,7 @@ export function safeReturnTo(raw: string | null | undefined): string {
 
 /** A path that stays on this origin however it is resolved: one leading slash, no backslash. */
 function isSitePath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (!path.startsWith('/') || path.startsWith('//') || /[\u0000-\u001f\u007f\\]/.test(path)) return false;
   try {
     return new URL(path, BASE).origin === BASE && new URL(`${PATH_PREFIX}${path}`, BASE).origin === BASE;

@@ -53,6 +53,8 @@ export function useSwiper(
       observer?.disconnect();
       instance?.destroy(true, false);
     };
+    // The caller names what restarts the carousel (its slides); options and ref are fixed per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   return swiper;
 }

@@ -120,6 +120,8 @@ export function DesktopNav({ items }: { items: MenuItem[] }) {
             >
               {g.name}
             </Link>
+            {/* Arrow keys pressed on the panel's links bubble here; the div itself takes no focus. */}
+            {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
             <div id={panelId(g.id)} className="mega" hidden={open !== i} onKeyDown={onPanelKey(i)}>
               {open === i && <MegaPanel group={full?.find((f) => f.id === g.id) ?? g} />}
             </div>

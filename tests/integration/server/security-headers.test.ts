@@ -9,13 +9,14 @@ import path from 'node:path';
 import { startTestServer, type TestServer } from './helper';
 import { registerSite } from '../../../server/site';
 import { API_POLICY, HSTS } from '../../../server/security-headers';
+import os from 'node:os';
 
 let server: TestServer;
 let siteDir: string;
 const INLINE = 'window.pagePath="/about/";';
 
 before(async () => {
-  siteDir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'csp-site-'));
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-site-'));
   fs.mkdirSync(path.join(siteDir, 'about'));
   fs.writeFileSync(path.join(siteDir, 'about', 'index.html'), `<!DOCTYPE html><html><head><script>${INLINE}</script><script type="application/ld+json">{}</script></head><body>关于我们</body></html>`);
   fs.writeFileSync(path.join(siteDir, 'app-0123456789abcdef0123.js'), 'console.log(1)');

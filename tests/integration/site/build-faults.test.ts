@@ -14,6 +14,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { copySiteSources } from '../../../scripts/site-copy';
 import { registerSite } from '../../../server/site';
+import { stripVTControlCharacters } from 'node:util';
 
 let dir: string;
 let site: FastifyInstance;
@@ -46,7 +47,7 @@ function gatsbyBuild(apiUrl: string): Promise<{ code: number | null; out: string
     let out = '';
     child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
     child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
-    child.once('exit', (code) => resolve({ code, out: out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '') }));
+    child.once('exit', (code) => resolve({ code, out: stripVTControlCharacters(out) }));
   });
 }
 

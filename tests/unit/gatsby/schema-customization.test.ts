@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createSchemaCustomization, SITE_PAGE_TYPE_DEFS } from '../../../gatsby/schema-customization';
 
 // Gatsby's reducer module (CommonJS, no types).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a Gatsby internal without types
 const { inferenceMetadataReducer } = require('gatsby/dist/redux/reducers/inference-metadata') as {
   inferenceMetadataReducer: (state: unknown, action: { type: string; payload?: unknown }) => { typeMap: Record<string, { fieldMap?: Record<string, unknown>; ignored?: boolean; total?: number }> };
 };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { onCreateWebpackConfig } from '../../../gatsby/webpack-config';
 import { stylesDigest } from '../../../gatsby/styles-digest';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- resolved from Gatsby's own copy
 const MiniCssExtractPlugin = require(require.resolve('mini-css-extract-plugin', { paths: [path.dirname(require.resolve('gatsby/package.json'))] })) as new (o?: object) => { options: { experimentalUseImportModule?: boolean } };
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');

@@ -1,0 +1,38 @@
+// ESLint (npm run lint, run by .ci/run before npm test): typescript-eslint's recommended rules
+// (syntax only, no type information: fast; `npm run typecheck` does the types), the two rules
+// of React hooks and jsx-a11y's recommended rules for the site's components. Formatting is
+// Prettier's (.prettierrc.json); eslint-config-prettier turns off the rules it owns.
+//
+// typescript-eslint needs TypeScript's JS API, which TypeScript 7 (the native compiler) no
+// longer ships: package.json maps `typescript` to @typescript/typescript6 for it and runs the
+// typecheck with TypeScript 7 as @typescript/native (typescript-eslint#10940).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'public/', '.cache/', 'var/', 'bench/out/', 'static/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // Tests and the bench read JSON answers loosely and assert on them field by field.
+    files: ['tests/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  prettier,
+);
