@@ -47,7 +47,8 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
   const pagePolicies = new Lru<string>({ maxWeight: 10_000 });
   app.addHook('onRequest', async (_req, reply) => { reply.header('Content-Security-Policy', assetPolicy); });
   async function pagePolicy(abs: string, st: fs.Stats): Promise<string> {
-    const key = `${abs}:${st.mtimeMs}:${st.size}`;
+    // The inode too: a publish or rollback swaps the release under the same path.
+    const key = `${abs}:${st.mtimeMs}:${st.size}:${st.dev}:${st.ino}`;
     const hit = pagePolicies.get(key);
     if (hit) return hit;
     const policy = sitePolicy(await fs.promises.readFile(abs, 'utf8'), policyOptions);
