@@ -7,6 +7,10 @@
 // published into var/site/releases/<id>/ and var/site/current is switched to it in one step
 // (server/publish/releases.ts), so visitors never see a half-written build, and a failed build
 // publishes nothing (the current release stays). SITE_RELEASES_DIR moves var/site.
+//
+// The editors' API (/editor/api, server/editor/) takes `Authorization: Bearer <EDITOR_TOKEN>`;
+// when EDITOR_TOKEN is unset a token is generated for this run and printed once here (stdout,
+// never the log).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +18,7 @@ import { announce, startServer } from '../server/main';
 import { logSettings } from '../server/logging';
 import { registerSite } from '../server/site';
 import { currentRelease, publish } from '../server/publish/releases';
+import { generateToken } from '../server/editor/token';
 import { markBuilt, siteIsStale } from './site-freshness';
 
 const root = path.resolve(__dirname, '..');
@@ -38,7 +43,10 @@ function build(apiUrl: string): Promise<void> {
 }
 
 async function main() {
+  const givenToken = process.env.EDITOR_TOKEN;
+  const editorToken = givenToken || generateToken();
   const server = await startServer({
+    editorToken,
     // Quiet by default (warn); LOG_LEVEL=info for a line per request, LOG_FILE for a capped file.
     ...logSettings(),
     configure: (app) => registerSite(app, path.join(releasesRoot, 'current')),
@@ -59,7 +67,11 @@ async function main() {
       server.app.log.error(`site build or publish failed: ${(e as Error).message}; serving the API and the current release`);
     }
   }
-  announce([`海淘晒单 is running: open ${site}`, `API at ${server.url}/api`]);
+  announce([
+    `海淘晒单 is running: open ${site}`,
+    `API at ${server.url}/api`,
+    givenToken ? 'editors\' API at /editor/api (token: EDITOR_TOKEN)' : `editors' API at /editor/api, token for this run (set EDITOR_TOKEN to choose one): ${editorToken}`,
+  ]);
   const stop = () => { void server.close().finally(() => process.exit(0)); };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -8,6 +8,8 @@ import { CompressedBodies, type CompressedBodiesOptions } from './compressed-bod
 import { etagOf, isNotModified, negotiateEncoding, textTypeOf } from './negotiate';
 import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
 import type { ReviewExists } from './review-exists';
+import { GONE_HTML, reviewUrlKind, type TakenDown } from './taken-down';
+import { errorBody } from '../errors';
 import { Lru } from './lru';
 import { sitePolicy, sitePolicyOptionsFromEnv, type SitePolicyOptions } from '../security-headers';
 
@@ -19,6 +21,11 @@ export interface SiteOptions {
    * and the 404 page still loads the review in the browser. Bound it: review-exists.ts.
    */
   reviewExists?: ReviewExists;
+  /**
+   * Whether an editor took a review down: its page and page data then answer 410 (taken-down.ts).
+   * Must answer at once: it is asked on every review URL (the reference server's is in memory).
+   */
+  isTakenDown?: TakenDown;
   /** The cache of compressed bodies (compressed-bodies.ts). */
   compression?: CompressedBodiesOptions;
   /** Other origins the pages' CSP allows for images and API calls; default from the environment. */
@@ -101,6 +108,12 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     const pathname = q >= 0 ? raw.slice(0, q) : raw;
     let decoded: string;
     try { decoded = decodeURIComponent(pathname); } catch { return notFoundPage(req, reply); }
+    const review = opts.isTakenDown ? reviewUrlKind(decoded) : null;
+    if (review && opts.isTakenDown!(review.productId, review.commentId)) {
+      reply.code(410).header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+      if (review.kind === 'page-data') return reply.type('application/json; charset=utf-8').send(errorBody(410, '这条晒单已被下架'));
+      return reply.type('text/html; charset=utf-8').send(GONE_HTML);
+    }
     const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
     if (r.kind === 'redirect') return reply.redirect(r.location, 301);
     if (r.kind === 'missing') return notFoundPage(req, reply);

@@ -1,0 +1,15 @@
+// Editor takedowns (issue 13, "Instant takedown"): ids as they appear in a review's URL
+// (src/review/unbuilt.ts isReviewId), a reason an editor writes.
+import { Type, type Static } from '@sinclair/typebox';
+
+const ReviewUrlId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+export const TakedownBody = Type.Object({
+  productId: ReviewUrlId,
+  commentId: ReviewUrlId,
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+}, { additionalProperties: false });
+export type TakedownBody = Static<typeof TakedownBody>;
+
+export const TakedownParams = Type.Object({ productId: ReviewUrlId, commentId: ReviewUrlId });
+export type TakedownParams = Static<typeof TakedownParams>;
