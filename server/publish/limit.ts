@@ -19,3 +19,21 @@ export function limit(n: number): Limit {
     }
   };
 }
+
+/**
+ * Calls `fn` on every item, `n` at a time, in order. On the first failure no further item is
+ * started; the calls already running end before it rejects with that failure (so a caller that
+ * cleans up afterwards never races a write still in flight).
+ */
+export async function forEachLimit<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const lane = async () => {
+    while (failure === null && next < items.length) {
+      const item = items[next++];
+      try { await fn(item); } catch (error) { failure ??= { error }; }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, lane));
+  if (failure) throw (failure as { error: unknown }).error;
+}

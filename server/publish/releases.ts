@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isPrivateFile } from '../site/resolve';
-import { limit } from './limit';
+import { forEachLimit, limit } from './limit';
 
 /** Releases kept after a publish (the current one is kept whatever its age). */
 export const KEEP_RELEASES = 5;
@@ -93,42 +93,53 @@ export interface PublishOptions {
   onProgress?: (files: number) => void;
 }
 
-/** Copies dir `rel` of src into dest, linking files unchanged since `prev` (may be null). */
+/** Directories of one level walked at once; with the file limit, bounds what waits in memory. */
+const DIRS_AT_ONCE = 4;
+
+/**
+ * Copies dir `rel` of src into dest, linking files unchanged since `prev` (may be null). The
+ * walk is lazy: a directory's entries are listed when it is reached, files go through the
+ * shared limit (`run`) a few at a time, so at 100,000 pages neither memory nor the limit's
+ * queue holds the whole tree.
+ */
 async function copyTree(c: CopyContext, rel: string): Promise<void> {
-  const { src, dest, prev, run, state } = c;
   c.opts.signal?.throwIfAborted();
-  await fs.promises.mkdir(path.join(dest, rel), { recursive: true });
-  const entries = await run(() => fs.promises.readdir(path.join(src, rel), { withFileTypes: true }));
-  // allSettled: on a failure every write still in flight ends before the caller removes the copy.
-  const done = await Promise.allSettled(entries.map(async (e) => {
+  await fs.promises.mkdir(path.join(c.dest, rel), { recursive: true });
+  const entries = await c.run(() => fs.promises.readdir(path.join(c.src, rel), { withFileTypes: true }));
+  const files: string[] = [];
+  const dirs: string[] = [];
+  for (const e of entries) {
     const child = rel ? `${rel}/${e.name}` : e.name;
-    if (skipped(child, e.name)) return;
+    if (skipped(child, e.name)) continue;
     // Only plain files and directories: a symlink in public/ could lead out of it (issue 12, item 6).
-    if (e.isDirectory()) return copyTree(c, child);
-    if (!e.isFile()) return;
-    await run(async () => {
-      c.opts.signal?.throwIfAborted();
-      const from = path.join(src, child);
-      const to = path.join(dest, child);
-      const st = await fs.promises.stat(from);
-      const old = prev ? await fs.promises.lstat(path.join(prev, child)).catch(() => null) : null;
-      state.files++;
-      // utimes takes seconds as a double: the copy's mtime is the source's within a microsecond
-      // or so, so "equal" is within 1 ms (rsync's --modify-window, finer).
-      if (old?.isFile() && old.size === st.size && Math.abs(old.mtimeMs - st.mtimeMs) < 1) {
-        await fs.promises.link(path.join(prev!, child), to);
-        state.linked++;
-      } else {
-        await fs.promises.copyFile(from, to);
-        await fs.promises.utimes(to, st.atime, st.mtime);
-        state.copied++;
-        state.bytesCopied += st.size;
-      }
-      c.opts.onProgress?.(state.files);
-    });
-  }));
-  const failed = done.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
+    if (e.isDirectory()) dirs.push(child);
+    else if (e.isFile()) files.push(child);
+  }
+  // On a failure, what is in flight ends before the caller removes the copy (forEachLimit).
+  await forEachLimit(files, CONCURRENCY, (child) => c.run(() => copyFile(c, child)));
+  await forEachLimit(dirs, DIRS_AT_ONCE, (child) => copyTree(c, child));
+}
+
+async function copyFile(c: CopyContext, child: string): Promise<void> {
+  const { src, dest, prev, state } = c;
+  c.opts.signal?.throwIfAborted();
+  const from = path.join(src, child);
+  const to = path.join(dest, child);
+  const st = await fs.promises.stat(from);
+  const old = prev ? await fs.promises.lstat(path.join(prev, child)).catch(() => null) : null;
+  state.files++;
+  // utimes takes seconds as a double: the copy's mtime is the source's within a microsecond
+  // or so, so "equal" is within 1 ms (rsync's --modify-window, finer).
+  if (old?.isFile() && old.size === st.size && Math.abs(old.mtimeMs - st.mtimeMs) < 1) {
+    await fs.promises.link(path.join(prev!, child), to);
+    state.linked++;
+  } else {
+    await fs.promises.copyFile(from, to);
+    await fs.promises.utimes(to, st.atime, st.mtime);
+    state.copied++;
+    state.bytesCopied += st.size;
+  }
+  c.opts.onProgress?.(state.files);
 }
 
 const queues = new Map<string, Promise<unknown>>();
