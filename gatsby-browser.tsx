@@ -14,6 +14,12 @@ import './src/styles/listing.css';
 // Its own small chunk: the session store is not needed to show the page.
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   import('./src/hooks/landing').then((m) => m.captureLandingUtm(), () => undefined);
+  // The service worker's app shell at a review's URL: stop before Gatsby loads the page data
+  // when an editor took the review down (src/review/gone.ts). Gatsby waits for this promise.
+  if ((window as { pagePath?: string }).pagePath === '/offline-plugin-app-shell-fallback/') {
+    return import('./src/review/gone').then((m) => m.leaveIfGone(), () => undefined);
+  }
+  return undefined;
 };
 
 // Hydration as a transition: React 18 then renders the server markup in 5 ms slices and lets

@@ -18,6 +18,8 @@ import { productRoutes } from './routes/products';
 import { reviewRoutes } from './routes/reviews';
 import { shopRoutes } from './routes/shops';
 import { signinRoutes } from './routes/signin';
+import { editorRoutes } from './editor/routes';
+import { takedownGuard } from './editor/takedown-guard';
 import type { SmsBudgetOptions } from './sms-budget';
 
 export interface AppOptions {
@@ -49,6 +51,11 @@ export interface AppOptions {
   sessionTtlMs?: number;
   /** Session absolute lifetime from sign-in; default 180 days. */
   sessionMaxAgeMs?: number;
+  /**
+   * The editors' bearer token for /editor/api (server/editor/token.ts); unset, every editor call
+   * answers 401. `npm start` takes EDITOR_TOKEN or generates one.
+   */
+  editorToken?: string;
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
@@ -78,6 +85,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.register(async (api) => {
     installNotFound(api);
     refuseNonFiniteNumbers(api);
+    // A taken-down review's detail answers 410 (issue 13, "Instant takedown").
+    api.addHook('onRequest', takedownGuard(app));
     // Like Fastify's JSON parser, but an empty body is "no body" (POST .../likes with a
     // Content-Type and nothing else) and bad JSON is a 400 with the contract's shape.
     api.removeContentTypeParser('application/json');
@@ -107,6 +116,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     });
     await api.register(contentRoutes);
   }, { prefix: '/api' });
+
+  app.register(editorRoutes, { prefix: '/editor/api', token: opts.editorToken, now: opts.now });
 
   const mediaStore = new MediaStore(opts.mediaDir, opts.media);
   app.decorate('mediaStore', mediaStore);

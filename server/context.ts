@@ -10,6 +10,7 @@ import { DiscoverRepository } from './repositories/discover';
 import { ProductRepository } from './repositories/products';
 import { ReviewRepository } from './repositories/reviews';
 import { ShopRepository } from './repositories/shops';
+import { TakedownRepository } from './repositories/takedowns';
 
 export interface Repos {
   reviews: ReviewRepository;
@@ -18,6 +19,7 @@ export interface Repos {
   shops: ShopRepository;
   articles: ArticleRepository;
   auth: AuthRepository;
+  takedowns: TakedownRepository;
 }
 
 export function createRepos(db: DB, catalogue: Catalogue, media: Prefixer, now: () => number, sessions: SessionLifetime = {}): Repos {
@@ -29,6 +31,7 @@ export function createRepos(db: DB, catalogue: Catalogue, media: Prefixer, now: 
     shops: new ShopRepository(db, media),
     articles: new ArticleRepository(db, media),
     auth: new AuthRepository(db, now, sessions),
+    takedowns: new TakedownRepository(db, now),
   };
 }
 

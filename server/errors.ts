@@ -20,7 +20,7 @@ export const notFound = (msg = '请求的内容不存在') => new HttpError(404,
 
 function codeOf(status: number): string {
   return ({
-    400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 408: 'REQUEST_TIMEOUT',
+    400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 408: 'REQUEST_TIMEOUT', 410: 'GONE',
     413: 'PAYLOAD_TOO_LARGE', 414: 'URI_TOO_LONG', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_REQUESTS', 431: 'HEADERS_TOO_LARGE',
     502: 'BAD_GATEWAY', 503: 'UNAVAILABLE',
   } as Record<number, string>)[status]
@@ -34,7 +34,7 @@ export function errorBody(statusCode: number, message: string, code = codeOf(sta
 }
 
 const GENERIC: Record<number, string> = {
-  400: '请求参数无效', 401: '请先登录', 403: '没有权限', 404: '请求的内容不存在', 405: '不支持的请求方法', 408: '请求超时',
+  400: '请求参数无效', 401: '请先登录', 403: '没有权限', 404: '请求的内容不存在', 405: '不支持的请求方法', 408: '请求超时', 410: '内容已下架',
   413: '请求内容过大', 414: '请求地址过长', 415: '不支持的内容类型', 429: '请求过于频繁，请稍后再试', 431: '请求头过大',
   502: '上游服务暂时不可用', 503: '服务暂时不可用',
 };

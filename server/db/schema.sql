@@ -159,3 +159,13 @@ CREATE TABLE IF NOT EXISTS sessions (
   last_used_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
+
+-- Reviews an editor took down (issue 13, "Instant takedown"): the site and the API answer 410
+-- for them until the row is deleted. Ids as they appear in the review's URL.
+CREATE TABLE IF NOT EXISTS takedowns (
+  product_id    TEXT NOT NULL,
+  comment_id    TEXT NOT NULL,
+  reason        TEXT NOT NULL,
+  created_at    INTEGER NOT NULL,       -- epoch ms
+  PRIMARY KEY (product_id, comment_id)
+);

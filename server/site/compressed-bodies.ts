@@ -5,7 +5,9 @@
 // every build (docs/benchmarks.md, "Compression"), for pages most of which are never asked
 // for between two builds. Here a file is compressed on its first request, off the event loop
 // (zlib's thread pool), once however many requests arrive together, and kept while its size
-// and mtime stand (a rebuild rewrites a file: the next request compresses the new one). The
+// and mtime stand (a rebuild rewrites a file: the next request compresses the new one) and it
+// is the same inode (a publish or a rollback swaps the release under the same path, and two
+// releases may hold different files of one size and mtime). The
 // cache is bounded by its bytes, least recently used out first.
 //
 // Brotli at quality 5 for every file: on this site's files it is within 10% of quality 11's
@@ -25,7 +27,7 @@ export interface CompressedBodiesOptions {
   maxFileBytes?: number;
 }
 
-interface Entry { body: Buffer; mtimeMs: number; size: number }
+interface Entry { body: Buffer; mtimeMs: number; size: number; ino: number; dev: number }
 
 const BROTLI_QUALITY = 5;
 const brotli = promisify(zlib.brotliCompress);
@@ -51,13 +53,13 @@ export class CompressedBodies {
     if (st.size > this.maxFileBytes) return null;
     const key = `${encoding}:${abs}`;
     const hit = this.lru.get(key);
-    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.body;
-    const flightKey = `${key}:${st.mtimeMs}:${st.size}`;
+    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size && hit.ino === st.ino && hit.dev === st.dev) return hit.body;
+    const flightKey = `${key}:${st.mtimeMs}:${st.size}:${st.dev}:${st.ino}`;
     let pending = this.inFlight.get(flightKey);
     if (!pending) {
       pending = this.compress(abs, st, encoding)
         .then((body) => {
-          if (body) this.lru.set(key, { body, mtimeMs: st.mtimeMs, size: st.size });
+          if (body) this.lru.set(key, { body, mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev });
           return body;
         })
         .catch(() => null)
@@ -68,7 +70,17 @@ export class CompressedBodies {
   }
 
   private async compress(abs: string, st: fs.Stats, encoding: Encoding): Promise<Buffer | null> {
-    const raw = await fs.promises.readFile(abs);
+    const fh = await fs.promises.open(abs, 'r');
+    let raw: Buffer;
+    try {
+      // Another file under the path since the caller's stat (a release switch): not the one
+      // the caller's headers describe.
+      const now = await fh.stat();
+      if (now.ino !== st.ino || now.dev !== st.dev) return null;
+      raw = await fh.readFile();
+    } finally {
+      await fh.close();
+    }
     // Read while a rebuild rewrote it: not the file the caller's headers describe.
     if (raw.length !== st.size) return null;
     if (encoding === 'gzip') return gzip(raw, { level: 6 });

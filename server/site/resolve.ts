@@ -33,7 +33,7 @@ const STATUS_PAGES = new Map([
  * at build time by Gatsby's HTML renderer and by the bench, bench/page-weight.ts; the runtime
  * gets the chunk map inlined in each page). Kept in public/, never served (issue 12, item 10).
  */
-function isPrivateFile(rel: string): boolean {
+export function isPrivateFile(rel: string): boolean {
   return rel.endsWith('.map') || rel === 'webpack.stats.json' || rel === 'chunk-map.json';
 }
 

@@ -9,6 +9,8 @@ import { etagOf, isNotModified, negotiateEncoding, textTypeOf } from './negotiat
 import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
 import { PATH_PREFIX, withPrefix } from '../../src/paths';
 import type { ReviewExists } from './review-exists';
+import { GONE_HTML, reviewUrlKind, type TakenDown } from './taken-down';
+import { errorBody } from '../errors';
 import { Lru } from './lru';
 import { sitePolicy, sitePolicyOptionsFromEnv, type SitePolicyOptions } from '../security-headers';
 
@@ -20,6 +22,11 @@ export interface SiteOptions {
    * and the 404 page still loads the review in the browser. Bound it: review-exists.ts.
    */
   reviewExists?: ReviewExists;
+  /**
+   * Whether an editor took a review down: its page and page data then answer 410 (taken-down.ts).
+   * Must answer at once: it is asked on every review URL (the reference server's is in memory).
+   */
+  isTakenDown?: TakenDown;
   /** The cache of compressed bodies (compressed-bodies.ts). */
   compression?: CompressedBodiesOptions;
   /** Other origins the pages' CSP allows for images and API calls; default from the environment. */
@@ -48,7 +55,8 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
   const pagePolicies = new Lru<string>({ maxWeight: 10_000 });
   app.addHook('onRequest', async (_req, reply) => { reply.header('Content-Security-Policy', assetPolicy); });
   async function pagePolicy(abs: string, st: fs.Stats): Promise<string> {
-    const key = `${abs}:${st.mtimeMs}:${st.size}`;
+    // The inode too: a publish or rollback swaps the release under the same path.
+    const key = `${abs}:${st.mtimeMs}:${st.size}:${st.dev}:${st.ino}`;
     const hit = pagePolicies.get(key);
     if (hit) return hit;
     const policy = sitePolicy(await fs.promises.readFile(abs, 'utf8'), policyOptions);
@@ -102,6 +110,12 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     const pathname = q >= 0 ? raw.slice(0, q) : raw;
     let decoded: string;
     try { decoded = decodeURIComponent(pathname); } catch { return notFoundPage(req, reply); }
+    const review = opts.isTakenDown ? reviewUrlKind(decoded) : null;
+    if (review && opts.isTakenDown!(review.productId, review.commentId)) {
+      reply.code(410).header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+      if (review.kind === 'page-data') return reply.type('application/json; charset=utf-8').send(errorBody(410, '这条晒单已被下架'));
+      return reply.type('text/html; charset=utf-8').send(GONE_HTML);
+    }
     const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
     if (r.kind === 'redirect') return reply.redirect(r.location, 301);
     if (r.kind === 'missing') return notFoundPage(req, reply);

@@ -18,7 +18,9 @@ import { concretePath, fieldsOf, leakIn, SERVER_CPU_MS, SERVER_MS, timeAnswers, 
 
 const KB = 1024;
 const LIMIT_MS = 100;
-const VALID_BODY = { q: '面霜', phone: '13812345678', code: '123456' };
+const VALID_BODY = { q: '面霜', phone: '13812345678', code: '123456', productId: '1', commentId: '2', reason: '违规' };
+// The editors' routes check their token first (server/editor/token.ts): every request carries it.
+const EDITOR_TOKEN = 'long-values-editor-token';
 
 describe('a 15 KB value in every field of every route', () => {
   let s: TestServer;
@@ -31,6 +33,7 @@ describe('a 15 KB value in every field of every route', () => {
     s = await startTestServer({
       reviews: 60,
       app: {
+        editorToken: EDITOR_TOKEN,
         configure: async (app) => {
           seen = watchRoutes(app);
           clock = timeAnswers(app);
@@ -47,7 +50,7 @@ describe('a 15 KB value in every field of every route', () => {
   });
 
   const check = async (what: string, method: string, path: string, init: { body?: unknown } = {}, status = 400, field?: string) => {
-    const res = await s.req(method, path, init);
+    const res = await s.req(method, path, { ...init, headers: { authorization: `Bearer ${EDITOR_TOKEN}` } });
     assert.equal(res.status, status, `${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     assertError(res, status);
     assert.equal(res.body.statusCode, status, what);
@@ -63,7 +66,7 @@ describe('a 15 KB value in every field of every route', () => {
     // deterministic, so an answer over the bound is asked again, twice at most, and the least
     // time counts: a backtracking pattern is slow every time, a collection is not.
     for (let again = 0; again < 2 && ms >= LIMIT_MS; again++) {
-      ms = Math.min(ms, Number((await s.req(method, path, init)).headers.get(SERVER_CPU_MS)));
+      ms = Math.min(ms, Number((await s.req(method, path, { ...init, headers: { authorization: `Bearer ${EDITOR_TOKEN}` } })).headers.get(SERVER_CPU_MS)));
     }
     if (ms > slowest.ms) slowest = { ms, what };
     tried++;
@@ -101,7 +104,9 @@ describe('a 15 KB value in every field of every route', () => {
         for (const c of field.type === 'string' ? [' ', 'x', '9'] : ['x', '9']) {
           // Valid values for the other required fields, so the long one is what gets refused.
           const body: Record<string, unknown> = { ...VALID_BODY, [name]: c.repeat(15 * KB) };
-          await check(`${r.method} ${r.url} body.${name}=${JSON.stringify(c)}x15K`, r.method, concretePath(r), { body }, 400, name);
+          // The editors' routes take 4 KB bodies at most: refused before parsing (413).
+          const small = r.url.startsWith('/editor/');
+          await check(`${r.method} ${r.url} body.${name}=${JSON.stringify(c)}x15K`, r.method, concretePath(r), { body }, small ? 413 : 400, small ? undefined : name);
         }
       }
     }

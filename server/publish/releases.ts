@@ -1,0 +1,202 @@
+// Published builds of the site (issue 13, "Atomic publish and rollback"). A finished build's
+// public/ is copied into releasesRoot/releases/<id>/ the rsync --link-dest way, then ONE atomic
+// switch makes it the served site: releasesRoot/current is a relative symlink, replaced by
+// rename() of a fresh symlink over it. The site server serves releasesRoot/current and takes
+// its real path per request (server/site/resolve.ts), so a request sees one release or the
+// other, never a mix of files being written.
+//
+//   releasesRoot/current -> releases/20261123T124501123Z
+//   releasesRoot/releases/20261123T124501123Z/   (never written again once published)
+//   releasesRoot/releases/.partial-<id>/          (a publish in progress; renamed when complete)
+//
+// A file whose size and mtime equal the previous release's copy is hard-linked to it, others
+// are copied with their mtime kept, so an incremental build's unchanged files cost neither disk
+// nor copy time (rsync's quick check: same size and mtime = same file; Gatsby rewrites the
+// files whose content changes). Release files are shared between releases by these links, so
+// they must never be written in place: nothing here does, and the site server only reads.
+import fs from 'node:fs';
+import path from 'node:path';
+import { isPrivateFile } from '../site/resolve';
+import { forEachLimit, limit } from './limit';
+
+/** Releases kept after a publish (the current one is kept whatever its age). */
+export const KEEP_RELEASES = 5;
+/** File operations in flight at once: enough to keep the disk busy, few enough for the server. */
+const CONCURRENCY = 16;
+const ID = /^\d{8}T\d{9}Z(-\d+)?$/;
+
+export interface PublishStats { id: string; files: number; linked: number; copied: number; bytesCopied: number; ms: number }
+export interface Release { id: string; current: boolean }
+
+const releasesDir = (root: string) => path.join(root, 'releases');
+const currentLink = (root: string) => path.join(root, 'current');
+
+/** The id the current symlink points to, or null before the first publish. */
+export function currentRelease(root: string): string | null {
+  try {
+    const id = path.basename(fs.readlinkSync(currentLink(root)));
+    return ID.test(id) ? id : null;
+  } catch { return null; }
+}
+
+/** Published releases, newest first (ids sort by time). */
+export function listReleases(root: string): Release[] {
+  let names: string[];
+  try { names = fs.readdirSync(releasesDir(root)); } catch { return []; }
+  const current = currentRelease(root);
+  return names.filter((n) => ID.test(n)).sort().reverse().map((id) => ({ id, current: id === current }));
+}
+
+/** A new id later than every existing one: the UTC time to the millisecond, then a counter. */
+function newId(root: string): string {
+  const base = new Date().toISOString().replace(/[-:.]/g, '');
+  const newest = listReleases(root)[0]?.id;
+  if (!newest || base > newest) return base;
+  // Same millisecond (or a clock set back): count on from the newest.
+  const [stamp, n] = newest.split('-');
+  return `${stamp}-${String(Number(n ?? 0) + 1).padStart(4, '0')}`;
+}
+
+/**
+ * Makes release `id` the served one: a temporary relative symlink renamed over `current`.
+ * rename() replaces the old link atomically, so a reader sees the old target or the new one.
+ */
+async function switchCurrent(root: string, id: string): Promise<void> {
+  if (!ID.test(id)) throw new Error(`not a release id: ${id}`);
+  const target = path.join(releasesDir(root), id);
+  const st = await fs.promises.stat(target).catch(() => null);
+  if (!st?.isDirectory()) throw new Error(`no release ${id} in ${releasesDir(root)}`);
+  const tmp = path.join(root, `.current-${process.pid}-${Date.now()}`);
+  await fs.promises.symlink(path.join('releases', id), tmp);
+  try {
+    await fs.promises.rename(tmp, currentLink(root));
+  } catch (e) {
+    await fs.promises.rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+
+const skipped = (rel: string, name: string) => name.startsWith('.') || isPrivateFile(rel);
+
+interface CopyState { files: number; linked: number; copied: number; bytesCopied: number }
+interface CopyContext { src: string; dest: string; prev: string | null; run: ReturnType<typeof limit>; state: CopyState; opts: PublishOptions }
+
+export interface PublishOptions {
+  /** Releases kept (default KEEP_RELEASES). */
+  keep?: number;
+  /** File operations in flight at once (default 16). */
+  concurrency?: number;
+  /** Stops the copy; the publish then fails like any other, leaving `current` as it was. */
+  signal?: AbortSignal;
+  /** Called after each file with the number written so far (progress for a build queue). */
+  onProgress?: (files: number) => void;
+}
+
+/** Directories of one level walked at once; with the file limit, bounds what waits in memory. */
+const DIRS_AT_ONCE = 4;
+
+/**
+ * Copies dir `rel` of src into dest, linking files unchanged since `prev` (may be null). The
+ * walk is lazy: a directory's entries are listed when it is reached, files go through the
+ * shared limit (`run`) a few at a time, so at 100,000 pages neither memory nor the limit's
+ * queue holds the whole tree.
+ */
+async function copyTree(c: CopyContext, rel: string): Promise<void> {
+  c.opts.signal?.throwIfAborted();
+  await fs.promises.mkdir(path.join(c.dest, rel), { recursive: true });
+  const entries = await c.run(() => fs.promises.readdir(path.join(c.src, rel), { withFileTypes: true }));
+  const files: string[] = [];
+  const dirs: string[] = [];
+  for (const e of entries) {
+    const child = rel ? `${rel}/${e.name}` : e.name;
+    if (skipped(child, e.name)) continue;
+    // Only plain files and directories: a symlink in public/ could lead out of it (issue 12, item 6).
+    if (e.isDirectory()) dirs.push(child);
+    else if (e.isFile()) files.push(child);
+  }
+  // On a failure, what is in flight ends before the caller removes the copy (forEachLimit).
+  await forEachLimit(files, CONCURRENCY, (child) => c.run(() => copyFile(c, child)));
+  await forEachLimit(dirs, DIRS_AT_ONCE, (child) => copyTree(c, child));
+}
+
+async function copyFile(c: CopyContext, child: string): Promise<void> {
+  const { src, dest, prev, state } = c;
+  c.opts.signal?.throwIfAborted();
+  const from = path.join(src, child);
+  const to = path.join(dest, child);
+  const st = await fs.promises.stat(from);
+  const old = prev ? await fs.promises.lstat(path.join(prev, child)).catch(() => null) : null;
+  state.files++;
+  // utimes takes seconds as a double: the copy's mtime is the source's within a microsecond
+  // or so, so "equal" is within 1 ms (rsync's --modify-window, finer).
+  if (old?.isFile() && old.size === st.size && Math.abs(old.mtimeMs - st.mtimeMs) < 1) {
+    await fs.promises.link(path.join(prev!, child), to);
+    state.linked++;
+  } else {
+    await fs.promises.copyFile(from, to);
+    await fs.promises.utimes(to, st.atime, st.mtime);
+    state.copied++;
+    state.bytesCopied += st.size;
+  }
+  c.opts.onProgress?.(state.files);
+}
+
+const queues = new Map<string, Promise<unknown>>();
+/** One publish or switch at a time per releasesRoot in this process. */
+function serially<T>(root: string, task: () => Promise<T>): Promise<T> {
+  const run = (queues.get(root) ?? Promise.resolve()).then(task, task);
+  queues.set(root, run.catch(() => undefined));
+  return run;
+}
+
+/**
+ * Publishes a finished build: copies `publicDir` (minus dot-files, source maps and webpack's
+ * stats and chunk map) into a new release, switches `current` to it, and removes releases
+ * beyond the last KEEP_RELEASES (never the one served until now). A failure before the switch removes
+ * the partial copy and leaves `current` as it was.
+ */
+export function publish(publicDir: string, root: string, opts: PublishOptions = {}): Promise<PublishStats> {
+  return serially(path.resolve(root), async () => {
+    const started = performance.now();
+    const dir = releasesDir(root);
+    await fs.promises.mkdir(dir, { recursive: true });
+    // Partial copies of a publish that was killed (kill -9, power loss): never served, removed.
+    for (const n of await fs.promises.readdir(dir)) if (n.startsWith('.partial-')) await fs.promises.rm(path.join(dir, n), { recursive: true, force: true });
+    const id = newId(root);
+    const partial = path.join(dir, `.partial-${id}`);
+    const prevId = currentRelease(root) ?? listReleases(root)[0]?.id ?? null;
+    const state: CopyState = { files: 0, linked: 0, copied: 0, bytesCopied: 0 };
+    try {
+      const st = await fs.promises.stat(publicDir);
+      if (!st.isDirectory()) throw new Error(`${publicDir} is not a directory`);
+      const prev = prevId ? path.join(dir, prevId) : null;
+      await copyTree({ src: path.resolve(publicDir), dest: partial, prev, run: limit(opts.concurrency ?? CONCURRENCY), state, opts }, '');
+      // Complete: renamed to its id in one step, so a release directory is never partial.
+      await fs.promises.rename(partial, path.join(dir, id));
+    } catch (e) {
+      await fs.promises.rm(partial, { recursive: true, force: true });
+      throw e;
+    }
+    await switchCurrent(root, id);
+    await prune(root, opts.keep ?? KEEP_RELEASES, prevId);
+    return { id, ...state, ms: Math.round(performance.now() - started) };
+  });
+}
+
+/**
+ * Removes the oldest releases beyond `keep`, never the current one nor the one served just
+ * before this publish: after a rollback to an old release, that release stays within reach.
+ */
+async function prune(root: string, keep: number, previous: string | null): Promise<void> {
+  const current = currentRelease(root);
+  const old = listReleases(root).slice(keep).filter((r) => r.id !== current && r.id !== previous);
+  for (const r of old) await fs.promises.rm(path.join(releasesDir(root), r.id), { recursive: true, force: true });
+}
+
+/**
+ * Serves release `id` again (a rollback, or forward again after one): one symlink swap, queued
+ * behind a publish in progress so the two never interleave.
+ */
+export const switchTo = (root: string, id: string): Promise<void> => serially(path.resolve(root), () => switchCurrent(root, id));
+export const rollback = switchTo;

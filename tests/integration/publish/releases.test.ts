@@ -1,0 +1,133 @@
+// Atomic publish with history (server/publish/releases.ts) on real files: what a release holds,
+// hard links to the previous release for unchanged files, the one-symlink switch, rollback,
+// pruning, and a publish that fails half way.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { currentRelease, listReleases, publish, rollback } from '../../../server/publish/releases';
+
+function put(root: string, rel: string, body: string) {
+  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  fs.writeFileSync(path.join(root, rel), body);
+}
+
+function fixture() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-'));
+  const pub = path.join(tmp, 'public');
+  put(pub, 'index.html', '<html>home v1</html>');
+  put(pub, '1001/2002/index.html', '<html>review</html>');
+  put(pub, 'page-data/1001/2002/page-data.json', '{"v":1}');
+  put(pub, 'app-0123456789abcdef0123.js', 'js');
+  put(pub, 'app-0123456789abcdef0123.js.map', '{}');
+  put(pub, 'webpack.stats.json', '{}');
+  put(pub, 'chunk-map.json', '{}');
+  put(pub, '.build-stamp', 'x');
+  put(pub, '.cache/x.html', 'x');
+  fs.symlinkSync('/etc/passwd', path.join(pub, 'leak.txt'));
+  return { tmp, pub, root: path.join(tmp, 'var', 'site') };
+}
+
+const read = (root: string, rel: string) => fs.readFileSync(path.join(root, 'current', rel), 'utf8');
+
+test('a release holds the site without private files; current is a relative symlink to it', async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const r = await publish(pub, root);
+  assert.equal(r.files, 4);
+  assert.equal(r.copied, 4);
+  assert.equal(fs.readlinkSync(path.join(root, 'current')), path.join('releases', r.id));
+  assert.equal(currentRelease(root), r.id);
+  assert.equal(read(root, 'index.html'), '<html>home v1</html>');
+  for (const rel of ['app-0123456789abcdef0123.js.map', 'webpack.stats.json', 'chunk-map.json', '.build-stamp', '.cache', 'leak.txt']) {
+    assert.ok(!fs.existsSync(path.join(root, 'current', rel)), `${rel} was published`);
+  }
+  // mtimes are kept (the next publish compares them, and they are the pages' Last-Modified).
+  assert.ok(Math.abs(fs.statSync(path.join(root, "current", "index.html")).mtimeMs - fs.statSync(path.join(pub, "index.html")).mtimeMs) < 1);
+  assert.deepEqual(fs.readdirSync(path.join(root, 'releases')), [r.id]);
+});
+
+test('unchanged files are hard links to the previous release; changed ones are new copies', async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const first = await publish(pub, root);
+  put(pub, 'index.html', '<html>home v2</html>');
+  put(pub, 'new/index.html', '<html>new</html>');
+  const second = await publish(pub, root);
+  assert.ok(second.id > first.id, 'ids sort by time');
+  assert.deepEqual([second.files, second.linked, second.copied], [5, 3, 2]);
+  const ino = (id: string, rel: string) => fs.statSync(path.join(root, 'releases', id, rel)).ino;
+  assert.equal(ino(first.id, '1001/2002/index.html'), ino(second.id, '1001/2002/index.html'));
+  assert.notEqual(ino(first.id, 'index.html'), ino(second.id, 'index.html'));
+  // The old release is untouched: never written into.
+  assert.equal(fs.readFileSync(path.join(root, 'releases', first.id, 'index.html'), 'utf8'), '<html>home v1</html>');
+  assert.equal(read(root, 'index.html'), '<html>home v2</html>');
+  assert.equal(read(root, 'new/index.html'), '<html>new</html>');
+});
+
+test('rollback switches current back at once; list is newest first', async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const first = await publish(pub, root);
+  put(pub, 'index.html', '<html>home v2</html>');
+  const second = await publish(pub, root);
+  assert.deepEqual(listReleases(root), [{ id: second.id, current: true }, { id: first.id, current: false }]);
+  const t0 = performance.now();
+  await rollback(root, first.id);
+  assert.ok(performance.now() - t0 < 1000);
+  assert.equal(read(root, 'index.html'), '<html>home v1</html>');
+  assert.deepEqual(listReleases(root), [{ id: second.id, current: false }, { id: first.id, current: true }]);
+  await assert.rejects(rollback(root, '20990101T000000000Z'), /no release/);
+  await assert.rejects(rollback(root, '../../etc'), /not a release id/);
+  assert.equal(currentRelease(root), first.id);
+});
+
+test('the last 5 releases are kept, and the one served before a publish even when older', async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const ids: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    put(pub, 'index.html', `<html>home ${i}</html>`);
+    ids.push((await publish(pub, root)).id);
+  }
+  assert.deepEqual(listReleases(root).map((r) => r.id), ids.slice(1).reverse());
+  await rollback(root, ids[1]);
+  put(pub, 'index.html', '<html>home 6</html>');
+  ids.push((await publish(pub, root)).id);
+  // ids[1] was served when this publish pruned: kept beside the 5 newest, and reachable.
+  assert.deepEqual(listReleases(root).map((r) => r.id), [...ids.slice(2).reverse(), ids[1]]);
+  await rollback(root, ids[1]);
+  assert.equal(read(root, 'index.html'), '<html>home 1</html>');
+  await rollback(root, ids[6]);
+  put(pub, 'index.html', '<html>home 7</html>');
+  ids.push((await publish(pub, root)).id);
+  assert.deepEqual(listReleases(root).map((r) => r.id), ids.slice(3).reverse());
+  assert.equal(read(root, 'index.html'), '<html>home 7</html>');
+});
+
+test('a publish that fails half way leaves current untouched and removes its partial copy', async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const first = await publish(pub, root);
+  for (let i = 0; i < 200; i++) put(pub, `p/${i}/index.html`, `<html>${i}</html>`);
+  const stop = new AbortController();
+  await assert.rejects(publish(pub, root, { signal: stop.signal, onProgress: (n) => { if (n >= 50) stop.abort(); } }));
+  assert.equal(currentRelease(root), first.id);
+  assert.deepEqual(fs.readdirSync(path.join(root, 'releases')), [first.id]);
+  assert.equal(read(root, 'index.html'), '<html>home v1</html>');
+  // A partial copy left by a killed process is removed by the next publish, which succeeds.
+  fs.mkdirSync(path.join(root, 'releases', '.partial-20200101T000000000Z'));
+  const next = await publish(pub, root);
+  assert.deepEqual(fs.readdirSync(path.join(root, 'releases')).sort(), [first.id, next.id]);
+  assert.equal(read(root, 'p/199/index.html'), '<html>199</html>');
+});
+
+test('publishes in the same process run one after the other', async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const [a, b] = await Promise.all([publish(pub, root), publish(pub, root)]);
+  assert.ok(b.id > a.id);
+  assert.equal(b.linked, 4, 'the second links to the first, so the first had finished');
+  assert.equal(currentRelease(root), b.id);
+});
