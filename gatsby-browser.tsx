@@ -13,11 +13,17 @@ import './src/styles/listing.css';
 // UTM parameters of the landing URL are kept for the session (spec section 3).
 // Its own small chunk: the session store is not needed to show the page.
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
-  import('./src/hooks/landing').then((m) => m.captureLandingUtm(), () => undefined);
+  import('./src/hooks/landing').then(
+    (m) => m.captureLandingUtm(),
+    () => undefined,
+  );
   // The service worker's app shell at a review's URL: stop before Gatsby loads the page data
   // when an editor took the review down (src/review/gone.ts). Gatsby waits for this promise.
   if ((window as { pagePath?: string }).pagePath === '/offline-plugin-app-shell-fallback/') {
-    return import('./src/review/gone').then((m) => m.leaveIfGone(), () => undefined);
+    return import('./src/review/gone').then(
+      (m) => m.leaveIfGone(),
+      () => undefined,
+    );
   }
   return undefined;
 };
@@ -28,7 +34,10 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
 // server markup is rendered, not hydrated.
 export const replaceHydrateFunction = () => (element: ReactElement, container: Element) => {
   const focus = document.getElementById('gatsby-focus-wrapper');
-  if (focus && focus.children.length > 0) startTransition(() => { hydrateRoot(container, element); });
+  if (focus && focus.children.length > 0)
+    startTransition(() => {
+      hydrateRoot(container, element);
+    });
   else createRoot(container).render(element);
 };
 
@@ -37,7 +46,10 @@ export const replaceHydrateFunction = () => (element: ReactElement, container: E
 // small chunk as the UTM capture, off the first load.
 export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
   document.documentElement.dataset.hydrated = 'true';
-  import('./src/hooks/landing').then((m) => m.startVisit(), () => undefined);
+  import('./src/hooks/landing').then(
+    (m) => m.startVisit(),
+    () => undefined,
+  );
 };
 
 // A returning visitor gets new content after a rebuild: reload once the new service worker

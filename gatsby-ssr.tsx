@@ -22,6 +22,8 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttri
     <link key="icon" rel="icon" type="image/svg+xml" href={withPrefix('/favicon.svg')} />,
     <meta key="theme" name="theme-color" content={THEME.brand} />,
     ...(isAppShell ? [<meta key="robots" name="robots" content="noindex" />] : []),
-    ...(is404 ? [<script key="unbuilt-review" dangerouslySetInnerHTML={{ __html: unbuiltReviewMarkerScript() }} />] : []),
+    ...(is404
+      ? [<script key="unbuilt-review" dangerouslySetInnerHTML={{ __html: unbuiltReviewMarkerScript() }} />]
+      : []),
   ]);
 };

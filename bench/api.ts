@@ -7,7 +7,14 @@ import path from 'node:path';
 import { fig, log, round, type SectionResult } from './lib/report';
 import { seededDb, startChildServer, startReferenceServer, ROOT, type BenchContext } from './lib/data';
 
-interface Load { rps: number; p50: number; p99: number; errors: number; non2xx: number; requests: number }
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
 
 async function load(url: string, paths: string[], seconds: number, connections: number): Promise<Load> {
   let i = 0;
@@ -18,7 +25,14 @@ async function load(url: string, paths: string[], seconds: number, connections: 
     timeout: 10,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
-  return { rps: round(r.requests.average, 0), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r['2xx'] + r.non2xx };
+  return {
+    rps: round(r.requests.average, 0),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    requests: r['2xx'] + r.non2xx,
+  };
 }
 
 export async function runApi(ctx: BenchContext): Promise<SectionResult> {
@@ -28,8 +42,12 @@ export async function runApi(ctx: BenchContext): Promise<SectionResult> {
   const { file } = seededDb(ctx, reviews);
 
   const db = new Database(file, { readonly: true });
-  const sample = db.prepare('SELECT product_id AS p, id AS c FROM reviews ORDER BY (id * 2654435761) % 4294967296 LIMIT 2000').all() as { p: number; c: number }[];
-  const mid = db.prepare('SELECT posted_at AS t, id FROM reviews ORDER BY posted_at DESC, id DESC LIMIT 1 OFFSET ?').get(Math.floor(reviews / 2)) as { t: number; id: number };
+  const sample = db
+    .prepare('SELECT product_id AS p, id AS c FROM reviews ORDER BY (id * 2654435761) % 4294967296 LIMIT 2000')
+    .all() as { p: number; c: number }[];
+  const mid = db
+    .prepare('SELECT posted_at AS t, id FROM reviews ORDER BY posted_at DESC, id DESC LIMIT 1 OFFSET ?')
+    .get(Math.floor(reviews / 2)) as { t: number; id: number };
   db.close();
   const deepCursor = Buffer.from(`${mid.t}:${mid.id}`).toString('base64url');
 
@@ -37,9 +55,15 @@ export async function runApi(ctx: BenchContext): Promise<SectionResult> {
   const bare = await startChildServer(path.join(ROOT, 'bench', 'bare-server.ts'), {});
   try {
     const endpoints: { name: string; paths: string[] }[] = [
-      { name: 'review detail (2,000 different reviews)', paths: sample.map((s) => `/api/v1/product-comment/products/${s.p}/comments?commentId=${s.c}`) },
+      {
+        name: 'review detail (2,000 different reviews)',
+        paths: sample.map((s) => `/api/v1/product-comment/products/${s.p}/comments?commentId=${s.c}`),
+      },
       { name: 'feed, first page (size 10)', paths: ['/api/v2/product_comment/haul?delimiter=0&size=10&category=0'] },
-      { name: `feed, page at review ${Math.floor(reviews / 2).toLocaleString('en-US')} (size 10)`, paths: [`/api/v2/product_comment/haul?delimiter=${deepCursor}&size=10&category=0`] },
+      {
+        name: `feed, page at review ${Math.floor(reviews / 2).toLocaleString('en-US')} (size 10)`,
+        paths: [`/api/v2/product_comment/haul?delimiter=${deepCursor}&size=10&category=0`],
+      },
       { name: 'catalogue (productcategories)', paths: ['/api/v2/productcategories'] },
     ];
     // Warm-up: JIT, SQLite page cache.
@@ -58,10 +82,24 @@ export async function runApi(ctx: BenchContext): Promise<SectionResult> {
     const figures = [];
     for (const { name, r, bare: b } of results) {
       const detail = name.startsWith('review detail');
-      figures.push(fig(`${name}: requests/s`, r.rps, 'req/s', { name: 'bare Fastify route (paired run)', value: b.rps },
-        detail ? { text: '>= 0.5x bare', met: r.rps >= 0.5 * b.rps } : undefined));
-      figures.push(fig(`${name}: p99 latency`, r.p99, 'ms', { name: 'bare Fastify route (paired run)', value: b.p99 },
-        detail ? { text: '< 20 ms', met: r.p99 < 20 } : undefined));
+      figures.push(
+        fig(
+          `${name}: requests/s`,
+          r.rps,
+          'req/s',
+          { name: 'bare Fastify route (paired run)', value: b.rps },
+          detail ? { text: '>= 0.5x bare', met: r.rps >= 0.5 * b.rps } : undefined,
+        ),
+      );
+      figures.push(
+        fig(
+          `${name}: p99 latency`,
+          r.p99,
+          'ms',
+          { name: 'bare Fastify route (paired run)', value: b.p99 },
+          detail ? { text: '< 20 ms', met: r.p99 < 20 } : undefined,
+        ),
+      );
     }
     const bad = results.filter((x) => x.r.errors || x.r.non2xx);
     return {
@@ -71,7 +109,9 @@ export async function runApi(ctx: BenchContext): Promise<SectionResult> {
       notes: [
         `Bare Fastify route runs (paired, in order): ${results.map((x) => `${x.bare.rps} req/s p99 ${x.bare.p99} ms`).join('; ')}.`,
         'autocannon runs in the bench process, the servers in their own processes: on 2 cores the load generator competes with the server, for the peer just the same.',
-        ...(bad.length ? bad.map((x) => `${x.name}: ${x.r.errors} errors, ${x.r.non2xx} non-2xx answers`) : ['No errors, no non-2xx answers.']),
+        ...(bad.length
+          ? bad.map((x) => `${x.name}: ${x.r.errors} errors, ${x.r.non2xx} non-2xx answers`)
+          : ['No errors, no non-2xx answers.']),
       ],
       details: { results },
     };

@@ -9,9 +9,14 @@ async function main() {
   await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
   const addr = app.server.address();
   process.stdout.write(`URL=http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}\n`);
-  const stop = () => { void app.close().finally(() => process.exit(0)); };
+  const stop = () => {
+    void app.close().finally(() => process.exit(0));
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

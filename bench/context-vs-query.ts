@@ -171,11 +171,22 @@ function writeSite(ctx: BenchContext, variant: Variant, n: number): string {
   const dir = path.join(ctx.tmp, `cvq-${variant}-${n}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'src', 'templates'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `cvq-${variant}`, private: true, version: '0.0.0', dependencies: { gatsby: '*', react: '*', 'react-dom': '*' } }));
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({
+      name: `cvq-${variant}`,
+      private: true,
+      version: '0.0.0',
+      dependencies: { gatsby: '*', react: '*', 'react-dom': '*' },
+    }),
+  );
   fs.writeFileSync(path.join(dir, 'gatsby-config.js'), "module.exports = { trailingSlash: 'always' };\n");
   fs.writeFileSync(path.join(dir, 'gatsby-node.js'), variant === 'context' ? CONTEXT_NODE : QUERY_NODE);
   fs.writeFileSync(path.join(dir, 'src', 'review-view.js'), VIEW);
-  fs.writeFileSync(path.join(dir, 'src', 'templates', 'review.js'), variant === 'context' ? CONTEXT_TEMPLATE : QUERY_TEMPLATE);
+  fs.writeFileSync(
+    path.join(dir, 'src', 'templates', 'review.js'),
+    variant === 'context' ? CONTEXT_TEMPLATE : QUERY_TEMPLATE,
+  );
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
 }
@@ -195,11 +206,26 @@ async function sourceData(ctx: BenchContext, n: number): Promise<{ file: string;
   }
 }
 
-interface VariantRun { ms: number; queriesS: number | null; htmlS: number | null; pages: number | null; peakTreeMB: number; peakProcessMB: number; steps: Record<string, number>; pageDataMB: number }
+interface VariantRun {
+  ms: number;
+  queriesS: number | null;
+  htmlS: number | null;
+  pages: number | null;
+  peakTreeMB: number;
+  peakProcessMB: number;
+  steps: Record<string, number>;
+  pageDataMB: number;
+}
 
 function dirMB(dir: string): number {
   let bytes = 0;
-  const walk = (d: string) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else bytes += fs.statSync(p).size; } };
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else bytes += fs.statSync(p).size;
+    }
+  };
   if (fs.existsSync(dir)) walk(dir);
   return bytes / 2 ** 20;
 }
@@ -208,7 +234,9 @@ async function buildVariant(ctx: BenchContext, variant: Variant, n: number, data
   const dir = writeSite(ctx, variant, n);
   log(`context-vs-query: ${variant}, ${n} reviews: gatsby build in ${dir}`);
   const r = await runMeasured(process.execPath, [path.join(ROOT, 'node_modules', 'gatsby', 'cli.js'), 'build'], {
-    cwd: dir, env: { ...process.env, CVQ_DATA: dataFile, GATSBY_TELEMETRY_DISABLED: '1', CI: 'true' }, timeoutMs: 60 * 60_000,
+    cwd: dir,
+    env: { ...process.env, CVQ_DATA: dataFile, GATSBY_TELEMETRY_DISABLED: '1', CI: 'true' },
+    timeoutMs: 60 * 60_000,
     echo: process.env.BENCH_VERBOSE ? `[cvq ${variant} ${n}]` : undefined,
   });
   const out = r.stdout + r.stderr;
@@ -219,10 +247,18 @@ async function buildVariant(ctx: BenchContext, variant: Variant, n: number, data
   // Gatsby 5 names the step "run queries in workers" (page and static queries), older ones "run page queries".
   const q = /^success (?:run page queries|run queries in workers) - ([\d.]+)s\b/m.exec(plain);
   const run: VariantRun = {
-    ms: r.ms, queriesS: q ? Number(q[1]) : null, htmlS: parsed.html?.seconds ?? null, pages: parsed.html?.pages ?? null,
-    peakTreeMB: r.memory.peakTreeRssMB, peakProcessMB: r.memory.peakProcessHwmMB, steps: parsed.steps, pageDataMB: dirMB(path.join(dir, 'public', 'page-data')),
+    ms: r.ms,
+    queriesS: q ? Number(q[1]) : null,
+    htmlS: parsed.html?.seconds ?? null,
+    pages: parsed.html?.pages ?? null,
+    peakTreeMB: r.memory.peakTreeRssMB,
+    peakProcessMB: r.memory.peakProcessHwmMB,
+    steps: parsed.steps,
+    pageDataMB: dirMB(path.join(dir, 'public', 'page-data')),
   };
-  log(`context-vs-query: ${variant}, ${n}: ${round(r.ms / 1000, 1)} s, page queries ${run.queriesS ?? '?'} s, HTML ${run.htmlS ?? '?'} s, peak tree ${run.peakTreeMB} MB`);
+  log(
+    `context-vs-query: ${variant}, ${n}: ${round(r.ms / 1000, 1)} s, page queries ${run.queriesS ?? '?'} s, HTML ${run.htmlS ?? '?'} s, peak tree ${run.peakTreeMB} MB`,
+  );
   if (!ctx.keep) fs.rmSync(dir, { recursive: true, force: true });
   return run;
 }
@@ -238,17 +274,62 @@ export async function runContextVsQuery(ctx: BenchContext, sizes: number[]): Pro
     const context = await buildVariant(ctx, 'context', n, data.file);
     const query = await buildVariant(ctx, 'query', n, data.file);
     const C = 'page context (a)';
-    figures.push(fig(`${label} reviews, page queries (b): build wall time`, query.ms / 1000, 's', { name: C, value: context.ms / 1000 }));
-    figures.push(fig(`${label} reviews, page queries (b): query step ("run queries in workers")`, query.queriesS ?? NaN, 's', { name: C, value: Math.max(context.queriesS ?? 0, 0.001) }));
-    figures.push(fig(`${label} reviews, page queries (b): HTML step`, query.htmlS ?? NaN, 's', { name: C, value: context.htmlS ?? 0 }));
-    figures.push(fig(`${label} reviews, page queries (b): peak RSS, process tree`, query.peakTreeMB, 'MB', { name: C, value: context.peakTreeMB }));
-    figures.push(fig(`${label} reviews, page queries (b): peak RSS, largest process`, query.peakProcessMB, 'MB', { name: C, value: context.peakProcessMB }));
-    figures.push(fig(`${label} reviews, page queries (b): page-data on disk`, query.pageDataMB, 'MB', { name: C, value: context.pageDataMB }));
-    const top = (s: Record<string, number>) => Object.entries(s).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${round(v, 1)} s`).join(', ');
-    notes.push(`${label} reviews (${data.pages} pages, page contexts ${round(data.mb, 1)} MB of JSON): (a) context ${round(context.ms / 1000, 1)} s, query step ${context.queriesS ?? '?'} s, slowest steps ${top(context.steps)}; (b) query ${round(query.ms / 1000, 1)} s, query step ${query.queriesS ?? '?'} s, slowest steps ${top(query.steps)}.`);
+    figures.push(
+      fig(`${label} reviews, page queries (b): build wall time`, query.ms / 1000, 's', {
+        name: C,
+        value: context.ms / 1000,
+      }),
+    );
+    figures.push(
+      fig(`${label} reviews, page queries (b): query step ("run queries in workers")`, query.queriesS ?? NaN, 's', {
+        name: C,
+        value: Math.max(context.queriesS ?? 0, 0.001),
+      }),
+    );
+    figures.push(
+      fig(`${label} reviews, page queries (b): HTML step`, query.htmlS ?? NaN, 's', {
+        name: C,
+        value: context.htmlS ?? 0,
+      }),
+    );
+    figures.push(
+      fig(`${label} reviews, page queries (b): peak RSS, process tree`, query.peakTreeMB, 'MB', {
+        name: C,
+        value: context.peakTreeMB,
+      }),
+    );
+    figures.push(
+      fig(`${label} reviews, page queries (b): peak RSS, largest process`, query.peakProcessMB, 'MB', {
+        name: C,
+        value: context.peakProcessMB,
+      }),
+    );
+    figures.push(
+      fig(`${label} reviews, page queries (b): page-data on disk`, query.pageDataMB, 'MB', {
+        name: C,
+        value: context.pageDataMB,
+      }),
+    );
+    const top = (s: Record<string, number>) =>
+      Object.entries(s)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([k, v]) => `${k} ${round(v, 1)} s`)
+        .join(', ');
+    notes.push(
+      `${label} reviews (${data.pages} pages, page contexts ${round(data.mb, 1)} MB of JSON): (a) context ${round(context.ms / 1000, 1)} s, query step ${context.queriesS ?? '?'} s, slowest steps ${top(context.steps)}; (b) query ${round(query.ms / 1000, 1)} s, query step ${query.queriesS ?? '?'} s, slowest steps ${top(query.steps)}.`,
+    );
     details.push({ reviews: n, pages: data.pages, dataMB: data.mb, context, query });
     fs.rmSync(data.file, { force: true });
   }
-  notes.push(`Both sites: Gatsby 5 from the project's node_modules, no plugins, the same minimal review markup and the same fields (every field of the page context is queried in (b), so both page-data files carry the same data); (b) lists its pages with one allReview query in createPages. Sourcing over HTTP is done once before both builds and is in neither figure. Gatsby 5 calls the query step "run queries in workers" (it runs page and static queries, in worker processes); it also runs in (a), where each page's result is just its context.`);
-  return { section: 'context-vs-query', title: '7. Page context vs GraphQL page queries (same review pages, two minimal sites)', figures, notes, details };
+  notes.push(
+    `Both sites: Gatsby 5 from the project's node_modules, no plugins, the same minimal review markup and the same fields (every field of the page context is queried in (b), so both page-data files carry the same data); (b) lists its pages with one allReview query in createPages. Sourcing over HTTP is done once before both builds and is in neither figure. Gatsby 5 calls the query step "run queries in workers" (it runs page and static queries, in worker processes); it also runs in (a), where each page's result is just its context.`,
+  );
+  return {
+    section: 'context-vs-query',
+    title: '7. Page context vs GraphQL page queries (same review pages, two minimal sites)',
+    figures,
+    notes,
+    details,
+  };
 }

@@ -5,11 +5,20 @@
 import fs from 'node:fs';
 import { markdownTable, type SectionResult } from './lib/report';
 
-interface Report { command: string; mode: string; date: string; seconds: number; machine: ReturnType<typeof import('./lib/report').machine>; results: SectionResult[] }
+interface Report {
+  command: string;
+  mode: string;
+  date: string;
+  seconds: number;
+  machine: ReturnType<typeof import('./lib/report').machine>;
+  results: SectionResult[];
+}
 
 export function generatedBlock(report: Report): string {
   const m = report.machine;
-  const targets = report.results.flatMap((r) => r.figures.filter((f) => f.target).map((f) => ({ section: r.title.replace(/ \(.*$/, ''), f })));
+  const targets = report.results.flatMap((r) =>
+    r.figures.filter((f) => f.target).map((f) => ({ section: r.title.replace(/ \(.*$/, ''), f })),
+  );
   const lines = [
     `Command: \`${report.command}\` (${report.seconds} s in all)`,
     '',
@@ -22,7 +31,10 @@ export function generatedBlock(report: Report): string {
     '',
     '| section | figure | value | target | met |',
     '|---|---|---:|---|:-:|',
-    ...targets.map(({ section, f }) => `| ${section} | ${f.name} | ${f.value} ${f.unit} | ${f.target} | ${f.met ? 'yes' : '**no**'} |`),
+    ...targets.map(
+      ({ section, f }) =>
+        `| ${section} | ${f.name} | ${f.value} ${f.unit} | ${f.target} | ${f.met ? 'yes' : '**no**'} |`,
+    ),
     '',
   ];
   return lines.join('\n');

@@ -22,7 +22,10 @@ function digest(root: string): string {
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = path.join(d, e.name);
-      if (e.isDirectory()) { walk(p); continue; }
+      if (e.isDirectory()) {
+        walk(p);
+        continue;
+      }
       const st = fs.statSync(p);
       h.update(`${path.relative(root, p)} ${st.size} ${st.mtimeMs} `).update(fs.readFileSync(p));
     }
@@ -40,11 +43,20 @@ export async function runFaults(ctx: BenchContext, reviews: number): Promise<Sec
   try {
     const run = await gatsbyBuild(ctx, dir, file, `faults ${label}`, { STOREFRONT_API_URL: proxy.url });
     if (!run.ok) throw new Error(`the build with ${SHARE * 100}% malformed reviews failed: ${run.log.slice(-1500)}`);
-    const report = JSON.parse(fs.readFileSync(path.join(dir, 'var', 'build-report.json'), 'utf8')) as { skipped: Array<{ productId: string | null; commentId: string | null; reason: string }> };
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'var', 'build-report.json'), 'utf8')) as {
+      skipped: Array<{ productId: string | null; commentId: string | null; reason: string }>;
+    };
     const reported = new Map(report.skipped.map((s) => [String(s.commentId), s.reason]));
     const pub = path.join(dir, 'public');
-    const built = (p: string, c: string) => fs.existsSync(path.join(pub, p, c, 'index.html')) && fs.existsSync(path.join(pub, 'page-data', p, c, 'page-data.json'));
-    let good = 0, bad = 0, goodMissing = 0, goodSkippedBySite = 0, badBuilt = 0, badUnreported = 0;
+    const built = (p: string, c: string) =>
+      fs.existsSync(path.join(pub, p, c, 'index.html')) &&
+      fs.existsSync(path.join(pub, 'page-data', p, c, 'page-data.json'));
+    let good = 0,
+      bad = 0,
+      goodMissing = 0,
+      goodSkippedBySite = 0,
+      badBuilt = 0,
+      badUnreported = 0;
     const byKind = new Map<string, number>();
     for (const [commentId, { productId, corruption }] of proxy.asked) {
       if (corruption) {
@@ -60,7 +72,9 @@ export async function runFaults(ctx: BenchContext, reviews: number): Promise<Sec
         if (!built(productId, commentId)) goodMissing++;
       }
     }
-    log(`faults ${label}: ${proxy.asked.size} reviews asked, ${bad} malformed by the proxy, ${good} good; missing good ${goodMissing}, bad built ${badBuilt}, bad unreported ${badUnreported}`);
+    log(
+      `faults ${label}: ${proxy.asked.size} reviews asked, ${bad} malformed by the proxy, ${good} good; missing good ${goodMissing}, bad built ${badBuilt}, bad unreported ${badUnreported}`,
+    );
 
     // Part 2: the previous output is served while a build with a required endpoint down runs.
     const before = digest(pub);
@@ -88,11 +102,23 @@ export async function runFaults(ctx: BenchContext, reviews: number): Promise<Sec
         fig('malformed reviews (by the proxy)', bad, 'reviews'),
         fig('good reviews without a page', goodMissing, 'pages', undefined, { text: '0', met: goodMissing === 0 }),
         fig('malformed reviews with a page', badBuilt, 'pages', undefined, { text: '0', met: badBuilt === 0 }),
-        fig('malformed reviews not in the build report', badUnreported, 'reviews', undefined, { text: '0', met: badUnreported === 0 }),
+        fig('malformed reviews not in the build report', badUnreported, 'reviews', undefined, {
+          text: '0',
+          met: badUnreported === 0,
+        }),
         fig('build with malformed reviews: wall', run.ms / 1000, 's'),
-        fig('endpoint down: time to a non-zero exit', failSeconds, 's', undefined, { text: 'non-zero exit naming the endpoint', met: !down.ok && named }),
-        fig('endpoint down: files of public/ changed', before === after ? 0 : 1, 'trees', undefined, { text: '0 (byte for byte)', met: before === after }),
-        fig('endpoint down: previous page still served, same bytes', servedSame ? 1 : 0, 'yes=1', undefined, { text: '1', met: servedSame }),
+        fig('endpoint down: time to a non-zero exit', failSeconds, 's', undefined, {
+          text: 'non-zero exit naming the endpoint',
+          met: !down.ok && named,
+        }),
+        fig('endpoint down: files of public/ changed', before === after ? 0 : 1, 'trees', undefined, {
+          text: '0 (byte for byte)',
+          met: before === after,
+        }),
+        fig('endpoint down: previous page still served, same bytes', servedSame ? 1 : 0, 'yes=1', undefined, {
+          text: '1',
+          met: servedSame,
+        }),
       ],
       notes: [
         `${proxy.asked.size.toLocaleString('en-US')} review details asked for; malformed by kind: ${CORRUPTIONS.map((k) => `${k} ${byKind.get(k) ?? 0}`).join(', ')}.`,

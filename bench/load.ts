@@ -10,24 +10,52 @@ import { fig, log, round, type SectionResult } from './lib/report';
 import { startChildServer, startReferenceServer, ROOT, type BenchContext } from './lib/data';
 import { sites } from './lib/sites';
 
-interface Run { rps: number; p50: number; p99: number; max: number; errors: number; timeouts: number; non2xx: number; requests: number }
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  requests: number;
+}
 
-async function hammer(url: string, paths: string[], seconds: number, connections: number, headers: Record<string, string> = {}): Promise<Run> {
+async function hammer(
+  url: string,
+  paths: string[],
+  seconds: number,
+  connections: number,
+  headers: Record<string, string> = {},
+): Promise<Run> {
   let i = 0;
   const r = await autocannon({
-    url, connections, duration: seconds, timeout: 10, headers,
+    url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
   return {
-    rps: round(r.requests.average, 0), p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max,
-    errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, requests: r['2xx'] + r.non2xx,
+    rps: round(r.requests.average, 0),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    requests: r['2xx'] + r.non2xx,
   };
 }
 
 /** Up to `max` built review pages (`/review/{p}/{c}/`). */
 function reviewPages(publicDir: string, max: number): string[] {
   const out: string[] = [];
-  for (const p of fs.readdirSync(publicDir).filter((d) => /^\d+$/.test(d)).sort()) {
+  for (const p of fs
+    .readdirSync(publicDir)
+    .filter((d) => /^\d+$/.test(d))
+    .sort()) {
     for (const c of fs.readdirSync(path.join(publicDir, p))) {
       if (fs.existsSync(path.join(publicDir, p, c, 'index.html'))) out.push(`/review/${p}/${c}/`);
       if (out.length >= max) return out;
@@ -41,7 +69,9 @@ export async function runLoad(ctx: BenchContext): Promise<SectionResult> {
   const connections = 50;
   const site = await sites.any(ctx, 1_000);
   const db = new Database(site.dbFile, { readonly: true });
-  const sample = db.prepare('SELECT product_id AS p, id AS c FROM reviews ORDER BY (id * 2654435761) % 4294967296 LIMIT 2000').all() as { p: number; c: number }[];
+  const sample = db
+    .prepare('SELECT product_id AS p, id AS c FROM reviews ORDER BY (id * 2654435761) % 4294967296 LIMIT 2000')
+    .all() as { p: number; c: number }[];
   db.close();
   const pages = reviewPages(site.publicDir, 500);
   if (!pages.length) throw new Error(`no review page in ${site.publicDir}`);
@@ -56,9 +86,15 @@ export async function runLoad(ctx: BenchContext): Promise<SectionResult> {
     await hammer(api.url, detail, 2, connections);
     await hammer(web.url, pages, 2, connections, br);
     log(`load: review detail, ${sample.length} reviews, ${connections} connections, ${seconds} s`);
-    runs.push({ name: `review detail endpoint (${sample.length.toLocaleString('en-US')} different reviews)`, r: await hammer(api.url, detail, seconds, connections) });
+    runs.push({
+      name: `review detail endpoint (${sample.length.toLocaleString('en-US')} different reviews)`,
+      r: await hammer(api.url, detail, seconds, connections),
+    });
     log(`load: ${pages.length} static review pages with Accept-Encoding: br, ${connections} connections, ${seconds} s`);
-    runs.push({ name: `static review page, brotli (${pages.length} different pages)`, r: await hammer(web.url, pages, seconds, connections, br) });
+    runs.push({
+      name: `static review page, brotli (${pages.length} different pages)`,
+      r: await hammer(web.url, pages, seconds, connections, br),
+    });
   } finally {
     await api.stop();
     await web.stop();
@@ -66,14 +102,20 @@ export async function runLoad(ctx: BenchContext): Promise<SectionResult> {
   const figures = runs.flatMap(({ name, r }) => [
     fig(`${name}: requests/s`, r.rps, 'req/s'),
     fig(`${name}: p99 latency`, r.p99, 'ms'),
-    fig(`${name}: errors + timeouts + non-2xx`, r.errors + r.timeouts + r.non2xx, 'answers', undefined, { text: '0', met: r.errors + r.timeouts + r.non2xx === 0 }),
+    fig(`${name}: errors + timeouts + non-2xx`, r.errors + r.timeouts + r.non2xx, 'answers', undefined, {
+      text: '0',
+      met: r.errors + r.timeouts + r.non2xx === 0,
+    }),
   ]);
   return {
     section: 'load',
     title: `9. Reliability: load (${site.reviews.toLocaleString('en-US')}-review site, ${connections} connections, ${seconds} s each, loopback)`,
     figures,
     notes: [
-      ...runs.map(({ name, r }) => `${name}: ${r.requests.toLocaleString('en-US')} answers, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}.`),
+      ...runs.map(
+        ({ name, r }) =>
+          `${name}: ${r.requests.toLocaleString('en-US')} answers, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}.`,
+      ),
       'autocannon runs in the bench process, each server in its own: on 2 cores the load generator competes with the server.',
     ],
     details: { runs },

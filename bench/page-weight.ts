@@ -41,7 +41,9 @@ function fileOf(publicDir: string, ref: string, prefix: string): string | null {
   return fs.existsSync(abs) ? abs : null;
 }
 
-interface Stats { namedChunkGroups: Record<string, { assets: ({ name: string } | string)[] }> }
+interface Stats {
+  namedChunkGroups: Record<string, { assets: ({ name: string } | string)[] }>;
+}
 const statsCache = new Map<string, Stats>();
 function stats(publicDir: string): Stats {
   let s = statsCache.get(publicDir);
@@ -72,29 +74,44 @@ export function pageWeight(publicDir: string, pagePath: string, prefix = PREFIX)
   const scripts = new Set<string>();
   for (const m of html.matchAll(/<script\b([^>]*)>/g)) {
     const src = /\bsrc="([^"]+)"/.exec(m[1])?.[1];
-    if (src) { const f = fileOf(publicDir, src, prefix); if (f) scripts.add(f); }
+    if (src) {
+      const f = fileOf(publicDir, src, prefix);
+      if (f) scripts.add(f);
+    }
   }
   for (const m of html.matchAll(/<link\b([^>]*)>/g)) {
     const attrs = m[1];
     const href = /\bhref="([^"]+)"/.exec(attrs)?.[1];
     if (!href) continue;
-    if (/\brel="(?:preload|modulepreload)"/.test(attrs) && /\bas="script"/.test(attrs)) { const f = fileOf(publicDir, href, prefix); if (f) scripts.add(f); }
+    if (/\brel="(?:preload|modulepreload)"/.test(attrs) && /\bas="script"/.test(attrs)) {
+      const f = fileOf(publicDir, href, prefix);
+      if (f) scripts.add(f);
+    }
   }
   const cssFiles = new Set<string>();
   for (const m of html.matchAll(/<link\b([^>]*)>/g)) {
     if (!/\brel="stylesheet"/.test(m[1])) continue;
     const href = /\bhref="([^"]+)"/.exec(m[1])?.[1];
-    if (href) { const f = fileOf(publicDir, href, prefix); if (f) cssFiles.add(f); }
+    if (href) {
+      const f = fileOf(publicDir, href, prefix);
+      if (f) cssFiles.add(f);
+    }
   }
   let inlineCss = '';
   for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) inlineCss += m[1];
 
   const dataFiles: string[] = [];
-  const pageData = path.join(publicDir, 'page-data', pagePath === '/' ? 'index' : pagePath.replace(/^\/|\/$/g, ''), 'page-data.json');
+  const pageData = path.join(
+    publicDir,
+    'page-data',
+    pagePath === '/' ? 'index' : pagePath.replace(/^\/|\/$/g, ''),
+    'page-data.json',
+  );
   let component: string | null = null;
   if (fs.existsSync(pageData)) {
     dataFiles.push(pageData);
-    component = (JSON.parse(fs.readFileSync(pageData, 'utf8')) as { componentChunkName?: string }).componentChunkName ?? null;
+    component =
+      (JSON.parse(fs.readFileSync(pageData, 'utf8')) as { componentChunkName?: string }).componentChunkName ?? null;
   }
   const appData = path.join(publicDir, 'page-data', 'app-data.json');
   if (fs.existsSync(appData)) dataFiles.push(appData);
@@ -131,7 +148,13 @@ export function pageWeight(publicDir: string, pagePath: string, prefix = PREFIX)
 const isId = (s: string) => /^\d+$/.test(s);
 const firstDir = (dir: string, pred: (s: string) => boolean = () => true) => {
   if (!fs.existsSync(dir)) return null;
-  const names = fs.readdirSync(dir).filter((n) => pred(n) && fs.existsSync(path.join(dir, n, 'index.html')) || (pred(n) && fs.statSync(path.join(dir, n)).isDirectory()));
+  const names = fs
+    .readdirSync(dir)
+    .filter(
+      (n) =>
+        (pred(n) && fs.existsSync(path.join(dir, n, 'index.html'))) ||
+        (pred(n) && fs.statSync(path.join(dir, n)).isDirectory()),
+    );
   return names.sort()[0] ?? null;
 };
 
@@ -140,7 +163,10 @@ export function pagesByKind(publicDir: string): Record<string, string> {
   const out: Record<string, string> = { home: '/' };
   const product = fs.readdirSync(publicDir).filter(isId).sort()[0];
   if (product) {
-    const review = fs.readdirSync(path.join(publicDir, product)).filter((n) => isId(n) && fs.existsSync(path.join(publicDir, product, n, 'index.html'))).sort()[0];
+    const review = fs
+      .readdirSync(path.join(publicDir, product))
+      .filter((n) => isId(n) && fs.existsSync(path.join(publicDir, product, n, 'index.html')))
+      .sort()[0];
     if (review) out.review = `/${product}/${review}/`;
   }
   const cat = firstDir(path.join(publicDir, 'category'));

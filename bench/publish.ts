@@ -14,7 +14,9 @@ import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { publish, rollback, switchTo } from '../server/publish/releases';
 
-const { values } = parseArgs({ options: { files: { type: 'string', default: '10000,100000' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { files: { type: 'string', default: '10000,100000' }, keep: { type: 'boolean', default: false } },
+});
 const sizes = values.files!.split(',').map(Number);
 
 const HTML = `<!doctype html><html><body>${'<p>晒单内容，做工很好，尺码合适。</p>'.repeat(1500)}</body></html>`;
@@ -61,8 +63,15 @@ async function idleLag(ms: number) {
 }
 
 async function main() {
-  console.log(`machine: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log('| files | first publish (all copied) | event loop max delay | second publish (1% changed) | linked / copied | event loop max delay | idle max delay (5 s, no publish) | rollback | switch forward |');
+  console.log(
+    `machine: ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    '| files | first publish (all copied) | event loop max delay | second publish (1% changed) | linked / copied | event loop max delay | idle max delay (5 s, no publish) | rollback | switch forward |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const files of sizes) {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-publish-'));
@@ -75,10 +84,15 @@ async function main() {
     const back = await timed(() => rollback(root, first.result.id));
     const forward = await timed(() => switchTo(root, second.result.id));
     const idle = await idleLag(5000);
-    console.log(`| ${files.toLocaleString('en')} | ${first.ms} ms | ${first.maxLagMs} ms | ${second.ms} ms | ${second.result.linked.toLocaleString('en')} / ${second.result.copied.toLocaleString('en')} | ${second.maxLagMs} ms | ${idle} ms | ${back.ms} ms | ${forward.ms} ms |`);
+    console.log(
+      `| ${files.toLocaleString('en')} | ${first.ms} ms | ${first.maxLagMs} ms | ${second.ms} ms | ${second.result.linked.toLocaleString('en')} / ${second.result.copied.toLocaleString('en')} | ${second.maxLagMs} ms | ${idle} ms | ${back.ms} ms | ${forward.ms} ms |`,
+    );
     if (values.keep) console.log(`kept ${tmp}`);
     else fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -37,7 +37,18 @@ import { runLoad } from './load';
 import { runFaults } from './faults';
 import { sites } from './lib/sites';
 
-const SECTIONS = ['build', 'weight', 'vitals', 'rebuild', 'api', 'sourcing', 'context-vs-query', 'sitemap', 'load', 'faults'] as const;
+const SECTIONS = [
+  'build',
+  'weight',
+  'vitals',
+  'rebuild',
+  'api',
+  'sourcing',
+  'context-vs-query',
+  'sitemap',
+  'load',
+  'faults',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function main() {
@@ -52,8 +63,17 @@ async function main() {
       keep: { type: 'boolean', default: false },
     },
   });
-  const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [...SECTIONS];
-  for (const s of only) if (!SECTIONS.includes(s as Section)) { console.error(`unknown section ${s}; sections: ${SECTIONS.join(', ')}`); process.exit(2); }
+  const only = values.only
+    ? values.only
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [...SECTIONS];
+  for (const s of only)
+    if (!SECTIONS.includes(s as Section)) {
+      console.error(`unknown section ${s}; sections: ${SECTIONS.join(', ')}`);
+      process.exit(2);
+    }
   const quick = values.quick!;
   const sizes = values.sizes ? values.sizes.split(',').map(Number) : quick ? [1_000] : [1_000, 10_000, 100_000];
   const cvqSizes = values['cvq-sizes'] ? values['cvq-sizes'].split(',').map(Number) : quick ? [1_000] : [1_000, 10_000];
@@ -62,7 +82,9 @@ async function main() {
   const profDir = values['cpu-prof'] ? path.join(OUT_DIR, 'prof') : undefined;
   if (profDir) fs.mkdirSync(profDir, { recursive: true });
   const command = `${process.env.NODE_OPTIONS ? `NODE_OPTIONS=${process.env.NODE_OPTIONS} ` : ''}npm run bench --${process.argv.slice(2).length ? ' ' + process.argv.slice(2).join(' ') : ''}`;
-  log(`${quick ? 'quick' : 'full'} mode, sections ${only.join(', ')}; temp dir ${tmp}; builds run in copies of the site there, public/ of the work tree is not touched`);
+  log(
+    `${quick ? 'quick' : 'full'} mode, sections ${only.join(', ')}; temp dir ${tmp}; builds run in copies of the site there, public/ of the work tree is not touched`,
+  );
 
   const started = new Date();
   const t0 = performance.now();
@@ -95,7 +117,11 @@ async function main() {
     await sites.closeAll();
     // A failed clean-up (a browser still flushing its profile) must not lose the results.
     if (!ctx.keep) {
-      try { fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 }); } catch (e) { log(`could not remove ${tmp}: ${(e as Error).message}`); }
+      try {
+        fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
+      } catch (e) {
+        log(`could not remove ${tmp}: ${(e as Error).message}`);
+      }
     } else log(`kept ${tmp}`);
   }
 
@@ -113,11 +139,16 @@ async function main() {
   fs.writeFileSync(file, JSON.stringify(report, null, 2));
   fs.writeFileSync(path.join(OUT_DIR, `latest-${report.mode}.json`), JSON.stringify(report, null, 2));
   log(`results in ${path.relative(ROOT, file)} (${report.seconds} s)`);
-  process.stdout.write(`\n## Benchmarks (${report.mode}, ${report.date}, ${report.machine.cores} cores, ${report.machine.memoryGiB} GiB)\n\n${markdownTable(results)}\n`);
+  process.stdout.write(
+    `\n## Benchmarks (${report.mode}, ${report.date}, ${report.machine.cores} cores, ${report.machine.memoryGiB} GiB)\n\n${markdownTable(results)}\n`,
+  );
   if (values['write-docs']) {
     const doc = writeDocs(path.join(ROOT, 'docs', 'benchmarks.md'), report);
     log(`rewrote ${path.relative(ROOT, doc)}`);
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -24,7 +24,10 @@ const { values } = parseArgs({
 
 /** The first review page of the built site, when none is given. */
 function firstReviewPage(site: string): string {
-  for (const p of fs.readdirSync(site).filter((d) => /^\d+$/.test(d)).sort()) {
+  for (const p of fs
+    .readdirSync(site)
+    .filter((d) => /^\d+$/.test(d))
+    .sort()) {
     const c = fs.readdirSync(path.join(site, p)).find((d) => fs.existsSync(path.join(site, p, d, 'index.html')));
     if (c) return `/review/${p}/${c}/`;
   }
@@ -34,17 +37,29 @@ function firstReviewPage(site: string): string {
 async function main() {
   const site = path.resolve(values.site!);
   const page = values.path ?? firstReviewPage(site);
-  const env: NodeJS.ProcessEnv = { SITE_DIR: site, ...(values.module ? { SERVE_SITE: path.resolve(values.module) } : {}) };
+  const env: NodeJS.ProcessEnv = {
+    SITE_DIR: site,
+    ...(values.module ? { SERVE_SITE: path.resolve(values.module) } : {}),
+  };
   const server = await startChildServer(path.join(ROOT, 'bench', 'site-server.ts'), env);
   try {
     const rows: string[] = [];
     for (const encoding of ['br', 'gzip', '']) {
       const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
       await autocannon({ url: server.url + page, connections: 10, duration: 2, headers }); // warm-up
-      const r = await autocannon({ url: server.url + page, connections: Number(values.connections), duration: Number(values.seconds), headers });
-      rows.push(`| ${encoding || 'none'} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} |`);
+      const r = await autocannon({
+        url: server.url + page,
+        connections: Number(values.connections),
+        duration: Number(values.seconds),
+        headers,
+      });
+      rows.push(
+        `| ${encoding || 'none'} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} |`,
+      );
     }
-    console.log(`\n${page} on ${values.module ?? 'server/site/serve-site.ts'}, ${values.connections} connections, ${values.seconds} s each\n`);
+    console.log(
+      `\n${page} on ${values.module ?? 'server/site/serve-site.ts'}, ${values.connections} connections, ${values.seconds} s each\n`,
+    );
     console.log('| Accept-Encoding | req/s | p50 ms | p99 ms | errors | non-2xx |\n|---|---|---|---|---|---|');
     console.log(rows.join('\n'));
   } finally {
@@ -52,4 +67,7 @@ async function main() {
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

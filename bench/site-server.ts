@@ -7,16 +7,23 @@ import Fastify from 'fastify';
 import type { serveSite as ServeSite } from '../server/site/serve-site';
 
 async function main() {
-  const modulePath = path.resolve(process.env.SERVE_SITE ?? path.join(__dirname, '..', 'server', 'site', 'serve-site.ts'));
+  const modulePath = path.resolve(
+    process.env.SERVE_SITE ?? path.join(__dirname, '..', 'server', 'site', 'serve-site.ts'),
+  );
   const { serveSite } = (await import(modulePath)) as { serveSite: typeof ServeSite };
   const app = Fastify({ logger: false });
   await serveSite(app, { siteDir: process.env.SITE_DIR ?? path.join(__dirname, '..', 'public') });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const addr = app.server.address();
   process.stdout.write(`URL=http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}\n`);
-  const stop = () => { void app.close().finally(() => process.exit(0)); };
+  const stop = () => {
+    void app.close().finally(() => process.exit(0));
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -14,8 +14,19 @@ const media = (u: string) => (u.startsWith('/') ? siteConfig.siteUrl + u : u);
 const entries: SitemapEntry[] = [];
 const newestByProduct = new Map<number, number>();
 const newestByCategory = new Map<string, number>();
-for (const r of db.prepare('SELECT id, product_id, category_id, posted_at, pictures FROM reviews').iterate() as Iterable<{ id: number; product_id: number; category_id: string; posted_at: number; pictures: string }>) {
-  const pics = (JSON.parse(r.pictures) as Array<{ full?: { url?: string } }>).map((p) => p.full?.url).filter((u): u is string => !!u).map(media);
+for (const r of db
+  .prepare('SELECT id, product_id, category_id, posted_at, pictures FROM reviews')
+  .iterate() as Iterable<{
+  id: number;
+  product_id: number;
+  category_id: string;
+  posted_at: number;
+  pictures: string;
+}>) {
+  const pics = (JSON.parse(r.pictures) as Array<{ full?: { url?: string } }>)
+    .map((p) => p.full?.url)
+    .filter((u): u is string => !!u)
+    .map(media);
   entries.push({ path: reviewPath(r.product_id, r.id), lastmod: r.posted_at, images: pics });
   newestByProduct.set(r.product_id, Math.max(newestByProduct.get(r.product_id) ?? 0, r.posted_at));
   newestByCategory.set(r.category_id, Math.max(newestByCategory.get(r.category_id) ?? 0, r.posted_at));
@@ -23,7 +34,8 @@ for (const r of db.prepare('SELECT id, product_id, category_id, posted_at, pictu
 const reviews = entries.length;
 for (const [id, t] of newestByProduct) entries.push({ path: productPath(id), lastmod: t, images: [] });
 for (const [id, t] of newestByCategory) entries.push({ path: categoryPath(id), lastmod: t, images: [] });
-for (let p = 1; p <= Math.ceil(reviews / HAUL_PAGE_SIZE); p++) entries.push({ path: haulPath(p), lastmod: null, images: [] });
+for (let p = 1; p <= Math.ceil(reviews / HAUL_PAGE_SIZE); p++)
+  entries.push({ path: haulPath(p), lastmod: null, images: [] });
 db.close();
 
 fs.rmSync(outDir, { recursive: true, force: true });
@@ -37,12 +49,16 @@ fs.rmSync(path.join(outDir, 'urls.txt'));
 if (global.gc) global.gc();
 const rss0 = process.memoryUsage().rss;
 let peak = rss0;
-const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+const timer = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 20);
 const t0 = performance.now();
 writeSitemaps(outDir, entries).then(({ urls, files }) => {
   const ms = performance.now() - t0;
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);
   fs.rmSync(outDir, { recursive: true, force: true });
-  process.stdout.write(`RESULT=${JSON.stringify({ urls, files, ms: Math.round(ms), floorMs: Math.round(floorMs), grewMB: Math.round((peak - rss0) / 2 ** 20), maxRssMB: Math.round(peak / 2 ** 20) })}\n`);
+  process.stdout.write(
+    `RESULT=${JSON.stringify({ urls, files, ms: Math.round(ms), floorMs: Math.round(floorMs), grewMB: Math.round((peak - rss0) / 2 ** 20), maxRssMB: Math.round(peak / 2 ** 20) })}\n`,
+  );
 });

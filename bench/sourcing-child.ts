@@ -24,19 +24,30 @@ async function raw() {
   let delimiter: string | null = '0';
   while (delimiter != null) {
     const page: any = await get(`/api/v2/product_comment/haul?delimiter=${delimiter}&size=500&category=0`);
-    for (const d of page.waterFall.waterDrops) feed.push({ commentId: String(d.commentId), productId: String(d.productId) });
+    for (const d of page.waterFall.waterDrops)
+      feed.push({ commentId: String(d.commentId), productId: String(d.productId) });
     delimiter = page.waterFall.delimiter;
   }
   const products = [...new Set(feed.map((f) => f.productId))];
-  await mapLimit(feed, concurrency, async (f) => { await get(`/api/v1/product-comment/products/${f.productId}/comments?commentId=${f.commentId}`); });
-  await mapLimit(products, concurrency, async (p) => { await get(`/api/v2/products/${p}/similar/context/PRODUCT_DETAILS`); });
+  await mapLimit(feed, concurrency, async (f) => {
+    await get(`/api/v1/product-comment/products/${f.productId}/comments?commentId=${f.commentId}`);
+  });
+  await mapLimit(products, concurrency, async (p) => {
+    await get(`/api/v2/products/${p}/similar/context/PRODUCT_DETAILS`);
+  });
   return { reviews: feed.length, products: products.length, pages: feed.length, skipped: 0 };
 }
 
 async function sourced() {
   const client = createStorefrontClient({ mode: 'build', baseURL: apiUrl });
   const data = await fetchReviews(reviewSourceApi(client), { concurrency });
-  return { reviews: data.feed.length, products: new Set(data.feed.map((f) => f.productId)).size, pages: data.pages.length, skipped: data.skipped.length, keep: data };
+  return {
+    reviews: data.feed.length,
+    products: new Set(data.feed.map((f) => f.productId)).size,
+    pages: data.pages.length,
+    skipped: data.skipped.length,
+    keep: data,
+  };
 }
 
 async function main() {
@@ -44,8 +55,20 @@ async function main() {
   const r = mode === '--raw' ? await raw() : await sourced();
   const ms = performance.now() - t0;
   const heapMB = process.memoryUsage().heapUsed / 2 ** 20; // data still referenced (r.keep)
-  const out = { mode: mode === '--raw' ? 'raw' : 'fetchReviews', ms, maxRssMB: process.resourceUsage().maxRSS / 1024, heapUsedMB: heapMB, reviews: r.reviews, products: r.products, pages: r.pages, skipped: r.skipped };
+  const out = {
+    mode: mode === '--raw' ? 'raw' : 'fetchReviews',
+    ms,
+    maxRssMB: process.resourceUsage().maxRSS / 1024,
+    heapUsedMB: heapMB,
+    reviews: r.reviews,
+    products: r.products,
+    pages: r.pages,
+    skipped: r.skipped,
+  };
   process.stdout.write(`RESULT=${JSON.stringify(out)}\n`);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -7,10 +7,31 @@ import { fig, log, type SectionResult } from './lib/report';
 import { seededDb, startReferenceServer, ROOT, type BenchContext } from './lib/data';
 import { runMeasured } from './lib/proc';
 
-interface ChildOut { mode: string; ms: number; maxRssMB: number; heapUsedMB: number; reviews: number; products: number; pages: number; skipped: number }
+interface ChildOut {
+  mode: string;
+  ms: number;
+  maxRssMB: number;
+  heapUsedMB: number;
+  reviews: number;
+  products: number;
+  pages: number;
+  skipped: number;
+}
 
 async function child(apiUrl: string, concurrency: number, raw: boolean, extra: string[] = []): Promise<ChildOut> {
-  const r = await runMeasured(process.execPath, [...extra, '--import', 'tsx', path.join(ROOT, 'bench', 'sourcing-child.ts'), apiUrl, String(concurrency), ...(raw ? ['--raw'] : [])], { cwd: ROOT, timeoutMs: 30 * 60_000 });
+  const r = await runMeasured(
+    process.execPath,
+    [
+      ...extra,
+      '--import',
+      'tsx',
+      path.join(ROOT, 'bench', 'sourcing-child.ts'),
+      apiUrl,
+      String(concurrency),
+      ...(raw ? ['--raw'] : []),
+    ],
+    { cwd: ROOT, timeoutMs: 30 * 60_000 },
+  );
   const m = /^RESULT=(.*)$/m.exec(r.stdout);
   if (r.code !== 0 || !m) throw new Error(`sourcing child failed (${r.code}): ${r.stderr.slice(-2000)}`);
   return JSON.parse(m[1]) as ChildOut;
@@ -25,15 +46,29 @@ export async function runSourcing(ctx: BenchContext, opts: { cpuProf?: string } 
     log(`sourcing: raw transport floor, ${reviews} reviews`);
     const floor = await child(server.url, concurrency, true);
     log(`sourcing: fetchReviews, ${reviews} reviews`);
-    const real = await child(server.url, concurrency, false, opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] : []);
+    const real = await child(
+      server.url,
+      concurrency,
+      false,
+      opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] : [],
+    );
     const n = reviews.toLocaleString('en-US');
     return {
       section: 'sourcing',
       title: `6. Sourcing ${n} reviews over HTTP (concurrency ${concurrency})`,
       figures: [
-        fig(`fetchReviews ${n}: wall time`, real.ms / 1000, 's', { name: 'bare fetch of the same requests', value: floor.ms / 1000 }),
-        fig(`fetchReviews ${n}: reviews/s`, real.reviews / (real.ms / 1000), 'reviews/s', { name: 'bare fetch', value: floor.reviews / (floor.ms / 1000) }),
-        fig(`fetchReviews ${n}: peak RSS of the process`, real.maxRssMB, 'MB', { name: 'bare fetch (answers dropped)', value: floor.maxRssMB }),
+        fig(`fetchReviews ${n}: wall time`, real.ms / 1000, 's', {
+          name: 'bare fetch of the same requests',
+          value: floor.ms / 1000,
+        }),
+        fig(`fetchReviews ${n}: reviews/s`, real.reviews / (real.ms / 1000), 'reviews/s', {
+          name: 'bare fetch',
+          value: floor.reviews / (floor.ms / 1000),
+        }),
+        fig(`fetchReviews ${n}: peak RSS of the process`, real.maxRssMB, 'MB', {
+          name: 'bare fetch (answers dropped)',
+          value: floor.maxRssMB,
+        }),
       ],
       notes: [
         `${real.reviews} feed items, ${real.products} products, ${real.pages} pages kept, ${real.skipped} skipped (the seeded malformed record); heap still used at the end: ${Math.round(real.heapUsedMB)} MB (${Math.round((real.heapUsedMB * 1024) / Math.max(1, real.pages))} KB per review page).`,

@@ -15,12 +15,34 @@ import { emptyGatsbySite } from './weight';
 
 export const LIGHTHOUSE = 'lighthouse@13.5.0';
 
-interface Vitals { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number; tbtMs: number; fcpMs: number }
+interface Vitals {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+}
 
 /** A failing audit of the accessibility or SEO category, with the nodes Lighthouse names. */
-export interface FailingAudit { category: string; id: string; title: string; nodes: { selector?: string; snippet?: string; label?: string }[] }
+export interface FailingAudit {
+  category: string;
+  id: string;
+  title: string;
+  nodes: { selector?: string; snippet?: string; label?: string }[];
+}
 
-interface LhrAudit { title?: string; score: number | null; scoreDisplayMode?: string; numericValue?: number; details?: { items?: Array<{ node?: { selector?: string; snippet?: string; nodeLabel?: string } } & Record<string, unknown>> } }
+interface LhrAudit {
+  title?: string;
+  score: number | null;
+  scoreDisplayMode?: string;
+  numericValue?: number;
+  details?: {
+    items?: Array<{ node?: { selector?: string; snippet?: string; nodeLabel?: string } } & Record<string, unknown>>;
+  };
+}
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
   audits: Record<string, LhrAudit>;
@@ -35,7 +57,10 @@ function failingAudits(lhr: Lhr, categories = ['accessibility', 'seo']): Failing
       const a = lhr.audits[ref.id];
       if (!a || ref.weight <= 0 || a.score == null || a.score >= 1) continue;
       const nodes = (a.details?.items ?? []).slice(0, 10).map((it) => {
-        const n = it.node ?? (Object.values(it).find((v) => v && typeof v === 'object' && (v as { type?: string }).type === 'node') as { selector?: string; snippet?: string; nodeLabel?: string } | undefined);
+        const n =
+          it.node ??
+          (Object.values(it).find((v) => v && typeof v === 'object' && (v as { type?: string }).type === 'node') as
+            { selector?: string; snippet?: string; nodeLabel?: string } | undefined);
         return { selector: n?.selector, snippet: n?.snippet?.slice(0, 200), label: n?.nodeLabel?.slice(0, 80) };
       });
       out.push({ category, id: ref.id, title: a.title ?? ref.id, nodes });
@@ -44,26 +69,42 @@ function failingAudits(lhr: Lhr, categories = ['accessibility', 'seo']): Failing
   return out;
 }
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const s = net.createServer();
-  s.once('error', reject);
-  s.listen(0, '127.0.0.1', () => { const a = s.address(); s.close(() => resolve(typeof a === 'object' && a ? a.port : 0)); });
-});
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
 
 async function withChrome<T>(ctx: BenchContext, fn: (port: number) => Promise<T>): Promise<T> {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(ctx.tmp, 'chrome-'));
-  const chrome = spawn(CHROMIUM, [...CHROMIUM_ARGS, '--headless', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const chrome = spawn(
+    CHROMIUM,
+    [...CHROMIUM_ARGS, '--headless', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
   try {
     for (let i = 0; ; i++) {
-      try { const r = await fetch(`http://127.0.0.1:${port}/json/version`); if (r.ok) break; } catch { /* not yet */ }
+      try {
+        const r = await fetch(`http://127.0.0.1:${port}/json/version`);
+        if (r.ok) break;
+      } catch {
+        /* not yet */
+      }
       if (i > 100) throw new Error('chromium did not open its debugging port');
       await new Promise((r) => setTimeout(r, 100));
     }
     return await fn(port);
   } finally {
     // Wait for the browser to exit so its profile directory can be removed.
-    const exited = new Promise<void>((resolve) => { if (chrome.exitCode !== null) resolve(); else chrome.once('exit', () => resolve()); });
+    const exited = new Promise<void>((resolve) => {
+      if (chrome.exitCode !== null) resolve();
+      else chrome.once('exit', () => resolve());
+    });
     chrome.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
   }
@@ -74,21 +115,44 @@ type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ l
 const failing: Record<string, FailingAudit[]> = {};
 
 /** Where the main thread went (Lighthouse's own trace), to say what holds TBT back. */
-export interface MainThread { groups: { group: string; ms: number }[]; scripts: { url: string; scriptingMs: number; totalMs: number }[]; longTasks: { url: string; ms: number }[] }
+export interface MainThread {
+  groups: { group: string; ms: number }[];
+  scripts: { url: string; scriptingMs: number; totalMs: number }[];
+  longTasks: { url: string; ms: number }[];
+}
 const mainThread: Record<string, MainThread> = {};
 
 function mainThreadOf(lhr: Lhr): MainThread {
   const items = (id: string) => (lhr.audits[id]?.details?.items ?? []) as Array<Record<string, unknown>>;
-  const shortUrl = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '').replace(/-[0-9a-f]{16,}(\.js)$/, '$1');
+  const shortUrl = (u: unknown) =>
+    String(u ?? '')
+      .replace(/^https?:\/\/[^/]+/, '')
+      .replace(/-[0-9a-f]{16,}(\.js)$/, '$1');
   return {
-    groups: items('mainthread-work-breakdown').slice(0, 6).map((i) => ({ group: String(i.groupLabel ?? i.group), ms: Math.round(Number(i.duration)) })),
-    scripts: items('bootup-time').slice(0, 6).map((i) => ({ url: shortUrl(i.url), scriptingMs: Math.round(Number(i.scripting)), totalMs: Math.round(Number(i.total)) })),
-    longTasks: items('long-tasks').slice(0, 6).map((i) => ({ url: shortUrl(i.url), ms: Math.round(Number(i.duration)) })),
+    groups: items('mainthread-work-breakdown')
+      .slice(0, 6)
+      .map((i) => ({ group: String(i.groupLabel ?? i.group), ms: Math.round(Number(i.duration)) })),
+    scripts: items('bootup-time')
+      .slice(0, 6)
+      .map((i) => ({
+        url: shortUrl(i.url),
+        scriptingMs: Math.round(Number(i.scripting)),
+        totalMs: Math.round(Number(i.total)),
+      })),
+    longTasks: items('long-tasks')
+      .slice(0, 6)
+      .map((i) => ({ url: shortUrl(i.url), ms: Math.round(Number(i.duration)) })),
   };
 }
 
 async function audit(lighthouse: LighthouseFn, port: number, url: string, name: string): Promise<Vitals> {
-  const r = await lighthouse(url, { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  const r = await lighthouse(url, {
+    port,
+    hostname: '127.0.0.1',
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
   if (!r) throw new Error(`lighthouse gave no result for ${url}`);
   const { categories: c, audits: a } = r.lhr;
   if (r.lhr.runtimeError) log(`vitals: ${url}: ${r.lhr.runtimeError.message}`);
@@ -101,13 +165,21 @@ async function audit(lighthouse: LighthouseFn, port: number, url: string, name: 
   }
   const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
   return {
-    performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
-    lcpMs: a['largest-contentful-paint']?.numericValue ?? NaN, cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
-    tbtMs: a['total-blocking-time']?.numericValue ?? NaN, fcpMs: a['first-contentful-paint']?.numericValue ?? NaN,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: a['largest-contentful-paint']?.numericValue ?? NaN,
+    cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
+    tbtMs: a['total-blocking-time']?.numericValue ?? NaN,
+    fcpMs: a['first-contentful-paint']?.numericValue ?? NaN,
   };
 }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
 function medianVitals(runs: Vitals[]): Vitals {
   const keys = Object.keys(runs[0]) as (keyof Vitals)[];
   return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Vitals;
@@ -135,10 +207,17 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
   const results: Record<string, Vitals> = {};
   try {
     await withChrome(ctx, async (port) => {
-      const targets: [string, string][] = [['empty Gatsby 5 page', `${servedEmpty.base}/review/`], ['review', `${served.base}/review${kinds.review}`], ['home', `${served.base}/review/`]];
+      const targets: [string, string][] = [
+        ['empty Gatsby 5 page', `${servedEmpty.base}/review/`],
+        ['review', `${served.base}/review${kinds.review}`],
+        ['home', `${served.base}/review/`],
+      ];
       for (const [name, url] of targets) {
         const runs: Vitals[] = [];
-        for (let i = 0; i < runsPerPage; i++) { log(`vitals: lighthouse ${name} (${i + 1}/${runsPerPage})`); runs.push(await audit(lighthouse, port, url, name)); }
+        for (let i = 0; i < runsPerPage; i++) {
+          log(`vitals: lighthouse ${name} (${i + 1}/${runsPerPage})`);
+          runs.push(await audit(lighthouse, port, url, name));
+        }
         results[name] = medianVitals(runs);
       }
     });
@@ -151,25 +230,61 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
   const figures: Figure[] = [];
   for (const kind of ['review', 'home']) {
     const v = results[kind];
-    figures.push(fig(`${kind}: performance score`, v.performance, '/100', { name: F, value: floor.performance }, { text: '>= 95', met: v.performance >= 95 }));
-    figures.push(fig(`${kind}: accessibility score`, v.accessibility, '/100', { name: F, value: floor.accessibility }, { text: '100', met: v.accessibility >= 100 }));
-    figures.push(fig(`${kind}: best-practices score`, v.bestPractices, '/100', { name: F, value: floor.bestPractices }));
-    figures.push(fig(`${kind}: SEO score`, v.seo, '/100', { name: F, value: floor.seo }, { text: '100', met: v.seo >= 100 }));
+    figures.push(
+      fig(
+        `${kind}: performance score`,
+        v.performance,
+        '/100',
+        { name: F, value: floor.performance },
+        { text: '>= 95', met: v.performance >= 95 },
+      ),
+    );
+    figures.push(
+      fig(
+        `${kind}: accessibility score`,
+        v.accessibility,
+        '/100',
+        { name: F, value: floor.accessibility },
+        { text: '100', met: v.accessibility >= 100 },
+      ),
+    );
+    figures.push(
+      fig(`${kind}: best-practices score`, v.bestPractices, '/100', { name: F, value: floor.bestPractices }),
+    );
+    figures.push(
+      fig(`${kind}: SEO score`, v.seo, '/100', { name: F, value: floor.seo }, { text: '100', met: v.seo >= 100 }),
+    );
     figures.push(fig(`${kind}: LCP`, v.lcpMs, 'ms', { name: F, value: floor.lcpMs }));
-    figures.push(fig(`${kind}: CLS`, round(v.cls, 4), '', { name: F, value: Math.max(floor.cls, 0.0001) }, { text: '< 0.01', met: v.cls < 0.01 }));
+    figures.push(
+      fig(
+        `${kind}: CLS`,
+        round(v.cls, 4),
+        '',
+        { name: F, value: Math.max(floor.cls, 0.0001) },
+        { text: '< 0.01', met: v.cls < 0.01 },
+      ),
+    );
     figures.push(fig(`${kind}: TBT`, v.tbtMs, 'ms', { name: F, value: Math.max(floor.tbtMs, 1) }));
   }
-  const failNotes = ['review', 'home'].flatMap((kind) => (failing[kind] ?? []).map((f) =>
-    `${kind}: failing ${f.category} audit \`${f.id}\` (${f.title}): ${f.nodes.length ? f.nodes.map((n) => `\`${n.selector ?? '?'}\`${n.snippet ? ` ${n.snippet.replace(/\|/g, '\\|').replace(/`/g, "'")}` : ''}`).join('; ') : 'no node listed'}`));
+  const failNotes = ['review', 'home'].flatMap((kind) =>
+    (failing[kind] ?? []).map(
+      (f) =>
+        `${kind}: failing ${f.category} audit \`${f.id}\` (${f.title}): ${f.nodes.length ? f.nodes.map((n) => `\`${n.selector ?? '?'}\`${n.snippet ? ` ${n.snippet.replace(/\|/g, '\\|').replace(/`/g, "'")}` : ''}`).join('; ') : 'no node listed'}`,
+    ),
+  );
   return {
-    section: 'vitals', title, figures,
+    section: 'vitals',
+    title,
+    figures,
     notes: [
       `Median of ${runsPerPage} run(s) per page; Lighthouse ${LIGHTHOUSE.split('@')[1]}, default (mobile) config with simulated throttling, Debian chromium (${CHROMIUM}, ${[...CHROMIUM_ARGS, '--headless'].join(' ')}); served on localhost (API and site on one origin); review page ${kinds.review}. Empty page: ${JSON.stringify(floor)}.`,
       ...(failNotes.length ? failNotes : ['No failing accessibility or SEO audit on the review page and home.']),
-      ...['review', 'home'].filter((k) => mainThread[k]).map((k) => {
-        const m = mainThread[k];
-        return `${k}, main thread (first run, simulated 4x CPU): ${m.groups.map((g) => `${g.group} ${g.ms} ms`).join(', ')}; scripts by time: ${m.scripts.map((x) => `${x.url || '(page)'} ${x.totalMs} ms (scripting ${x.scriptingMs})`).join(', ')}; long tasks: ${m.longTasks.map((t) => `${t.url || '(page)'} ${t.ms} ms`).join(', ') || 'none'}.`;
-      }),
+      ...['review', 'home']
+        .filter((k) => mainThread[k])
+        .map((k) => {
+          const m = mainThread[k];
+          return `${k}, main thread (first run, simulated 4x CPU): ${m.groups.map((g) => `${g.group} ${g.ms} ms`).join(', ')}; scripts by time: ${m.scripts.map((x) => `${x.url || '(page)'} ${x.totalMs} ms (scripting ${x.scriptingMs})`).join(', ')}; long tasks: ${m.longTasks.map((t) => `${t.url || '(page)'} ${t.ms} ms`).join(', ') || 'none'}.`;
+        }),
     ],
     details: { results, failing, mainThread },
   };

@@ -11,7 +11,9 @@ export interface BuildData extends SourcedReviews {
 
 let data: BuildData | null = null;
 
-export const setBuildData = (d: BuildData) => { data = d; };
+export const setBuildData = (d: BuildData) => {
+  data = d;
+};
 export function getBuildData(): BuildData {
   if (!data) throw new Error('Build data missing: onPreInit (gatsby/on-pre-init.ts) did not run or failed');
   return data;

@@ -27,7 +27,10 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions: gatsbyAc
   const index = buildIndex(data);
   // Every page created here also gets its sitemap entry (gatsby/sitemap.ts).
   const postedAt = new Map(data.pages.map((p) => [reviewKey(p.info.productId, p.info.id), p.info.postedAt]));
-  const actions = recordingSitemap(gatsbyActions, (productId, commentId) => postedAt.get(reviewKey(productId, commentId)) ?? null);
+  const actions = recordingSitemap(
+    gatsbyActions,
+    (productId, commentId) => postedAt.get(reviewKey(productId, commentId)) ?? null,
+  );
   const review = template('review');
   for (const page of data.pages) {
     const context: ReviewPageData = {
@@ -36,7 +39,11 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions: gatsbyAc
       // link crawlers get no content from (scripts/check-links.ts).
       relateList: page.relateList.filter((r) => index.built.has(reviewKey(r.productId, r.commentId))),
     };
-    actions.createPage({ path: reviewPath(page.productId, page.commentId), component: review, context: { ...context } });
+    actions.createPage({
+      path: reviewPath(page.productId, page.commentId),
+      component: review,
+      context: { ...context },
+    });
   }
 
   // Reviews published after this build open at their normal URL through the 404 page
@@ -54,6 +61,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions: gatsbyAc
   const haul = createHaulPages(actions, template, { index, cursor: extras.haulCursor });
   createMerchantsPage(actions, template, extras.merchants);
   createArticlesPage(actions, template, extras.articles);
-  reporter.info(`created the home page, ${categories} category pages, ${products} product pages, ${haul} showcase pages, merchants and articles`);
+  reporter.info(
+    `created the home page, ${categories} category pages, ${products} product pages, ${haul} showcase pages, merchants and articles`,
+  );
   stopEmbeddedServer();
 };

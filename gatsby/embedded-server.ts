@@ -5,7 +5,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-interface EmbeddedServer { url: string; stop(): void }
+interface EmbeddedServer {
+  url: string;
+  stop(): void;
+}
 
 let running: EmbeddedServer | null = null;
 
@@ -28,11 +31,16 @@ function spawnServer(root: string, timeoutMs: number): Promise<EmbeddedServer> {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const stop = () => { if (child.exitCode === null) child.kill('SIGTERM'); };
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
   process.once('exit', stop);
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => { stop(); reject(new Error(`embedded reference server did not start within ${timeoutMs / 1000} s`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`embedded reference server did not start within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /^STOREFRONT_API_URL=(\S+)$/m.exec(out);

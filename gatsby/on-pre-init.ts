@@ -47,8 +47,13 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
     setBuildData({ ...data, apiUrl, extras });
     writeReport(root, apiUrl, data.pages.length, data.skipped, extras.skipped);
     if (data.skipped.length) {
-      reporter.warn(`${data.skipped.length} review(s) skipped, listed in var/build-report.json:\n` +
-        data.skipped.slice(0, 10).map((s) => `  - ${s.productId}/${s.commentId}: ${s.reason}`).join('\n'));
+      reporter.warn(
+        `${data.skipped.length} review(s) skipped, listed in var/build-report.json:\n` +
+          data.skipped
+            .slice(0, 10)
+            .map((s) => `  - ${s.productId}/${s.commentId}: ${s.reason}`)
+            .join('\n'),
+      );
     }
     reporter.info(`${data.pages.length} review pages to build`);
   } catch (e) {
@@ -84,7 +89,11 @@ async function sourceExtras(
   productIds: string[],
 ): Promise<SourcedExtras> {
   const categoryIds = [...getCatalogue().byId.keys()];
-  const progress = reporter.createProgress('Fetching optional data (products, categories, merchants, articles)', productIds.length + categoryIds.length + 3, 0);
+  const progress = reporter.createProgress(
+    'Fetching optional data (products, categories, merchants, articles)',
+    productIds.length + categoryIds.length + 3,
+    0,
+  );
   progress.start();
   try {
     const extras = await fetchExtras(extrasSourceApi(client), {
@@ -94,9 +103,13 @@ async function sourceExtras(
       onProgress: () => progress.tick(),
     });
     if (extras.skipped.length) {
-      reporter.warn(`Optional storefront endpoints skipped; the pages that use them fall back to the review data:\n${describeSkipped(extras.skipped)}`);
+      reporter.warn(
+        `Optional storefront endpoints skipped; the pages that use them fall back to the review data:\n${describeSkipped(extras.skipped)}`,
+      );
     }
-    reporter.info(`optional data: ${extras.products.size} product details, ${extras.categories.size} category listings, ${extras.merchants.length} merchants, ${extras.articles.length} articles`);
+    reporter.info(
+      `optional data: ${extras.products.size} product details, ${extras.categories.size} category listings, ${extras.merchants.length} merchants, ${extras.articles.length} articles`,
+    );
     return extras;
   } catch (e) {
     // fetchExtras does not throw by design; anything here is a bug, still not worth failing for.

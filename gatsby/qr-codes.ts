@@ -8,7 +8,12 @@ import { qrTargets, type QrTarget } from '../src/components/shell/qr-targets';
 
 /** The SVG markup of one QR code: quiet zone of 2 modules, medium error correction. */
 function qrSvg(url: string): Promise<string> {
-  return QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
+  return QRCode.toString(url, {
+    type: 'svg',
+    margin: 2,
+    errorCorrectionLevel: 'M',
+    color: { dark: '#000000', light: '#ffffff' },
+  });
 }
 
 /** Writes every footer QR code under `publicDir`; returns the targets with their file paths. */

@@ -31,11 +31,22 @@ const MAX_IMAGES = 20;
  * Pages that must not be indexed (they carry noindex) or are not pages of their own: the 404
  * and 500 pages, sign-in, the client-only haul template and product alias, Gatsby's internals.
  */
-const EXCLUDED = [/^\/404(\/|\.html)?$/, /^\/500(\/|\.html)?$/, /^\/dev-404-page\/?$/, /^\/login\/?$/, /^\/haul-detail\/?$/,
-  /^\/product\//, /^\/offline-plugin-app-shell-fallback\/?$/];
+const EXCLUDED = [
+  /^\/404(\/|\.html)?$/,
+  /^\/500(\/|\.html)?$/,
+  /^\/dev-404-page\/?$/,
+  /^\/login\/?$/,
+  /^\/haul-detail\/?$/,
+  /^\/product\//,
+  /^\/offline-plugin-app-shell-fallback\/?$/,
+];
 export const isIndexable = (sitePath: string) => !EXCLUDED.some((r) => r.test(sitePath));
 
-export interface SitemapEntry { path: string; lastmod: number | null; images: string[] }
+export interface SitemapEntry {
+  path: string;
+  lastmod: number | null;
+  images: string[];
+}
 
 const recorded = new Map<string, SitemapEntry>();
 
@@ -47,28 +58,46 @@ const absoluteMedia = (url: string) => (url.startsWith('/') ? siteConfig.siteUrl
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
 
 /** The sitemap entry of a page, from what its template shows (by template name). */
-export function entryOf(page: PageInput, postedAtOf: (productId: string, commentId: string) => number | null): SitemapEntry {
+export function entryOf(
+  page: PageInput,
+  postedAtOf: (productId: string, commentId: string) => number | null,
+): SitemapEntry {
   const template = path.basename(page.component, path.extname(page.component));
   const c = page.context as Record<string, unknown>;
-  const listed = (items: unknown, idKey: 'commentId' | 'id') => newest(
-    (Array.isArray(items) ? (items as Keyed[]) : []).map((it) => num(it.postedAt) ?? postedAtOf(String(it.productId), String(it[idKey]))),
-  );
+  const listed = (items: unknown, idKey: 'commentId' | 'id') =>
+    newest(
+      (Array.isArray(items) ? (items as Keyed[]) : []).map(
+        (it) => num(it.postedAt) ?? postedAtOf(String(it.productId), String(it[idKey])),
+      ),
+    );
   switch (template) {
     case 'review': {
       const info = c.info as ReviewView;
-      const images = info.gallery.map((g) => g.full.url).filter((u): u is string => !!u).map(absoluteMedia).filter(isHttp);
+      const images = info.gallery
+        .map((g) => g.full.url)
+        .filter((u): u is string => !!u)
+        .map(absoluteMedia)
+        .filter(isHttp);
       return { path: page.path, lastmod: info.postedAt, images: [...new Set(images)].slice(0, MAX_IMAGES) };
     }
-    case 'product': return { path: page.path, lastmod: listed(c.reviews, 'id'), images: [] };
-    case 'category': return { path: page.path, lastmod: listed(c.reviews, 'commentId'), images: [] };
-    case 'haul': return { path: page.path, lastmod: listed(c.items, 'commentId'), images: [] };
-    case 'home': return { path: page.path, lastmod: listed(c.latest, 'commentId'), images: [] };
-    default: return { path: page.path, lastmod: null, images: [] };
+    case 'product':
+      return { path: page.path, lastmod: listed(c.reviews, 'id'), images: [] };
+    case 'category':
+      return { path: page.path, lastmod: listed(c.reviews, 'commentId'), images: [] };
+    case 'haul':
+      return { path: page.path, lastmod: listed(c.items, 'commentId'), images: [] };
+    case 'home':
+      return { path: page.path, lastmod: listed(c.latest, 'commentId'), images: [] };
+    default:
+      return { path: page.path, lastmod: null, images: [] };
   }
 }
 
 /** Page actions that record each created page's sitemap entry, then create it. */
-export function recordingSitemap(actions: PageActions, postedAtOf: (productId: string, commentId: string) => number | null): PageActions {
+export function recordingSitemap(
+  actions: PageActions,
+  postedAtOf: (productId: string, commentId: string) => number | null,
+): PageActions {
   recorded.clear();
   return {
     createPage(page) {
@@ -99,7 +128,11 @@ async function sitemapXml(items: SitemapItemLoose[]): Promise<Buffer> {
  * entity lengths, counted at 6 bytes per special character), then every file is checked after
  * writing.
  */
-export function chunkEntries(items: SitemapItemLoose[], maxUrls = MAX_URLS, maxBytes = MAX_BYTES): SitemapItemLoose[][] {
+export function chunkEntries(
+  items: SitemapItemLoose[],
+  maxUrls = MAX_URLS,
+  maxBytes = MAX_BYTES,
+): SitemapItemLoose[][] {
   const overhead = 512; // the urlset element and XML declaration
   const chunks: SitemapItemLoose[][] = [];
   let current: SitemapItemLoose[] = [];
@@ -120,22 +153,32 @@ export function chunkEntries(items: SitemapItemLoose[], maxUrls = MAX_URLS, maxB
 }
 
 /** Writes the child sitemaps and the index into `publicDir`; returns the numbers written. */
-export async function writeSitemaps(publicDir: string, entries: SitemapEntry[], limits = { maxUrls: MAX_URLS, maxBytes: MAX_BYTES }) {
+export async function writeSitemaps(
+  publicDir: string,
+  entries: SitemapEntry[],
+  limits = { maxUrls: MAX_URLS, maxBytes: MAX_BYTES },
+) {
   const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const chunks = chunkEntries(sorted.map(toItem), limits.maxUrls, limits.maxBytes);
-  for (const old of fs.readdirSync(publicDir).filter((f) => /^sitemap-\d+\.xml$/.test(f))) fs.rmSync(path.join(publicDir, old));
+  for (const old of fs.readdirSync(publicDir).filter((f) => /^sitemap-\d+\.xml$/.test(f)))
+    fs.rmSync(path.join(publicDir, old));
   const children: string[] = [];
   for (const [i, chunk] of chunks.entries()) {
     const name = `sitemap-${i}.xml`;
     const xml = await sitemapXml(chunk);
-    if (xml.length > limits.maxBytes) throw new Error(`${name} is ${xml.length} bytes, over the ${limits.maxBytes}-byte limit`);
+    if (xml.length > limits.maxBytes)
+      throw new Error(`${name} is ${xml.length} bytes, over the ${limits.maxBytes}-byte limit`);
     fs.writeFileSync(path.join(publicDir, name), xml);
     children.push(name);
   }
   const index = new SitemapIndexStream();
-  const indexXml = await streamToPromise(Readable.from(children.map((name) => ({
-    url: siteConfig.siteUrl.replace(/\/+$/, '') + withPrefix(`/${name}`),
-  }))).pipe(index));
+  const indexXml = await streamToPromise(
+    Readable.from(
+      children.map((name) => ({
+        url: siteConfig.siteUrl.replace(/\/+$/, '') + withPrefix(`/${name}`),
+      })),
+    ).pipe(index),
+  );
   fs.writeFileSync(path.join(publicDir, SITEMAP_INDEX), indexXml);
   return { urls: sorted.length, files: children.length };
 }
@@ -147,10 +190,13 @@ export const writeSitemapsOnPostBuild: GatsbyNode['onPostBuild'] = async ({ getN
   const entries = new Map(recorded);
   for (const node of getNodesByType('SitePage')) {
     const p = (node as unknown as { path: string; matchPath?: string }).path;
-    if (!entries.has(p) && !(node as { matchPath?: string }).matchPath && isIndexable(p)) entries.set(p, { path: p, lastmod: null, images: [] });
+    if (!entries.has(p) && !(node as { matchPath?: string }).matchPath && isIndexable(p))
+      entries.set(p, { path: p, lastmod: null, images: [] });
   }
   const { urls, files } = await writeSitemaps(path.resolve('public'), [...entries.values()]);
   // The bench reads this line (bench/build.ts): the step's time and what it added to the process.
   const grewMB = Math.max(0, Math.round((process.memoryUsage().rss - rss0) / 2 ** 20));
-  reporter.info(`sitemaps: ${urls} URLs in ${files} file(s) + ${SITEMAP_INDEX} (${Date.now() - started} ms, +${grewMB} MB RSS)`);
+  reporter.info(
+    `sitemaps: ${urls} URLs in ${files} file(s) + ${SITEMAP_INDEX} (${Date.now() - started} ms, +${grewMB} MB RSS)`,
+  );
 };

@@ -24,7 +24,17 @@ export function stylesDigest(root: string): string {
   const h = createHash('sha256');
   for (const f of files.sort()) h.update(path.relative(root, f)).update('\0').update(fs.readFileSync(f)).update('\0');
   try {
-    h.update(String((JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'swiper', 'package.json'), 'utf8')) as { version?: string }).version));
-  } catch { /* no Swiper installed: nothing of it to track */ }
+    h.update(
+      String(
+        (
+          JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'swiper', 'package.json'), 'utf8')) as {
+            version?: string;
+          }
+        ).version,
+      ),
+    );
+  } catch {
+    /* no Swiper installed: nothing of it to track */
+  }
   return h.digest('hex').slice(0, 16);
 }

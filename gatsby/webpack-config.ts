@@ -2,9 +2,17 @@
 import type { GatsbyNode } from 'gatsby';
 import { stylesDigest } from './styles-digest';
 
-interface CssExtractPlugin { options?: { experimentalUseImportModule?: boolean } }
+interface CssExtractPlugin {
+  options?: { experimentalUseImportModule?: boolean };
+}
 
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, plugins, store, getConfig }) => {
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
+  stage,
+  actions,
+  plugins,
+  store,
+  getConfig,
+}) => {
   if (stage === 'build-html' || stage === 'develop-html') {
     // A CSS edit must re-render every page (see styles-digest.ts).
     const root = store.getState().program.directory as string;
@@ -20,7 +28,9 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     // 10,000 reviews). With webpack's importModule the stylesheets are built inside the main
     // compilation: no child compilers, the same hash warm or cold.
     const config = getConfig() as { plugins?: unknown[] };
-    const extract = (config.plugins ?? []).find((p) => (p as object | null)?.constructor?.name === 'MiniCssExtractPlugin') as CssExtractPlugin | undefined;
+    const extract = (config.plugins ?? []).find(
+      (p) => (p as object | null)?.constructor?.name === 'MiniCssExtractPlugin',
+    ) as CssExtractPlugin | undefined;
     if (extract?.options) {
       extract.options.experimentalUseImportModule = true;
       actions.replaceWebpackConfig(config);

@@ -60,10 +60,23 @@ function htmlFiles(dir: string, rel = ''): string[] {
 
 /** The URL a file of the site is served at: a/b/index.html -> /review/a/b/. */
 function pageUrlOf(rel: string, prefix = PATH_PREFIX): string {
-  return rel === 'index.html' ? `${prefix}/` : rel.endsWith('/index.html') ? `${prefix}/${rel.slice(0, -'index.html'.length)}` : `${prefix}/${rel}`;
+  return rel === 'index.html'
+    ? `${prefix}/`
+    : rel.endsWith('/index.html')
+      ? `${prefix}/${rel.slice(0, -'index.html'.length)}`
+      : `${prefix}/${rel}`;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'", '#x2F': '/' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  '#39': "'",
+  '#x27': "'",
+  '#x2F': '/',
+};
 const decodeEntities = (s: string) => s.replace(/&(#?[a-z0-9]+);/gi, (m, e: string) => ENTITIES[e] ?? m);
 
 // Script and style bodies hold JSON and code, not links: drop them, keep the opening tags
@@ -86,7 +99,10 @@ export function extractLinks(html: string): string[] {
     const value = decodeEntities((m[2] ?? m[3] ?? m[4] ?? '').trim());
     if (!value) continue;
     if (name === 'srcset') {
-      for (const part of value.split(',')) { const u = part.trim().split(/\s+/)[0]; if (u) out.push(u); }
+      for (const part of value.split(',')) {
+        const u = part.trim().split(/\s+/)[0];
+        if (u) out.push(u);
+      }
     } else out.push(value);
   }
   return out;
@@ -99,16 +115,27 @@ function resolveTarget(siteDir: string, target: string, prefix = PATH_PREFIX): C
   let url = new URL(target, ORIGIN);
   for (let hops = 0; hops < 5; hops++) {
     const p = url.pathname;
-    if (p === prefix) { url = new URL(`${prefix}/${url.search}`, ORIGIN); continue; }
+    if (p === prefix) {
+      url = new URL(`${prefix}/${url.search}`, ORIGIN);
+      continue;
+    }
     if (!p.startsWith(`${prefix}/`)) return { ok: false, reason: 'outside the site' };
     let decoded: string;
-    try { decoded = decodeURIComponent(p.slice(prefix.length)); } catch { return { ok: false, reason: 'bad escape' }; }
+    try {
+      decoded = decodeURIComponent(p.slice(prefix.length));
+    } catch {
+      return { ok: false, reason: 'bad escape' };
+    }
     const r = resolveSitePath(siteDir, decoded, url.search);
     if (r.kind === 'missing') return { ok: false, reason: 'no such file' };
-    if (r.kind === 'redirect') { url = new URL(r.location, ORIGIN); continue; }
+    if (r.kind === 'redirect') {
+      url = new URL(r.location, ORIGIN);
+      continue;
+    }
     // A review URL without a static page is answered by the 404 page, which loads the review
     // on the client: a crawler gets no content there, so a link to it leads nowhere.
-    if (r.kind === 'unbuilt-review') return { ok: false, reason: 'no static page (only the client-side review view answers)' };
+    if (r.kind === 'unbuilt-review')
+      return { ok: false, reason: 'no static page (only the client-side review view answers)' };
     return { ok: true };
   }
   return { ok: false, reason: 'too many redirects' };
@@ -116,9 +143,11 @@ function resolveTarget(siteDir: string, target: string, prefix = PATH_PREFIX): C
 
 async function pool<T>(items: T[], n: number, fn: (t: T) => Promise<void>) {
   let i = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (i < items.length) await fn(items[i++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (i < items.length) await fn(items[i++]);
+    }),
+  );
 }
 
 export async function checkLinks(opts: CheckOptions): Promise<LinkReport> {
@@ -141,8 +170,17 @@ export async function checkLinks(opts: CheckOptions): Promise<LinkReport> {
     for (const raw of extractLinks(fs.readFileSync(path.join(siteDir, rel), 'utf8'))) {
       if (raw.startsWith('#')) continue; // in-page anchor
       let u: URL;
-      try { u = new URL(raw, base); } catch { links++; note(site, raw, pageUrl); continue; }
-      if (u.origin !== ORIGIN) { external++; continue; }
+      try {
+        u = new URL(raw, base);
+      } catch {
+        links++;
+        note(site, raw, pageUrl);
+        continue;
+      }
+      if (u.origin !== ORIGIN) {
+        external++;
+        continue;
+      }
       links++;
       if (u.pathname.startsWith('/media/')) note(media, u.pathname, pageUrl);
       else note(site, u.pathname + u.search, pageUrl);
@@ -160,13 +198,26 @@ export async function checkLinks(opts: CheckOptions): Promise<LinkReport> {
     const origin = opts.base.replace(/\/+$/, '');
     await pool([...media.keys()], opts.concurrency ?? 8, async (m) => {
       let status = 0;
-      try { status = (await fetch(origin + m, { method: 'HEAD' })).status; } catch { status = -1; }
+      try {
+        status = (await fetch(origin + m, { method: 'HEAD' })).status;
+      } catch {
+        status = -1;
+      }
       mediaChecked++;
       if (status !== 200) broken.push({ target: m, reason: `media answered ${status}`, from: media.get(m)! });
     });
   }
   broken.sort((a, b) => a.target.localeCompare(b.target));
-  return { pages: files.length, links, targets: site.size, media: media.size, mediaChecked, external, broken, ms: Date.now() - started };
+  return {
+    pages: files.length,
+    links,
+    targets: site.size,
+    media: media.size,
+    mediaChecked,
+    external,
+    broken,
+    ms: Date.now() - started,
+  };
 }
 
 export function formatReport(r: LinkReport): string {
@@ -175,17 +226,27 @@ export function formatReport(r: LinkReport): string {
       `${r.media} media URLs (${r.mediaChecked ? `${r.mediaChecked} checked over HTTP` : 'not checked: no --base'}), ` +
       `${r.external} external links skipped, ${r.broken.length} broken, ${r.ms} ms`,
   ];
-  for (const b of r.broken.slice(0, 50)) lines.push(`  BROKEN ${b.target} (${b.reason}) linked from ${b.from.join(', ')}`);
+  for (const b of r.broken.slice(0, 50))
+    lines.push(`  BROKEN ${b.target} (${b.reason}) linked from ${b.from.join(', ')}`);
   if (r.broken.length > 50) lines.push(`  ... and ${r.broken.length - 50} more`);
   return lines.join('\n');
 }
 
 if (require.main === module) {
   const args = process.argv.slice(2);
-  const arg = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+  const arg = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
   const siteDir = arg('--site') ?? path.resolve(__dirname, '..', 'public');
-  checkLinks({ siteDir, base: arg('--base') }).then((r) => {
-    console.log(formatReport(r));
-    process.exit(r.broken.length ? 1 : 0);
-  }, (e) => { console.error(e); process.exit(2); });
+  checkLinks({ siteDir, base: arg('--base') }).then(
+    (r) => {
+      console.log(formatReport(r));
+      process.exit(r.broken.length ? 1 : 0);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(2);
+    },
+  );
 }

@@ -5,7 +5,9 @@ import { startServer } from '../server/main';
 async function main() {
   const server = await startServer({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });
   process.stdout.write(`STOREFRONT_API_URL=${server.url}\n`);
-  const stop = () => { void server.close().finally(() => process.exit(0)); };
+  const stop = () => {
+    void server.close().finally(() => process.exit(0));
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

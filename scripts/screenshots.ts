@@ -18,11 +18,16 @@ const MAX_BYTES = 400 * 1024;
 
 /** Waits until every image that intersects the viewport has loaded (lazy ones included). */
 async function imagesLoaded(page: Page) {
-  await page.waitForFunction(() => [...document.images].every((i) => {
-    const r = i.getBoundingClientRect();
-    const visible = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth && r.width > 0;
-    return !visible || (i.complete && i.naturalWidth > 0);
-  }), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      [...document.images].every((i) => {
+        const r = i.getBoundingClientRect();
+        const visible = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth && r.width > 0;
+        return !visible || (i.complete && i.naturalWidth > 0);
+      }),
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.evaluate(() => document.fonts.ready);
 }
 
@@ -37,8 +42,21 @@ async function main() {
     const feed = await api<HaulResponse>('/api/v2/product_comment/haul?delimiter=0&size=60&category=0');
     let review: Review | undefined;
     for (const d of feed.waterFall.waterDrops) {
-      const r = (await api<{ comments: Review[] }>(`/api/v1/product-comment/products/${d.productId}/comments?commentId=${d.commentId}`)).comments[0];
-      if ((r.pictures?.length ?? 0) >= 4 && r.sku?.cents != null && (r.content ?? '').length > 40 && (r.content ?? '').length < 200 && !/[<>]/.test(r.content ?? '')) { review = r; break; }
+      const r = (
+        await api<{ comments: Review[] }>(
+          `/api/v1/product-comment/products/${d.productId}/comments?commentId=${d.commentId}`,
+        )
+      ).comments[0];
+      if (
+        (r.pictures?.length ?? 0) >= 4 &&
+        r.sku?.cents != null &&
+        (r.content ?? '').length > 40 &&
+        (r.content ?? '').length < 200 &&
+        !/[<>]/.test(r.content ?? '')
+      ) {
+        review = r;
+        break;
+      }
     }
     if (!review) throw new Error('no review with pictures in the first 60 of the feed');
 
@@ -62,7 +80,10 @@ async function main() {
         },
       },
     ];
-    for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
       for (const s of shots) {
         const { page, context, problems } = await newPage(browser, viewport);
         await page.goto(site.base + s.path);
@@ -74,7 +95,9 @@ async function main() {
         const file = path.join(OUT, `${s.name}-${label}.png`);
         fs.writeFileSync(file, small);
         const kb = Math.round(small.length / 1024);
-        console.log(`${path.relative(ROOT, file)} ${viewport.width}x${viewport.height} ${kb} KB${small.length > MAX_BYTES ? ' (over 400 KB)' : ''}${problems.length ? ` problems: ${problems.join('; ')}` : ''}`);
+        console.log(
+          `${path.relative(ROOT, file)} ${viewport.width}x${viewport.height} ${kb} KB${small.length > MAX_BYTES ? ' (over 400 KB)' : ''}${problems.length ? ` problems: ${problems.join('; ')}` : ''}`,
+        );
         await context.close();
       }
     }
@@ -84,4 +107,7 @@ async function main() {
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -36,8 +36,12 @@ const db = openDatabase(file);
 try {
   const stats = seedDatabase(db, { reviews, seed, catalogue });
   console.log(`Seeded ${file} from ${catalogue.file} (seed ${seed}):`);
-  console.log(`  ${stats.reviews} reviews, ${stats.products} products, ${stats.skus} SKUs, ${stats.users} users, ${stats.replies} replies,`);
-  console.log(`  ${stats.merchants} merchants, ${stats.brands} brands, ${stats.articles} articles in ${(stats.ms / 1000).toFixed(2)} s`);
+  console.log(
+    `  ${stats.reviews} reviews, ${stats.products} products, ${stats.skus} SKUs, ${stats.users} users, ${stats.replies} replies,`,
+  );
+  console.log(
+    `  ${stats.merchants} merchants, ${stats.brands} brands, ${stats.articles} articles in ${(stats.ms / 1000).toFixed(2)} s`,
+  );
 } finally {
   db.close();
 }

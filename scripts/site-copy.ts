@@ -5,7 +5,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
-const SOURCES = ['src', 'gatsby', 'data', 'static', 'scripts', 'server', 'gatsby-config.ts', 'gatsby-node.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx', 'package.json', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'gatsby',
+  'data',
+  'static',
+  'scripts',
+  'server',
+  'gatsby-config.ts',
+  'gatsby-node.ts',
+  'gatsby-browser.tsx',
+  'gatsby-ssr.tsx',
+  'package.json',
+  'tsconfig.json',
+];
 
 /** Copies the site sources into `dir` (emptied first) and links node_modules; returns `dir`. */
 export function copySiteSources(dir: string): string {

@@ -4,12 +4,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'gatsby', 'data', 'static', 'gatsby-config.ts', 'gatsby-node.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'gatsby',
+  'data',
+  'static',
+  'gatsby-config.ts',
+  'gatsby-node.ts',
+  'gatsby-browser.tsx',
+  'gatsby-ssr.tsx',
+  'package-lock.json',
+];
 const BUILD_STAMP = path.join('public', '.build-stamp');
 
 function newestMtime(p: string): number {
   let st: fs.Stats;
-  try { st = fs.statSync(p); } catch { return 0; }
+  try {
+    st = fs.statSync(p);
+  } catch {
+    return 0;
+  }
   if (!st.isDirectory()) return st.mtimeMs;
   let max = st.mtimeMs;
   for (const name of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, name)));
@@ -18,9 +32,11 @@ function newestMtime(p: string): number {
 
 export function siteIsStale(root: string): { stale: boolean; reason: string } {
   const stamp = path.join(root, BUILD_STAMP);
-  if (!fs.existsSync(path.join(root, 'public', 'index.html')) || !fs.existsSync(stamp)) return { stale: true, reason: 'no built site' };
+  if (!fs.existsSync(path.join(root, 'public', 'index.html')) || !fs.existsSync(stamp))
+    return { stale: true, reason: 'no built site' };
   const built = fs.statSync(stamp).mtimeMs;
-  for (const s of SOURCES) if (newestMtime(path.join(root, s)) > built) return { stale: true, reason: `${s} changed since the last build` };
+  for (const s of SOURCES)
+    if (newestMtime(path.join(root, s)) > built) return { stale: true, reason: `${s} changed since the last build` };
   return { stale: false, reason: 'up to date' };
 }
 

@@ -28,7 +28,9 @@ const releasesRoot = path.resolve(root, process.env.SITE_RELEASES_DIR ?? path.jo
 
 async function publishBuild(why: string): Promise<void> {
   const r = await publish(publicDir, releasesRoot);
-  console.log(`published ${why} as release ${r.id}: ${r.files} files (${r.copied} copied, ${r.linked} unchanged and linked) in ${r.ms} ms`);
+  console.log(
+    `published ${why} as release ${r.id}: ${r.files} files (${r.copied} copied, ${r.linked} unchanged and linked) in ${r.ms} ms`,
+  );
 }
 
 function build(apiUrl: string): Promise<void> {
@@ -54,26 +56,36 @@ async function main() {
   });
   // A work tree built before releases existed (or a fresh var/): its build is the first release.
   if (!currentRelease(releasesRoot) && fs.existsSync(path.join(publicDir, 'index.html'))) {
-    await publishBuild('the existing build in public/').catch((e: Error) => server.app.log.error(`publishing public/ failed: ${e.message}`));
+    await publishBuild('the existing build in public/').catch((e: Error) =>
+      server.app.log.error(`publishing public/ failed: ${e.message}`),
+    );
   }
   const site = `${server.url}${withPrefix(homePath())}`;
   const fresh = siteIsStale(root);
   if (process.argv.includes('--rebuild') || fresh.stale) {
-    console.log(`building the site (${process.argv.includes('--rebuild') ? '--rebuild' : fresh.reason}); the API is already up at ${server.url}/api`);
+    console.log(
+      `building the site (${process.argv.includes('--rebuild') ? '--rebuild' : fresh.reason}); the API is already up at ${server.url}/api`,
+    );
     try {
       await build(server.url);
       await publishBuild('the new build');
       markBuilt(root);
     } catch (e) {
-      server.app.log.error(`site build or publish failed: ${(e as Error).message}; serving the API and the current release`);
+      server.app.log.error(
+        `site build or publish failed: ${(e as Error).message}; serving the API and the current release`,
+      );
     }
   }
   announce([
     `海淘晒单 is running: open ${site}`,
     `API at ${server.url}/api`,
-    givenToken ? 'editors\' API at /editor/api (token: EDITOR_TOKEN)' : `editors' API at /editor/api, token for this run (set EDITOR_TOKEN to choose one): ${editorToken}`,
+    givenToken
+      ? "editors' API at /editor/api (token: EDITOR_TOKEN)"
+      : `editors' API at /editor/api, token for this run (set EDITOR_TOKEN to choose one): ${editorToken}`,
   ]);
-  const stop = () => { void server.close().finally(() => process.exit(0)); };
+  const stop = () => {
+    void server.close().finally(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

@@ -35,7 +35,9 @@ if (!args.length) {
     console.log(`npm run ${script} ...`);
     const c = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
     if (c.status !== 0) {
-      console.error(`npm run ${script} failed${script === 'lint' ? ' (npm run format fixes what Prettier and ESLint can)' : ''}.`);
+      console.error(
+        `npm run ${script} failed${script === 'lint' ? ' (npm run format fixes what Prettier and ESLint can)' : ''}.`,
+      );
       process.exit(c.status ?? 1);
     }
   }
@@ -45,7 +47,9 @@ const needsSite = files.some((f) => f.includes(`${join('tests', 'e2e')}`));
 if (needsSite && !(process.env.SKIP_SITE_BUILD === '1' && existsSync(join(root, 'public', 'index.html')))) {
   console.log('Building the site for the e2e tests (scripts/build-site.ts) ...');
   const b = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-site.ts')], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' },
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' },
   });
   if (b.status !== 0) {
     console.error('Site build failed: e2e tests cannot run.');

@@ -8,7 +8,15 @@ import { defaultCategoriesFile, readCatalogueFile } from './catalogue';
 import { createRepos } from './context';
 import { openDatabase } from './db/open';
 import { installSecurityHeaders } from './security-headers';
-import { HttpError, clientErrorHandler, frameworkErrors, installErrorHandlers, installErrorShapeGuard, installNotFound, refuseNonFiniteNumbers } from './errors';
+import {
+  HttpError,
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandlers,
+  installErrorShapeGuard,
+  installNotFound,
+  refuseNonFiniteNumbers,
+} from './errors';
 import { MediaStore, type MediaStoreOptions } from './media/store';
 import { mediaUrlPrefixer } from './media/urls';
 import { catalogueRoutes } from './routes/catalogue';
@@ -74,7 +82,13 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const media = mediaUrlPrefixer(opts.mediaBaseUrl ?? process.env.MEDIA_BASE_URL);
   app.decorate('db', db);
   app.decorate('catalogue', catalogue);
-  app.decorate('repos', createRepos(db, catalogue, media, opts.now ?? Date.now, { ttlMs: opts.sessionTtlMs, maxAgeMs: opts.sessionMaxAgeMs }));
+  app.decorate(
+    'repos',
+    createRepos(db, catalogue, media, opts.now ?? Date.now, {
+      ttlMs: opts.sessionTtlMs,
+      maxAgeMs: opts.sessionMaxAgeMs,
+    }),
+  );
   app.addHook('onClose', async () => db.close());
   installSecurityHeaders(app);
   installErrorHandlers(app);
@@ -82,40 +96,43 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   installNotFound(app, '请求的内容不存在');
   installErrorShapeGuard(app);
 
-  app.register(async (api) => {
-    installNotFound(api);
-    refuseNonFiniteNumbers(api);
-    // A taken-down review's detail answers 410 (issue 13, "Instant takedown").
-    api.addHook('onRequest', takedownGuard(app));
-    // Like Fastify's JSON parser, but an empty body is "no body" (POST .../likes with a
-    // Content-Type and nothing else) and bad JSON is a 400 with the contract's shape.
-    api.removeContentTypeParser('application/json');
-    api.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-      const text = String(body);
-      if (text.trim() === '') return done(null, undefined);
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(new HttpError(400, '请求体不是有效的 JSON'), undefined);
-      }
-    });
-    api.addHook('onSend', async (_req, reply, payload) => {
-      // API answers are per-request data: never cached by browsers or proxies.
-      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-      return payload;
-    });
-    await api.register(catalogueRoutes);
-    await api.register(reviewRoutes);
-    await api.register(productRoutes);
-    await api.register(shopRoutes);
-    await api.register(signinRoutes, {
-      devCodeLog: opts.devCodeLog,
-      logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',
-      smsBudget: opts.smsBudget,
-      now: opts.now,
-    });
-    await api.register(contentRoutes);
-  }, { prefix: '/api' });
+  app.register(
+    async (api) => {
+      installNotFound(api);
+      refuseNonFiniteNumbers(api);
+      // A taken-down review's detail answers 410 (issue 13, "Instant takedown").
+      api.addHook('onRequest', takedownGuard(app));
+      // Like Fastify's JSON parser, but an empty body is "no body" (POST .../likes with a
+      // Content-Type and nothing else) and bad JSON is a 400 with the contract's shape.
+      api.removeContentTypeParser('application/json');
+      api.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+        const text = String(body);
+        if (text.trim() === '') return done(null, undefined);
+        try {
+          done(null, JSON.parse(text));
+        } catch {
+          done(new HttpError(400, '请求体不是有效的 JSON'), undefined);
+        }
+      });
+      api.addHook('onSend', async (_req, reply, payload) => {
+        // API answers are per-request data: never cached by browsers or proxies.
+        if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+        return payload;
+      });
+      await api.register(catalogueRoutes);
+      await api.register(reviewRoutes);
+      await api.register(productRoutes);
+      await api.register(shopRoutes);
+      await api.register(signinRoutes, {
+        devCodeLog: opts.devCodeLog,
+        logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',
+        smsBudget: opts.smsBudget,
+        now: opts.now,
+      });
+      await api.register(contentRoutes);
+    },
+    { prefix: '/api' },
+  );
 
   app.register(editorRoutes, { prefix: '/editor/api', token: opts.editorToken, now: opts.now });
 

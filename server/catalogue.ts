@@ -65,9 +65,13 @@ export function readCatalogueFile(file = defaultCategoriesFile()): Catalogue {
         const c = leaf.category;
         names.set(c.id, c.displayTerm);
         leaves.push({
-          id: c.id, term: c.term, displayTerm: c.displayTerm,
-          groupId: String(group.id), groupName: group.name,
-          parentId: s.id, parentDisplayTerm: s.displayTerm,
+          id: c.id,
+          term: c.term,
+          displayTerm: c.displayTerm,
+          groupId: String(group.id),
+          groupName: group.name,
+          parentId: s.id,
+          parentDisplayTerm: s.displayTerm,
         });
         add(c.id, c.id);
         add(s.id, c.id);

@@ -22,7 +22,13 @@ export interface Repos {
   takedowns: TakedownRepository;
 }
 
-export function createRepos(db: DB, catalogue: Catalogue, media: Prefixer, now: () => number, sessions: SessionLifetime = {}): Repos {
+export function createRepos(
+  db: DB,
+  catalogue: Catalogue,
+  media: Prefixer,
+  now: () => number,
+  sessions: SessionLifetime = {},
+): Repos {
   const products = new ProductRepository(db, media, catalogue);
   return {
     reviews: new ReviewRepository(db, media, catalogue),
@@ -52,7 +58,8 @@ const header = (req: FastifyRequest, name: string) => {
 
 /** The signed-in user id from X-Session-User / X-Session-Key, or null for guests. */
 export function viewerId(app: FastifyInstance, req: FastifyRequest): number | null {
-  if (!viewers.has(req)) viewers.set(req, app.repos.auth.userOf(header(req, 'x-session-user'), header(req, 'x-session-key')));
+  if (!viewers.has(req))
+    viewers.set(req, app.repos.auth.userOf(header(req, 'x-session-user'), header(req, 'x-session-key')));
   return viewers.get(req)!;
 }
 

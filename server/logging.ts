@@ -22,7 +22,11 @@ export function logSettings(env: NodeJS.ProcessEnv = process.env): LogSettings {
   const level = LEVELS.includes(asked) ? asked : 'warn';
   const logger: LogSettings['logger'] = { level };
   if (env.LOG_FILE) {
-    logger.stream = new SizeCappedFile(env.LOG_FILE, positive(env.LOG_FILE_MAX_BYTES, 10 * 1024 * 1024), positive(env.LOG_FILE_KEEP, 3, true));
+    logger.stream = new SizeCappedFile(
+      env.LOG_FILE,
+      positive(env.LOG_FILE_MAX_BYTES, 10 * 1024 * 1024),
+      positive(env.LOG_FILE_KEEP, 3, true),
+    );
   }
   return { logger, disableRequestLogging: env.LOG_REQUESTS === '0' };
 }
@@ -42,7 +46,11 @@ export class SizeCappedFile {
   private fd: number;
   private size: number;
 
-  constructor(readonly file: string, readonly maxBytes: number, readonly keep: number) {
+  constructor(
+    readonly file: string,
+    readonly maxBytes: number,
+    readonly keep: number,
+  ) {
     mkdirSync(dirname(file), { recursive: true });
     this.fd = openSync(file, 'a');
     this.size = statSync(file).size;
@@ -52,7 +60,8 @@ export class SizeCappedFile {
     const bytes = Buffer.from(line);
     if (this.size > 0 && this.size + bytes.length > this.maxBytes) this.rotate();
     // A single line longer than the cap is cut: the cap holds whatever is logged.
-    const out = bytes.length > this.maxBytes ? Buffer.concat([bytes.subarray(0, this.maxBytes - 1), Buffer.from('\n')]) : bytes;
+    const out =
+      bytes.length > this.maxBytes ? Buffer.concat([bytes.subarray(0, this.maxBytes - 1), Buffer.from('\n')]) : bytes;
     writeSync(this.fd, out);
     this.size += out.length;
   }
@@ -62,7 +71,8 @@ export class SizeCappedFile {
     if (this.keep === 0) rmSync(this.file, { force: true });
     else {
       rmSync(`${this.file}.${this.keep}`, { force: true });
-      for (let i = this.keep - 1; i >= 1; i--) if (existsSync(`${this.file}.${i}`)) renameSync(`${this.file}.${i}`, `${this.file}.${i + 1}`);
+      for (let i = this.keep - 1; i >= 1; i--)
+        if (existsSync(`${this.file}.${i}`)) renameSync(`${this.file}.${i}`, `${this.file}.${i + 1}`);
       renameSync(this.file, `${this.file}.1`);
     }
     this.fd = openSync(this.file, 'a');

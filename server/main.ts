@@ -13,16 +13,19 @@ export type { StartOptions, RunningServer } from './start';
  * log, so that it shows at any LOG_LEVEL and is the first thing a reader sees.
  */
 export function announce(lines: string[]): void {
-  const smsCodes = process.env.NODE_ENV === 'production'
-    ? 'NODE_ENV=production: codes are not logged, so SMS sign-in cannot be completed'
-    : 'sign-in codes are written to this log instead (NODE_ENV is not production)';
-  console.log([
-    '',
-    ...lines.map((l) => `  ${l}`),
-    '  REFERENCE SERVER for development, demos and tests. It is never a production SMS gateway:',
-    `  no SMS is ever sent; ${smsCodes}.`,
-    '',
-  ].join('\n'));
+  const smsCodes =
+    process.env.NODE_ENV === 'production'
+      ? 'NODE_ENV=production: codes are not logged, so SMS sign-in cannot be completed'
+      : 'sign-in codes are written to this log instead (NODE_ENV is not production)';
+  console.log(
+    [
+      '',
+      ...lines.map((l) => `  ${l}`),
+      '  REFERENCE SERVER for development, demos and tests. It is never a production SMS gateway:',
+      `  no SMS is ever sent; ${smsCodes}.`,
+      '',
+    ].join('\n'),
+  );
 }
 
 async function main() {

@@ -44,7 +44,11 @@ export interface SitePolicyOptions {
 
 const originOf = (url: string | undefined): string | null => {
   if (!url) return null;
-  try { return /^https?:$/.test(new URL(url).protocol) ? new URL(url).origin : null; } catch { return null; }
+  try {
+    return /^https?:$/.test(new URL(url).protocol) ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
 };
 
 /** The policy of one page of the site, from its HTML (no HTML: the policy of its scripts and data). */

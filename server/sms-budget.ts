@@ -6,7 +6,10 @@
 // spend the global budget with garbage. Sliding windows (a log of send times per budget).
 import { HttpError } from './errors';
 
-export interface Budget { max: number; windowMs: number }
+export interface Budget {
+  max: number;
+  windowMs: number;
+}
 export interface SmsBudgetOptions {
   /** Per client address. */
   perClient: Budget[];
@@ -17,8 +20,14 @@ export interface SmsBudgetOptions {
 }
 
 export const DEFAULT_SMS_BUDGET: SmsBudgetOptions = {
-  perClient: [{ max: 5, windowMs: 10 * 60_000 }, { max: 10, windowMs: 24 * 3_600_000 }],
-  global: [{ max: 30, windowMs: 60_000 }, { max: 300, windowMs: 3_600_000 }],
+  perClient: [
+    { max: 5, windowMs: 10 * 60_000 },
+    { max: 10, windowMs: 24 * 3_600_000 },
+  ],
+  global: [
+    { max: 30, windowMs: 60_000 },
+    { max: 300, windowMs: 3_600_000 },
+  ],
   maxClients: 10_000,
 };
 
@@ -30,7 +39,8 @@ function waitFor(log: number[], budgets: Budget[], now: number): number {
   let wait = 0;
   for (const b of budgets) {
     const inWindow = log.filter((t) => now - t < b.windowMs);
-    if (inWindow.length >= b.max) wait = Math.max(wait, Math.ceil((inWindow[inWindow.length - b.max] + b.windowMs - now) / 1000));
+    if (inWindow.length >= b.max)
+      wait = Math.max(wait, Math.ceil((inWindow[inWindow.length - b.max] + b.windowMs - now) / 1000));
   }
   return wait;
 }
@@ -40,7 +50,10 @@ export class SmsSendBudget {
   private readonly clients = new Map<string, number[]>();
   private readonly all: number[] = [];
 
-  constructor(opts: Partial<SmsBudgetOptions> = {}, private readonly now: () => number = Date.now) {
+  constructor(
+    opts: Partial<SmsBudgetOptions> = {},
+    private readonly now: () => number = Date.now,
+  ) {
     this.opts = { ...DEFAULT_SMS_BUDGET, ...opts };
   }
 
@@ -48,9 +61,11 @@ export class SmsSendBudget {
   check(client: string): void {
     const now = this.now();
     const global = waitFor(this.all, this.opts.global, now);
-    if (global > 0) throw new HttpError(429, '短信发送繁忙，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(global) });
+    if (global > 0)
+      throw new HttpError(429, '短信发送繁忙，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(global) });
     const own = waitFor(this.clients.get(client) ?? [], this.opts.perClient, now);
-    if (own > 0) throw new HttpError(429, '获取验证码过于频繁，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(own) });
+    if (own > 0)
+      throw new HttpError(429, '获取验证码过于频繁，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(own) });
   }
 
   /** Counts one code sent to `client`. */

@@ -18,10 +18,20 @@ export interface StartOptions extends Partial<AppOptions> {
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
 
-export interface RunningServer { url: string; app: FastifyInstance; close: () => Promise<void>; seeded: SeedStats | null }
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  close: () => Promise<void>;
+  seeded: SeedStats | null;
+}
 
 /** Seeds the file if it has never been seeded; returns the stats, or null if it was already. */
-export function ensureSeeded(dbFile: string, categoriesFile: string, reviews = DEFAULT_REVIEWS, seed = DEFAULT_SEED): SeedStats | null {
+export function ensureSeeded(
+  dbFile: string,
+  categoriesFile: string,
+  reviews = DEFAULT_REVIEWS,
+  seed = DEFAULT_SEED,
+): SeedStats | null {
   const db = openDatabase(dbFile);
   try {
     if (isSeeded(db)) return null;
@@ -39,7 +49,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   if (seeded) app.log.info(seeded, `seeded ${dbFile}: ${seeded.reviews} reviews in ${seeded.ms} ms`);
   const params = JSON.parse(getMeta(app.db, 'seed_params') ?? '{}') as { catalogueHash?: string };
   if (params.catalogueHash && params.catalogueHash !== app.catalogue.hash) {
-    app.log.warn(`${dbFile} was seeded with another version of ${app.catalogue.file}: products may sit on unknown categories; run npm run seed`);
+    app.log.warn(
+      `${dbFile} was seeded with another version of ${app.catalogue.file}: products may sit on unknown categories; run npm run seed`,
+    );
   }
   await opts.configure?.(app);
   const host = opts.host ?? defaultHost();

@@ -28,7 +28,11 @@ export function aliasProductId(pathname: string): string | null {
   const raw = i >= 0 ? parts[i + 1] : undefined;
   if (!raw) return null;
   let id: string;
-  try { id = decodeURIComponent(raw).trim(); } catch { return null; }
+  try {
+    id = decodeURIComponent(raw).trim();
+  } catch {
+    return null;
+  }
   return isId(id) ? id : null;
 }
 export const haulPath = (page = 1) => (page <= 1 ? '/haul/' : `/haul/page/${page}/`);

@@ -3,8 +3,17 @@
 // the content pages and their side list (components/content/ContentPage.tsx) and the
 // breadcrumbs that name a page. Every path from src/paths.ts.
 import {
-  aboutPath, articlesPath, genuineGuaranteePath, haulPath, helpPath, homePath, logisticsPath,
-  merchantsPath, paymentAgreementPath, privacyPath, productOverviewPath,
+  aboutPath,
+  articlesPath,
+  genuineGuaranteePath,
+  haulPath,
+  helpPath,
+  homePath,
+  logisticsPath,
+  merchantsPath,
+  paymentAgreementPath,
+  privacyPath,
+  productOverviewPath,
 } from './paths';
 
 export interface SitePage {

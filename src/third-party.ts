@@ -3,7 +3,10 @@
 // configured: with no id this list is empty, so GET /__third-party-proxy refuses every URL.
 // Shared by the browser (which script to load), gatsby-config.ts and the server (allow-list).
 
-export interface ThirdPartyScript { id: string; src: string }
+export interface ThirdPartyScript {
+  id: string;
+  src: string;
+}
 
 /** Baidu Tongji's loader; the site id is its query string. */
 const ANALYTICS_SCRIPT_BASE = 'https://hm.baidu.com/hm.js';
@@ -18,11 +21,16 @@ const SITE_ID = /^[0-9a-f]{32}$/;
  * The configured analytics site id, or null when none is set (the default: nothing loads).
  * A value that is set but malformed is a configuration error and throws, naming the setting.
  */
-export function analyticsSiteIdFrom(raw: string | undefined | null, setting = 'GATSBY_ANALYTICS_SITE_ID'): string | null {
+export function analyticsSiteIdFrom(
+  raw: string | undefined | null,
+  setting = 'GATSBY_ANALYTICS_SITE_ID',
+): string | null {
   const v = (raw ?? '').trim().toLowerCase();
   if (!v) return null;
   if (v.length > 64 || !SITE_ID.test(v)) {
-    throw new Error(`${setting} must be a Baidu Tongji site id: 32 hexadecimal characters (got ${Math.min(v.length, 64)}${v.length > 64 ? '+' : ''} characters)`);
+    throw new Error(
+      `${setting} must be a Baidu Tongji site id: 32 hexadecimal characters (got ${Math.min(v.length, 64)}${v.length > 64 ? '+' : ''} characters)`,
+    );
   }
   return v;
 }

@@ -15,7 +15,11 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 export const OUT_DIR = path.join(ROOT, 'bench', 'out');
 export const SEED = 42;
 
-export interface BenchContext { tmp: string; quick: boolean; keep: boolean }
+export interface BenchContext {
+  tmp: string;
+  quick: boolean;
+  keep: boolean;
+}
 
 const seeded = new Map<string, { file: string; stats: SeedStats }>();
 
@@ -30,7 +34,9 @@ export function seededDb(ctx: BenchContext, reviews: number, tag = 'shared'): { 
   try {
     const stats = seedDatabase(db, { reviews, seed: SEED, catalogue: readCatalogueFile(defaultCategoriesFile()) });
     db.pragma('wal_checkpoint(TRUNCATE)');
-    log(`seeded ${reviews.toLocaleString('en-US')} reviews (${stats.products} products) into ${file} in ${(stats.ms / 1000).toFixed(1)} s`);
+    log(
+      `seeded ${reviews.toLocaleString('en-US')} reviews (${stats.products} products) into ${file} in ${(stats.ms / 1000).toFixed(1)} s`,
+    );
     const out = { file, stats };
     seeded.set(key, out);
     return out;
@@ -39,7 +45,11 @@ export function seededDb(ctx: BenchContext, reviews: number, tag = 'shared'): { 
   }
 }
 
-export interface ChildServer { url: string; pid: number; stop(): Promise<void> }
+export interface ChildServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
 
 /** Starts a script that prints `STOREFRONT_API_URL=<url>` (or `URL=<url>`) once listening. */
 export function startChildServer(script: string, env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<ChildServer> {
@@ -48,15 +58,21 @@ export function startChildServer(script: string, env: NodeJS.ProcessEnv, timeout
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => { if (child.exitCode === null) child.kill('SIGKILL'); }, 5000).unref();
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => {
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }, 5000).unref();
+    });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => { void stop(); reject(new Error(`${script} did not start within ${timeoutMs / 1000} s`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${script} did not start within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /^(?:STOREFRONT_API_)?URL=(\S+)$/m.exec(out);
@@ -66,10 +82,16 @@ export function startChildServer(script: string, env: NodeJS.ProcessEnv, timeout
         resolve({ url: m[1], pid: child.pid!, stop });
       }
     });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${script} exited with code ${code} before it was ready`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with code ${code} before it was ready`));
+    });
   });
 }
 
 /** The reference server on a database file (no seeding: the file is seeded already). */
 export const startReferenceServer = (ctx: BenchContext, dbFile: string) =>
-  startChildServer(path.join(ROOT, 'scripts', 'embedded-server.ts'), { DB_FILE: dbFile, MEDIA_DIR: path.join(ctx.tmp, 'media') });
+  startChildServer(path.join(ROOT, 'scripts', 'embedded-server.ts'), {
+    DB_FILE: dbFile,
+    MEDIA_DIR: path.join(ctx.tmp, 'media'),
+  });

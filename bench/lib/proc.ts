@@ -5,7 +5,11 @@
 import { spawn, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 
-export interface TreeMemory { peakTreeRssMB: number; peakProcessHwmMB: number; processes: number }
+export interface TreeMemory {
+  peakTreeRssMB: number;
+  peakProcessHwmMB: number;
+  processes: number;
+}
 
 function statusKB(pid: number, key: 'VmRSS' | 'VmHWM'): number {
   try {
@@ -28,10 +32,15 @@ export function processTree(root: number): number[] {
       const list = children.get(ppid) ?? [];
       list.push(Number(name));
       children.set(ppid, list);
-    } catch { /* exited */ }
+    } catch {
+      /* exited */
+    }
   }
   const out: number[] = [];
-  const walk = (p: number) => { out.push(p); for (const c of children.get(p) ?? []) walk(c); };
+  const walk = (p: number) => {
+    out.push(p);
+    for (const c of children.get(p) ?? []) walk(c);
+  };
   walk(root);
   return out;
 }
@@ -41,7 +50,10 @@ export class TreeSampler {
   private seen = new Set<number>();
   peakTreeKB = 0;
   peakHwmKB = 0;
-  constructor(private pid: number, private everyMs = 200) {}
+  constructor(
+    private pid: number,
+    private everyMs = 200,
+  ) {}
   start() {
     const tick = () => {
       let sum = 0;
@@ -58,17 +70,31 @@ export class TreeSampler {
   }
   stop(): TreeMemory {
     if (this.timer) clearInterval(this.timer);
-    return { peakTreeRssMB: Math.round(this.peakTreeKB / 1024), peakProcessHwmMB: Math.round(this.peakHwmKB / 1024), processes: this.seen.size };
+    return {
+      peakTreeRssMB: Math.round(this.peakTreeKB / 1024),
+      peakProcessHwmMB: Math.round(this.peakHwmKB / 1024),
+      processes: this.seen.size,
+    };
   }
 }
 
-export interface RunResult { code: number | null; ms: number; stdout: string; stderr: string; memory: TreeMemory }
+export interface RunResult {
+  code: number | null;
+  ms: number;
+  stdout: string;
+  stderr: string;
+  memory: TreeMemory;
+}
 
 /**
  * Runs a command to completion, sampling the memory of its process tree. Output is kept (and
  * echoed with a prefix when `echo` is set) so callers can parse it.
  */
-export function runMeasured(cmd: string, args: string[], opts: SpawnOptions & { echo?: string; timeoutMs?: number } = {}): Promise<RunResult> {
+export function runMeasured(
+  cmd: string,
+  args: string[],
+  opts: SpawnOptions & { echo?: string; timeoutMs?: number } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -79,9 +105,22 @@ export function runMeasured(cmd: string, args: string[], opts: SpawnOptions & { 
       if (!opts.echo) return;
       for (const line of chunk.split('\n')) if (line.trim()) process.stderr.write(`${opts.echo} ${line}\n`);
     };
-    child.stdout!.on('data', (b: Buffer) => { const s = b.toString(); stdout += s; echo(s); });
-    child.stderr!.on('data', (b: Buffer) => { const s = b.toString(); stderr += s; echo(s); });
-    const timer = opts.timeoutMs ? setTimeout(() => { process.stderr.write(`${opts.echo ?? ''} timed out after ${opts.timeoutMs} ms, stopping it\n`); child.kill('SIGTERM'); }, opts.timeoutMs) : null;
+    child.stdout!.on('data', (b: Buffer) => {
+      const s = b.toString();
+      stdout += s;
+      echo(s);
+    });
+    child.stderr!.on('data', (b: Buffer) => {
+      const s = b.toString();
+      stderr += s;
+      echo(s);
+    });
+    const timer = opts.timeoutMs
+      ? setTimeout(() => {
+          process.stderr.write(`${opts.echo ?? ''} timed out after ${opts.timeoutMs} ms, stopping it\n`);
+          child.kill('SIGTERM');
+        }, opts.timeoutMs)
+      : null;
     child.once('error', reject);
     child.once('exit', (code) => {
       if (timer) clearTimeout(timer);
@@ -92,4 +131,5 @@ export function runMeasured(cmd: string, args: string[], opts: SpawnOptions & { 
 }
 
 /** Node with tsx, the same interpreter as the bench. */
-export const nodeTsx = (script: string, args: string[] = []) => [process.execPath, ['--import', 'tsx', script, ...args]] as const;
+export const nodeTsx = (script: string, args: string[] = []) =>
+  [process.execPath, ['--import', 'tsx', script, ...args]] as const;

@@ -23,10 +23,22 @@ export interface SectionResult {
   details?: unknown;
 }
 
-export function fig(name: string, value: number, unit: string, floor?: { name: string; value: number }, target?: { text: string; met: boolean }): Figure {
+export function fig(
+  name: string,
+  value: number,
+  unit: string,
+  floor?: { name: string; value: number },
+  target?: { text: string; met: boolean },
+): Figure {
   const f: Figure = { name, value: round(value), unit };
-  if (floor && floor.value > 0) { f.floor = { name: floor.name, value: round(floor.value) }; f.ratio = round(value / floor.value, 3); }
-  if (target) { f.target = target.text; f.met = target.met; }
+  if (floor && floor.value > 0) {
+    f.floor = { name: floor.name, value: round(floor.value) };
+    f.ratio = round(value / floor.value, 3);
+  }
+  if (target) {
+    f.target = target.text;
+    f.met = target.met;
+  }
   return f;
 }
 
@@ -51,7 +63,10 @@ export function markdownTable(results: SectionResult[]): string {
   const lines: string[] = [];
   for (const r of results) {
     lines.push(`### ${r.title}`, '');
-    if (r.skipped) { lines.push(`Skipped: ${r.skipped}`, ''); continue; }
+    if (r.skipped) {
+      lines.push(`Skipped: ${r.skipped}`, '');
+      continue;
+    }
     lines.push('| figure | value | floor / peer (same run) | ratio | target | met |', '|---|---:|---|---:|---|:-:|');
     for (const f of r.figures) {
       const floor = f.floor ? `${f.floor.name}: ${num(f.floor.value)} ${f.unit}` : '';

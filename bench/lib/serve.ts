@@ -7,10 +7,20 @@ import { startServer } from '../../server/main';
 import { registerSite } from '../../server/site';
 import type { BenchContext } from './data';
 
-export interface Served { base: string; close(): Promise<void> }
+export interface Served {
+  base: string;
+  close(): Promise<void>;
+}
 
 export async function serveBuiltSite(ctx: BenchContext, publicDir: string, dbFile: string): Promise<Served> {
-  const server = await startServer({ port: 0, host: '127.0.0.1', dbFile, mediaDir: path.join(ctx.tmp, 'media'), logger: false, configure: (app) => registerSite(app, publicDir) });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dbFile,
+    mediaDir: path.join(ctx.tmp, 'media'),
+    logger: false,
+    configure: (app) => registerSite(app, publicDir),
+  });
   return { base: server.url.replace('127.0.0.1', 'localhost'), close: () => server.close() };
 }
 
@@ -26,11 +36,20 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
-export interface RequestCount { total: number; byType: Record<string, number>; sameOrigin: number; transferKB: number }
+export interface RequestCount {
+  total: number;
+  byType: Record<string, number>;
+  sameOrigin: number;
+  transferKB: number;
+}
 
 /** Loads a page in a fresh mobile context (service workers blocked) and counts its requests until the network is idle. */
 export async function countRequests(browser: Browser, url: string): Promise<RequestCount> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block', locale: 'zh-CN' });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    serviceWorkers: 'block',
+    locale: 'zh-CN',
+  });
   const page = await context.newPage();
   const byType: Record<string, number> = {};
   let total = 0;
@@ -41,7 +60,11 @@ export async function countRequests(browser: Browser, url: string): Promise<Requ
     total++;
     byType[req.resourceType()] = (byType[req.resourceType()] ?? 0) + 1;
     if (req.url().startsWith(origin)) sameOrigin++;
-    try { transfer += (await req.sizes()).responseBodySize; } catch { /* gone */ }
+    try {
+      transfer += (await req.sizes()).responseBodySize;
+    } catch {
+      /* gone */
+    }
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});

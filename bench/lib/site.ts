@@ -37,25 +37,50 @@ export function parseGatsbyLog(out: string) {
 }
 
 /** `gatsby build --prefix-paths` in `siteDir` with the embedded reference server on `dbFile`. */
-export async function gatsbyBuild(ctx: BenchContext, siteDir: string, dbFile: string, label: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<BuildRun> {
+export async function gatsbyBuild(
+  ctx: BenchContext,
+  siteDir: string,
+  dbFile: string,
+  label: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<BuildRun> {
   // The embedded server on dbFile, unless extraEnv names another API (STOREFRONT_API_URL).
-  const env: NodeJS.ProcessEnv = { ...process.env, DB_FILE: dbFile, MEDIA_DIR: path.join(ctx.tmp, 'media'), GATSBY_TELEMETRY_DISABLED: '1', CI: 'true' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DB_FILE: dbFile,
+    MEDIA_DIR: path.join(ctx.tmp, 'media'),
+    GATSBY_TELEMETRY_DISABLED: '1',
+    CI: 'true',
+  };
   delete env.STOREFRONT_API_URL;
   Object.assign(env, extraEnv);
   log(`${label}: gatsby build --prefix-paths in ${siteDir}`);
-  const r = await runMeasured(process.execPath, [path.join(siteDir, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], {
-    cwd: siteDir, env, echo: process.env.BENCH_VERBOSE ? `[${label}]` : undefined, timeoutMs: 60 * 60_000,
-  });
+  const r = await runMeasured(
+    process.execPath,
+    [path.join(siteDir, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'],
+    {
+      cwd: siteDir,
+      env,
+      echo: process.env.BENCH_VERBOSE ? `[${label}]` : undefined,
+      timeoutMs: 60 * 60_000,
+    },
+  );
   const out = r.stdout + r.stderr;
   fs.writeFileSync(path.join(ctx.tmp, `${label.replace(/\W+/g, '-')}.log`), out);
   const parsed = parseGatsbyLog(out);
   if (r.code !== 0) log(`${label}: gatsby build failed with code ${r.code}; log tail:\n${out.slice(-3000)}`);
-  else log(`${label}: ${(r.ms / 1000).toFixed(1)} s, peak tree RSS ${r.memory.peakTreeRssMB} MB${parsed.html ? `, HTML step ${parsed.html.pages} pages at ${parsed.html.perSecond}/s` : ''}`);
+  else
+    log(
+      `${label}: ${(r.ms / 1000).toFixed(1)} s, peak tree RSS ${r.memory.peakTreeRssMB} MB${parsed.html ? `, HTML step ${parsed.html.pages} pages at ${parsed.html.perSecond}/s` : ''}`,
+    );
   return { ok: r.code === 0, ms: r.ms, memory: r.memory, ...parsed, log: out.slice(-4000) };
 }
 
 /** Every file under dir (relative path -> {mtimeMs, size}), for rebuild diffs. */
-export function snapshot(dir: string, filter: (rel: string) => boolean): Map<string, { mtimeMs: number; size: number; hash: string }> {
+export function snapshot(
+  dir: string,
+  filter: (rel: string) => boolean,
+): Map<string, { mtimeMs: number; size: number; hash: string }> {
   const out = new Map<string, { mtimeMs: number; size: number; hash: string }>();
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -65,7 +90,11 @@ export function snapshot(dir: string, filter: (rel: string) => boolean): Map<str
         const rel = path.relative(dir, p);
         if (!filter(rel)) continue;
         const st = fs.statSync(p);
-        out.set(rel, { mtimeMs: st.mtimeMs, size: st.size, hash: crypto.createHash('sha1').update(fs.readFileSync(p)).digest('hex') });
+        out.set(rel, {
+          mtimeMs: st.mtimeMs,
+          size: st.size,
+          hash: crypto.createHash('sha1').update(fs.readFileSync(p)).digest('hex'),
+        });
       }
     }
   };

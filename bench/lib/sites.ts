@@ -5,7 +5,14 @@ import path from 'node:path';
 import { seededDb, type BenchContext } from './data';
 import { gatsbyBuild, siteCopy, type BuildRun } from './site';
 
-export interface BuiltSite { reviews: number; dir: string; publicDir: string; dbFile: string; cold: BuildRun; pages: number }
+export interface BuiltSite {
+  reviews: number;
+  dir: string;
+  publicDir: string;
+  dbFile: string;
+  cold: BuildRun;
+  pages: number;
+}
 
 const built = new Map<number, BuiltSite>();
 
@@ -20,10 +27,21 @@ export const sites = {
     const cold = await gatsbyBuild(ctx, dir, file, `build ${reviews}`);
     if (!cold.ok) {
       // How far it got: wall time, memory and the steps Gatsby finished, then the log's tail.
-      const steps = Object.entries(cold.steps).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ');
-      throw new Error(`gatsby build of the ${reviews}-review site failed after ${(cold.ms / 1000).toFixed(0)} s, peak tree RSS ${cold.memory.peakTreeRssMB} MB, largest process ${cold.memory.peakProcessHwmMB} MB; steps done: ${steps} (log in ${ctx.tmp}):\n${cold.log.slice(-800)}`);
+      const steps = Object.entries(cold.steps)
+        .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+        .join(', ');
+      throw new Error(
+        `gatsby build of the ${reviews}-review site failed after ${(cold.ms / 1000).toFixed(0)} s, peak tree RSS ${cold.memory.peakTreeRssMB} MB, largest process ${cold.memory.peakProcessHwmMB} MB; steps done: ${steps} (log in ${ctx.tmp}):\n${cold.log.slice(-800)}`,
+      );
     }
-    const site: BuiltSite = { reviews, dir, publicDir: path.join(dir, 'public'), dbFile: file, cold, pages: cold.html?.pages ?? 0 };
+    const site: BuiltSite = {
+      reviews,
+      dir,
+      publicDir: path.join(dir, 'public'),
+      dbFile: file,
+      cold,
+      pages: cold.html?.pages ?? 0,
+    };
     built.set(reviews, site);
     return site;
   },
@@ -32,5 +50,7 @@ export const sites = {
     const sizes = [...built.keys()].sort((a, b) => a - b);
     return sizes.length ? built.get(sizes[0])! : this.get(ctx, fallback);
   },
-  async closeAll() { built.clear(); },
+  async closeAll() {
+    built.clear();
+  },
 };

@@ -13,9 +13,15 @@ const EMPTY_PAGE_SIBLINGS = 12;
  * `/category/{id}/` for every node of the catalogue (disabled ones too: a link to one must
  * not lead nowhere). `/category/8/?from=menu` is the same page: the query is ignored.
  */
-export function createCategoryPages(actions: PageActions, template: TemplateOf, input: {
-  catalogue: Catalogue; index: BuildIndex; listings: Map<string, CategoryListing>;
-}): number {
+export function createCategoryPages(
+  actions: PageActions,
+  template: TemplateOf,
+  input: {
+    catalogue: Catalogue;
+    index: BuildIndex;
+    listings: Map<string, CategoryListing>;
+  },
+): number {
   const component = template('category');
   const lists = (id: string) => {
     const l = input.listings.get(id);

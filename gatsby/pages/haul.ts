@@ -8,9 +8,15 @@ import type { PageActions, TemplateOf } from './types';
  * The review showcase: `/haul/` (page 1, which loads more as the shopper scrolls, from
  * `cursor`) and plain numbered pages `/haul/page/2/` ... for crawlers.
  */
-export function createHaulPages(actions: PageActions, template: TemplateOf, input: {
-  index: BuildIndex; cursor: string | null; pageSize?: number;
-}): number {
+export function createHaulPages(
+  actions: PageActions,
+  template: TemplateOf,
+  input: {
+    index: BuildIndex;
+    cursor: string | null;
+    pageSize?: number;
+  },
+): number {
   const size = input.pageSize ?? HAUL_PAGE_SIZE;
   const feed = input.index.builtFeed;
   const pages = pageCount(feed.length, size);

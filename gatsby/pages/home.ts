@@ -13,16 +13,27 @@ const HOME_SUBGROUPS = 8;
 const articleTeaser = (a: ArticleView): ArticleView => ({ ...a, paragraphs: [] });
 
 /** `/`: the ten top-level groups with their sub-groups, the latest reviews, featured articles. */
-export function createHomePage(actions: PageActions, template: TemplateOf, input: {
-  catalogue: Catalogue; index: BuildIndex; articles: ArticleView[];
-}): void {
+export function createHomePage(
+  actions: PageActions,
+  template: TemplateOf,
+  input: {
+    catalogue: Catalogue;
+    index: BuildIndex;
+    articles: ArticleView[];
+  },
+): void {
   const visible = (e: { category: { disabled?: boolean } }) => e.category.disabled !== true;
   const context: HomePageContext = {
-    groups: getChildren(input.catalogue, null).filter(visible).map((g) => ({
-      id: g.id,
-      name: g.name,
-      children: getChildren(input.catalogue, g.id).filter(visible).slice(0, HOME_SUBGROUPS).map((c) => ({ id: c.id, name: c.name })),
-    })),
+    groups: getChildren(input.catalogue, null)
+      .filter(visible)
+      .map((g) => ({
+        id: g.id,
+        name: g.name,
+        children: getChildren(input.catalogue, g.id)
+          .filter(visible)
+          .slice(0, HOME_SUBGROUPS)
+          .map((c) => ({ id: c.id, name: c.name })),
+      })),
     latest: input.index.builtFeed.slice(0, HOME_LATEST),
     articles: input.articles.slice(0, HOME_ARTICLES).map(articleTeaser),
   };

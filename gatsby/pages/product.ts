@@ -16,9 +16,15 @@ export const PRODUCT_REVIEWS_STATIC = 10;
  * descending, like the comment query); the tags to filter by; similar products (sourced per
  * product for the review pages, reused).
  */
-export function createProductPages(actions: PageActions, template: TemplateOf, input: {
-  catalogue: Catalogue; index: BuildIndex; products: Map<string, ProductView>;
-}): number {
+export function createProductPages(
+  actions: PageActions,
+  template: TemplateOf,
+  input: {
+    catalogue: Catalogue;
+    index: BuildIndex;
+    products: Map<string, ProductView>;
+  },
+): number {
   const component = template('product');
   const { index } = input;
   for (const id of index.productIds) {

@@ -2,7 +2,10 @@ import { ApiError, StorefrontError } from '../../src/storefront/errors';
 
 /** A pinned (required) endpoint could not be read: the build must stop and publish nothing. */
 export class RequiredEndpointError extends Error {
-  constructor(readonly endpoint: string, readonly cause: unknown) {
+  constructor(
+    readonly endpoint: string,
+    readonly cause: unknown,
+  ) {
     super(
       `Required storefront endpoint failed: ${endpoint} — ${describe(cause)}. ` +
         'The build stops here and leaves any earlier output untouched. ' +

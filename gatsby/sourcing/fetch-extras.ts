@@ -53,7 +53,12 @@ export interface ExtrasOptions {
 }
 
 export const emptyExtras = (): SourcedExtras => ({
-  products: new Map(), merchants: [], articles: [], categories: new Map(), haulCursor: null, skipped: [],
+  products: new Map(),
+  merchants: [],
+  articles: [],
+  categories: new Map(),
+  haulCursor: null,
+  skipped: [],
 });
 
 export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Promise<SourcedExtras> {
@@ -72,7 +77,8 @@ export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Pr
   const tick = () => opts.onProgress?.(++done, total);
 
   const merchants = await ep.merchants.call(() => api.merchants());
-  if (merchants !== undefined && !Array.isArray(merchants?.merchants)) ep.merchants.reject('answer has no merchants list');
+  if (merchants !== undefined && !Array.isArray(merchants?.merchants))
+    ep.merchants.reject('answer has no merchants list');
   out.merchants = compact(merchants?.merchants, toMerchantView);
   tick();
 
@@ -110,13 +116,18 @@ export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Pr
     tick();
   });
 
-  out.skipped = Object.values(ep).map((e) => e.report()).filter((r): r is SkippedEndpoint => r !== null);
+  out.skipped = Object.values(ep)
+    .map((e) => e.report())
+    .filter((r): r is SkippedEndpoint => r !== null);
   return out;
 }
 
 /** One line per skipped endpoint, for reporter.warn. */
 export function describeSkipped(skipped: SkippedEndpoint[]): string {
   return skipped
-    .map((s) => `  - ${s.endpoint}: ${s.failed} call(s) failed${s.notTried ? `, ${s.notTried} not tried (endpoint given up)` : ''}; first error: ${s.reason}`)
+    .map(
+      (s) =>
+        `  - ${s.endpoint}: ${s.failed} call(s) failed${s.notTried ? `, ${s.notTried} not tried (endpoint given up)` : ''}; first error: ${s.reason}`,
+    )
     .join('\n');
 }

@@ -7,8 +7,20 @@
 // - a pinned endpoint that cannot be reached after the client's retries fails the build
 //   (RequiredEndpointError);
 // - one malformed or vanished review is skipped and reported, never fails the build.
-import type { CategoriesResponse, HaulResponse, RelatedReviewItem, Review, SimilarProductItem } from '../../src/storefront/types';
-import { toRelatedViews, toReviewView, toSimilarViews, type RelatedView, type SimilarView } from '../../src/review/view';
+import type {
+  CategoriesResponse,
+  HaulResponse,
+  RelatedReviewItem,
+  Review,
+  SimilarProductItem,
+} from '../../src/storefront/types';
+import {
+  toRelatedViews,
+  toReviewView,
+  toSimilarViews,
+  type RelatedView,
+  type SimilarView,
+} from '../../src/review/view';
 import { relatedTo, type ReviewPageData } from '../../src/review/page-data';
 import { mapLimit } from './map-limit';
 import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
@@ -21,7 +33,11 @@ export interface ReviewSourceApi {
   similarProducts(productId: string): Promise<SimilarProductItem[]>;
 }
 
-export interface SkippedRecord { productId: string | null; commentId: string | null; reason: string }
+export interface SkippedRecord {
+  productId: string | null;
+  commentId: string | null;
+  reason: string;
+}
 
 export interface SourcedReviews {
   feed: RelatedView[];
@@ -51,12 +67,20 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
   const seenCursors = new Set<string>();
   let delimiter: string | null = '0';
   while (delimiter != null) {
-    if (seenCursors.has(delimiter)) throw new RequiredEndpointError('GET /api/v2/product_comment/haul', new Error(`cursor ${delimiter} repeats: the feed never ends`));
+    if (seenCursors.has(delimiter))
+      throw new RequiredEndpointError(
+        'GET /api/v2/product_comment/haul',
+        new Error(`cursor ${delimiter} repeats: the feed never ends`),
+      );
     seenCursors.add(delimiter);
     const cursor: string = delimiter;
     const page = await required('GET /api/v2/product_comment/haul', () => api.haulPage(cursor, size));
     const drops = page?.waterFall?.waterDrops;
-    if (!Array.isArray(drops)) throw new RequiredEndpointError('GET /api/v2/product_comment/haul', new Error('answer has no waterFall.waterDrops list'));
+    if (!Array.isArray(drops))
+      throw new RequiredEndpointError(
+        'GET /api/v2/product_comment/haul',
+        new Error('answer has no waterFall.waterDrops list'),
+      );
     raw.push(...drops);
     const next = page.waterFall.delimiter;
     delimiter = next == null ? null : String(next);
@@ -67,7 +91,11 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
   for (const item of raw) {
     const commentId = item?.commentId == null ? null : String(item.commentId);
     if (!commentId || !kept.has(commentId) || item.productId == null) {
-      skipped.push({ productId: item?.productId == null ? null : String(item.productId), commentId, reason: 'feed item without usable commentId/productId' });
+      skipped.push({
+        productId: item?.productId == null ? null : String(item.productId),
+        commentId,
+        reason: 'feed item without usable commentId/productId',
+      });
     } else {
       kept.delete(commentId); // a duplicate later in the feed is reported once
     }
@@ -120,12 +148,20 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
       try {
         detail = await api.reviewDetail(item.productId, item.commentId);
       } catch (e) {
-        if (isOutage(e)) throw new RequiredEndpointError(`GET /api/v1/product-comment/products/${item.productId}/comments?commentId=${item.commentId}`, e);
+        if (isOutage(e))
+          throw new RequiredEndpointError(
+            `GET /api/v1/product-comment/products/${item.productId}/comments?commentId=${item.commentId}`,
+            e,
+          );
         skipped.push({ productId: item.productId, commentId: item.commentId, reason: describe(e) });
         return null;
       }
       if (!detail) {
-        skipped.push({ productId: item.productId, commentId: item.commentId, reason: 'detail answer has no comments[0]' });
+        skipped.push({
+          productId: item.productId,
+          commentId: item.commentId,
+          reason: 'detail answer has no comments[0]',
+        });
         return null;
       }
       const view = toReviewView(detail, item.productId);
@@ -139,7 +175,13 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
       // so the links are in the static HTML and the page makes no feed call.
       const own = relatedTo(info.id, byProduct.get(info.productId) ?? []);
       const relateList = (own.length ? own : relatedTo(info.id, feedHead)).slice(0, relatedLimit);
-      return { productId: info.productId, commentId: info.id, info, relateList, similarProducts: await similarFor(info.productId) };
+      return {
+        productId: info.productId,
+        commentId: info.id,
+        info,
+        relateList,
+        similarProducts: await similarFor(info.productId),
+      };
     } finally {
       opts.onReview?.(++done, feed.length);
     }

@@ -21,7 +21,10 @@ export class OptionalEndpoint {
   private notTried = 0;
   private reason = '';
 
-  constructor(readonly endpoint: string, private readonly breakAfter = 10) {}
+  constructor(
+    readonly endpoint: string,
+    private readonly breakAfter = 10,
+  ) {}
 
   get givenUp(): boolean {
     return this.ok === 0 && this.failed >= this.breakAfter;

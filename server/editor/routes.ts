@@ -15,13 +15,21 @@ export const editorRoutes: FastifyPluginAsync<EditorAuthOptions> = async (app, o
   app.get('/takedowns', async () => ({ takedowns: app.repos.takedowns.list() }));
 
   // Takes effect on the next request to the site or the API: the check is in memory.
-  app.post<{ Body: TakedownBody }>('/takedowns', { schema: { body: TakedownBody }, bodyLimit: 4096 }, async (req, reply) => {
-    const { productId, commentId, reason } = req.body;
-    return reply.code(201).send(app.repos.takedowns.add(productId, commentId, reason));
-  });
+  app.post<{ Body: TakedownBody }>(
+    '/takedowns',
+    { schema: { body: TakedownBody }, bodyLimit: 4096 },
+    async (req, reply) => {
+      const { productId, commentId, reason } = req.body;
+      return reply.code(201).send(app.repos.takedowns.add(productId, commentId, reason));
+    },
+  );
 
-  app.delete<{ Params: TakedownParams }>('/takedowns/:productId/:commentId', { schema: { params: TakedownParams } }, async (req, reply) => {
-    if (!app.repos.takedowns.remove(req.params.productId, req.params.commentId)) throw notFound('这条晒单没有被下架');
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: TakedownParams }>(
+    '/takedowns/:productId/:commentId',
+    { schema: { params: TakedownParams } },
+    async (req, reply) => {
+      if (!app.repos.takedowns.remove(req.params.productId, req.params.commentId)) throw notFound('这条晒单没有被下架');
+      return reply.code(204).send();
+    },
+  );
 };

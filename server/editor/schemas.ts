@@ -5,11 +5,14 @@ import { ID_SOURCE } from '../../src/common/coerce';
 
 const ReviewUrlId = Type.String({ minLength: 1, maxLength: 64, pattern: `^${ID_SOURCE}$` });
 
-export const TakedownBody = Type.Object({
-  productId: ReviewUrlId,
-  commentId: ReviewUrlId,
-  reason: Type.String({ minLength: 1, maxLength: 500 }),
-}, { additionalProperties: false });
+export const TakedownBody = Type.Object(
+  {
+    productId: ReviewUrlId,
+    commentId: ReviewUrlId,
+    reason: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
 export type TakedownBody = Static<typeof TakedownBody>;
 
 export const TakedownParams = Type.Object({ productId: ReviewUrlId, commentId: ReviewUrlId });

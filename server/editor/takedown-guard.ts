@@ -11,7 +11,11 @@ export const takedownGuard = (app: FastifyInstance) => async (req: FastifyReques
   if (req.routeOptions.url !== DETAIL_ROUTE) return;
   const productId = (req.params as { productId?: unknown }).productId;
   const commentId = (req.query as { commentId?: unknown }).commentId;
-  if (typeof productId === 'string' && typeof commentId === 'string' && app.repos.takedowns.isTakenDown(productId, commentId)) {
+  if (
+    typeof productId === 'string' &&
+    typeof commentId === 'string' &&
+    app.repos.takedowns.isTakenDown(productId, commentId)
+  ) {
     throw new HttpError(410, '这条晒单已被下架');
   }
 };

@@ -44,9 +44,14 @@ export function editorAuth(opts: EditorAuthOptions) {
   return async (req: FastifyRequest) => {
     const t = now();
     let f = failures.get(req.ip);
-    if (f && t - f.since >= windowMs) { failures.delete(req.ip); f = undefined; }
+    if (f && t - f.since >= windowMs) {
+      failures.delete(req.ip);
+      f = undefined;
+    }
     if (f && f.count >= maxFailures) {
-      throw new HttpError(429, '请求过于频繁，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(Math.ceil((f.since + windowMs - t) / 1000)) });
+      throw new HttpError(429, '请求过于频繁，请稍后再试', 'TOO_MANY_REQUESTS', {
+        'Retry-After': String(Math.ceil((f.since + windowMs - t) / 1000)),
+      });
     }
     const m = BEARER.exec(req.headers.authorization ?? '');
     if (m && opts.token && tokensEqual(m[1], opts.token)) return;

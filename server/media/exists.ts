@@ -9,22 +9,41 @@
 import type { DB } from '../db/open';
 import { mediaPath, type MediaKey, type MediaKind } from './urls';
 
-interface Owner { id: RegExp; sql: string; row?: (n: number) => number }
+interface Owner {
+  id: RegExp;
+  sql: string;
+  row?: (n: number) => number;
+}
 
 const json = (column: string, ...paths: string[]) => paths.map((p) => `json_extract(${column}, '$.${p}')`).join(', ');
 
 const OWNERS: Partial<Record<MediaKind, Owner[]>> = {
-  picture: [{
-    id: /^r([0-9]{1,15})$/, row: (n) => Math.floor(n / 10),
-    sql: `SELECT 1 FROM reviews r, json_each(r.pictures) p WHERE r.id = ? AND ? IN (${json('p.value', 'full.url', 'thumbnail.url')})`,
-  }],
-  cover: [{ id: /^v([0-9]{1,15})$/, sql: `SELECT 1 FROM reviews r, json_each(r.videos) v WHERE r.id = ? AND ? = ${json('v.value', 'cover.url')}` }],
+  picture: [
+    {
+      id: /^r([0-9]{1,15})$/,
+      row: (n) => Math.floor(n / 10),
+      sql: `SELECT 1 FROM reviews r, json_each(r.pictures) p WHERE r.id = ? AND ? IN (${json('p.value', 'full.url', 'thumbnail.url')})`,
+    },
+  ],
+  cover: [
+    {
+      id: /^v([0-9]{1,15})$/,
+      sql: `SELECT 1 FROM reviews r, json_each(r.videos) v WHERE r.id = ? AND ? = ${json('v.value', 'cover.url')}`,
+    },
+  ],
   avatar: [{ id: /^u([0-9]{1,15})$/, sql: 'SELECT 1 FROM users WHERE id = ? AND avatar = ?' }],
-  product: [{
-    id: /^p([0-9]{1,15})-[0-9]{1,3}$/,
-    sql: `SELECT 1 FROM products r, json_each(r.images) i WHERE r.id = ? AND ? IN (${json('i.value', 'full.url', 'thumbnail.url')})`,
-  }],
-  sku: [{ id: /^s([0-9]{1,15})$/, sql: `SELECT 1 FROM skus WHERE id = ? AND ? IN (${json('image', 'full.url', 'thumbnail.url')})` }],
+  product: [
+    {
+      id: /^p([0-9]{1,15})-[0-9]{1,3}$/,
+      sql: `SELECT 1 FROM products r, json_each(r.images) i WHERE r.id = ? AND ? IN (${json('i.value', 'full.url', 'thumbnail.url')})`,
+    },
+  ],
+  sku: [
+    {
+      id: /^s([0-9]{1,15})$/,
+      sql: `SELECT 1 FROM skus WHERE id = ? AND ? IN (${json('image', 'full.url', 'thumbnail.url')})`,
+    },
+  ],
   merchant: [{ id: /^mc([0-9]{1,15})$/, sql: `SELECT 1 FROM merchants WHERE id = ? AND ? = ${json('logo', 'url')}` }],
   banner: [
     { id: /^mc([0-9]{1,15})$/, sql: `SELECT 1 FROM merchants WHERE id = ? AND ? = ${json('banner', 'url')}` },

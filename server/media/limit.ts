@@ -21,7 +21,10 @@ export class RenderLimiter {
   private readonly waiting: Array<() => void> = [];
   private active = 0;
 
-  constructor(private readonly concurrency: number, private readonly queue: number) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly queue: number,
+  ) {}
 
   /** Runs job for key, or joins the run of key already in flight; throws busy() when full. */
   run(key: string, job: () => Promise<Buffer>): Promise<Buffer> {
@@ -62,7 +65,8 @@ export class RenderLimiter {
 
   private release(): void {
     const next = this.waiting.shift();
-    if (next) next(); // the slot passes to the next waiter
+    if (next)
+      next(); // the slot passes to the next waiter
     else this.active--;
   }
 }

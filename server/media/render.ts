@@ -30,18 +30,30 @@ const n = (x: number) => String(Math.round(x * 100) / 100);
 /** The kind's shape as SVG elements in pixel coordinates (w x h), filled with `fill`. */
 function shape(kind: string, w: number, h: number, cx: number, cy: number, fill: string): string {
   const m = Math.min(1, w / h);
-  const poly = (pts: Array<[number, number]>) => `<polygon fill="${fill}" points="${pts.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}"/>`;
-  const rect = (x0: number, y0: number, x1: number, y1: number) => `<rect fill="${fill}" x="${n(x0 * w)}" y="${n(y0 * h)}" width="${n((x1 - x0) * w)}" height="${n((y1 - y0) * h)}"/>`;
-  const ellipse = (u: number, v: number, ru: number, rv: number) => `<ellipse fill="${fill}" cx="${n(u * w)}" cy="${n(v * h)}" rx="${n(ru * w)}" ry="${n(rv * h)}"/>`;
+  const poly = (pts: Array<[number, number]>) =>
+    `<polygon fill="${fill}" points="${pts.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}"/>`;
+  const rect = (x0: number, y0: number, x1: number, y1: number) =>
+    `<rect fill="${fill}" x="${n(x0 * w)}" y="${n(y0 * h)}" width="${n((x1 - x0) * w)}" height="${n((y1 - y0) * h)}"/>`;
+  const ellipse = (u: number, v: number, ru: number, rv: number) =>
+    `<ellipse fill="${fill}" cx="${n(u * w)}" cy="${n(v * h)}" rx="${n(ru * w)}" ry="${n(rv * h)}"/>`;
   switch (kind) {
     case 'avatar':
       return ellipse(0.5, 0.4, 0.2, 0.2) + ellipse(0.5, 1.0, Math.sqrt(0.12), Math.sqrt(0.12));
     case 'medal':
-      return poly([[0.15 * w, 0.5 * h], [0.5 * w, 0.15 * h], [0.85 * w, 0.5 * h], [0.5 * w, 0.85 * h]]);
+      return poly([
+        [0.15 * w, 0.5 * h],
+        [0.5 * w, 0.15 * h],
+        [0.85 * w, 0.5 * h],
+        [0.5 * w, 0.85 * h],
+      ]);
     case 'cover': {
       // Play triangle in the middle, sized by the short side.
       const r = 0.12 * m * h;
-      return poly([[w / 2 - r, h / 2 - 1.21 * r], [w / 2 - r, h / 2 + 1.21 * r], [w / 2 + 1.2 * r, h / 2]]);
+      return poly([
+        [w / 2 - r, h / 2 - 1.21 * r],
+        [w / 2 - r, h / 2 + 1.21 * r],
+        [w / 2 + 1.2 * r, h / 2],
+      ]);
     }
     case 'product':
     case 'sku':
@@ -59,9 +71,11 @@ function placeholderSvg(key: MediaKey): string {
   const { width: w, height: h } = key;
   const { a, b, c, cx, cy } = palette(key.kind, key.id);
   // objectBoundingBox units: the colour is a + (b - a) * (u + v) / 2 for u, v in 0..1.
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`
-    + `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${rgb(a)}"/><stop offset="1" stop-color="${rgb(b)}"/></linearGradient></defs>`
-    + `<rect width="${w}" height="${h}" fill="url(#g)"/>${shape(key.kind, w, h, cx, cy, rgb(c))}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${rgb(a)}"/><stop offset="1" stop-color="${rgb(b)}"/></linearGradient></defs>` +
+    `<rect width="${w}" height="${h}" fill="url(#g)"/>${shape(key.kind, w, h, cx, cy, rgb(c))}</svg>`
+  );
 }
 
 export async function renderImage(key: MediaKey): Promise<Buffer> {

@@ -17,20 +17,39 @@ const SIZES: Record<MediaKind, { sizes: readonly Size[]; exts: readonly MediaExt
   cover: { sizes: VIDEO_COVER_SIZES, exts: ['jpg'] },
   avatar: { sizes: [[160, 160]], exts: ['jpg'] },
   medal: { sizes: [[72, 72]], exts: ['webp'] },
-  product: { sizes: [[800, 800], [240, 240]], exts: ['jpg'] },
-  sku: { sizes: [[800, 800], [240, 240]], exts: ['jpg'] },
+  product: {
+    sizes: [
+      [800, 800],
+      [240, 240],
+    ],
+    exts: ['jpg'],
+  },
+  sku: {
+    sizes: [
+      [800, 800],
+      [240, 240],
+    ],
+    exts: ['jpg'],
+  },
   merchant: { sizes: [[240, 120]], exts: ['jpg'] },
-  banner: { sizes: [[750, 300], [1500, 500]], exts: ['jpg'] },
+  banner: {
+    sizes: [
+      [750, 300],
+      [1500, 500],
+    ],
+    exts: ['jpg'],
+  },
   brand: { sizes: [[200, 100]], exts: ['jpg'] },
   article: { sizes: [[690, 388]], exts: ['jpg'] },
 };
 
 const ALLOWED = new Set(
-  Object.entries(SIZES).flatMap(([kind, { sizes, exts }]) => sizes.flatMap(([w, h]) => exts.map((ext) => `${kind}:${w}x${h}.${ext}`))),
+  Object.entries(SIZES).flatMap(([kind, { sizes, exts }]) =>
+    sizes.flatMap(([w, h]) => exts.map((ext) => `${kind}:${w}x${h}.${ext}`)),
+  ),
 );
 
 /** True when (kind, width, height, ext) is one the data uses. */
 export function isServedSize(key: MediaKey): boolean {
   return ALLOWED.has(`${key.kind}:${key.width}x${key.height}.${key.ext}`);
 }
-

@@ -38,10 +38,20 @@ const TMP_RE = /^([0-9]+x[0-9]+\.(?:jpg|webp))\.[0-9]+\.[0-9a-f]{8}\.tmp$/;
 /** True when bytes end where their format says they end (a truncated write fails this). */
 export function isComplete(bytes: Buffer, ext: string): boolean {
   if (ext === 'webp') {
-    return bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP'
-      && bytes.readUInt32LE(4) + 8 === bytes.length;
+    return (
+      bytes.length >= 12 &&
+      bytes.toString('latin1', 0, 4) === 'RIFF' &&
+      bytes.toString('latin1', 8, 12) === 'WEBP' &&
+      bytes.readUInt32LE(4) + 8 === bytes.length
+    );
   }
-  return bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0xff &&
+    bytes[1] === 0xd8 &&
+    bytes[bytes.length - 2] === 0xff &&
+    bytes[bytes.length - 1] === 0xd9
+  );
 }
 
 export class MediaStore {
@@ -52,7 +62,10 @@ export class MediaStore {
   private bytes = 0;
   private readonly ready: Promise<void>;
 
-  constructor(private readonly dir: string, opts: Partial<MediaStoreOptions> = {}) {
+  constructor(
+    private readonly dir: string,
+    opts: Partial<MediaStoreOptions> = {},
+  ) {
     this.opts = { maxBytes: opts.maxBytes ?? defaultMaxBytes(), renders: opts.renders ?? 2, queue: opts.queue ?? 64 };
     this.limiter = new RenderLimiter(this.opts.renders, this.opts.queue);
     this.ready = this.scan();

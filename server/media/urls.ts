@@ -4,12 +4,27 @@
 import type { Image } from '../../src/storefront/wire/common';
 
 const MEDIA_KINDS = [
-  'picture', 'avatar', 'medal', 'product', 'sku', 'cover', 'brand', 'merchant', 'banner', 'article',
+  'picture',
+  'avatar',
+  'medal',
+  'product',
+  'sku',
+  'cover',
+  'brand',
+  'merchant',
+  'banner',
+  'article',
 ] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 export type MediaExt = 'jpg' | 'webp';
 
-export interface MediaKey { kind: MediaKind; id: string; width: number; height: number; ext: MediaExt }
+export interface MediaKey {
+  kind: MediaKind;
+  id: string;
+  width: number;
+  height: number;
+  ext: MediaExt;
+}
 
 const MAX_SIDE = 4096;
 const MAX_PIXELS = 12_000_000;
@@ -19,11 +34,23 @@ const THUMB_LONG_SIDE = 320;
 const ID_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const FILE_RE = /^([1-9][0-9]{0,3})x([1-9][0-9]{0,3})\.(jpg|webp)$/;
 
-export function mediaPath(kind: MediaKind, id: string | number, width: number, height: number, ext: MediaExt = 'jpg'): string {
+export function mediaPath(
+  kind: MediaKind,
+  id: string | number,
+  width: number,
+  height: number,
+  ext: MediaExt = 'jpg',
+): string {
   return `/media/${kind}/${id}/${width}x${height}.${ext}`;
 }
 
-export function mediaImage(kind: MediaKind, id: string | number, width: number, height: number, ext: MediaExt = 'jpg'): Image {
+export function mediaImage(
+  kind: MediaKind,
+  id: string | number,
+  width: number,
+  height: number,
+  ext: MediaExt = 'jpg',
+): Image {
   return { url: mediaPath(kind, id, width, height, ext), format: ext === 'jpg' ? 'jpeg' : 'webp', width, height };
 }
 

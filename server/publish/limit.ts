@@ -31,7 +31,11 @@ export async function forEachLimit<T>(items: readonly T[], n: number, fn: (item:
   const lane = async () => {
     while (failure === null && next < items.length) {
       const item = items[next++];
-      try { await fn(item); } catch (error) { failure ??= { error }; }
+      try {
+        await fn(item);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, lane));

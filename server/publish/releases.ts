@@ -25,8 +25,18 @@ export const KEEP_RELEASES = 5;
 const CONCURRENCY = 16;
 const ID = /^\d{8}T\d{9}Z(-\d+)?$/;
 
-export interface PublishStats { id: string; files: number; linked: number; copied: number; bytesCopied: number; ms: number }
-export interface Release { id: string; current: boolean }
+export interface PublishStats {
+  id: string;
+  files: number;
+  linked: number;
+  copied: number;
+  bytesCopied: number;
+  ms: number;
+}
+export interface Release {
+  id: string;
+  current: boolean;
+}
 
 const releasesDir = (root: string) => path.join(root, 'releases');
 const currentLink = (root: string) => path.join(root, 'current');
@@ -36,15 +46,25 @@ export function currentRelease(root: string): string | null {
   try {
     const id = path.basename(fs.readlinkSync(currentLink(root)));
     return ID.test(id) ? id : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 /** Published releases, newest first (ids sort by time). */
 export function listReleases(root: string): Release[] {
   let names: string[];
-  try { names = fs.readdirSync(releasesDir(root)); } catch { return []; }
+  try {
+    names = fs.readdirSync(releasesDir(root));
+  } catch {
+    return [];
+  }
   const current = currentRelease(root);
-  return names.filter((n) => ID.test(n)).sort().reverse().map((id) => ({ id, current: id === current }));
+  return names
+    .filter((n) => ID.test(n))
+    .sort()
+    .reverse()
+    .map((id) => ({ id, current: id === current }));
 }
 
 /** A new id later than every existing one: the UTC time to the millisecond, then a counter. */
@@ -76,11 +96,22 @@ async function switchCurrent(root: string, id: string): Promise<void> {
   }
 }
 
-
 const skipped = (rel: string, name: string) => name.startsWith('.') || isPrivateFile(rel);
 
-interface CopyState { files: number; linked: number; copied: number; bytesCopied: number }
-interface CopyContext { src: string; dest: string; prev: string | null; run: ReturnType<typeof limit>; state: CopyState; opts: PublishOptions }
+interface CopyState {
+  files: number;
+  linked: number;
+  copied: number;
+  bytesCopied: number;
+}
+interface CopyContext {
+  src: string;
+  dest: string;
+  prev: string | null;
+  run: ReturnType<typeof limit>;
+  state: CopyState;
+  opts: PublishOptions;
+}
 
 export interface PublishOptions {
   /** Releases kept (default KEEP_RELEASES). */
@@ -146,7 +177,10 @@ const queues = new Map<string, Promise<unknown>>();
 /** One publish or switch at a time per releasesRoot in this process. */
 function serially<T>(root: string, task: () => Promise<T>): Promise<T> {
   const run = (queues.get(root) ?? Promise.resolve()).then(task, task);
-  queues.set(root, run.catch(() => undefined));
+  queues.set(
+    root,
+    run.catch(() => undefined),
+  );
   return run;
 }
 
@@ -162,7 +196,8 @@ export function publish(publicDir: string, root: string, opts: PublishOptions = 
     const dir = releasesDir(root);
     await fs.promises.mkdir(dir, { recursive: true });
     // Partial copies of a publish that was killed (kill -9, power loss): never served, removed.
-    for (const n of await fs.promises.readdir(dir)) if (n.startsWith('.partial-')) await fs.promises.rm(path.join(dir, n), { recursive: true, force: true });
+    for (const n of await fs.promises.readdir(dir))
+      if (n.startsWith('.partial-')) await fs.promises.rm(path.join(dir, n), { recursive: true, force: true });
     const id = newId(root);
     const partial = path.join(dir, `.partial-${id}`);
     const prevId = currentRelease(root) ?? listReleases(root)[0]?.id ?? null;
@@ -171,7 +206,10 @@ export function publish(publicDir: string, root: string, opts: PublishOptions = 
       const st = await fs.promises.stat(publicDir);
       if (!st.isDirectory()) throw new Error(`${publicDir} is not a directory`);
       const prev = prevId ? path.join(dir, prevId) : null;
-      await copyTree({ src: path.resolve(publicDir), dest: partial, prev, run: limit(opts.concurrency ?? CONCURRENCY), state, opts }, '');
+      await copyTree(
+        { src: path.resolve(publicDir), dest: partial, prev, run: limit(opts.concurrency ?? CONCURRENCY), state, opts },
+        '',
+      );
       // Complete: renamed to its id in one step, so a release directory is never partial.
       await fs.promises.rename(partial, path.join(dir, id));
     } catch (e) {
@@ -190,7 +228,9 @@ export function publish(publicDir: string, root: string, opts: PublishOptions = 
  */
 async function prune(root: string, keep: number, previous: string | null): Promise<void> {
   const current = currentRelease(root);
-  const old = listReleases(root).slice(keep).filter((r) => r.id !== current && r.id !== previous);
+  const old = listReleases(root)
+    .slice(keep)
+    .filter((r) => r.id !== current && r.id !== previous);
   for (const r of old) await fs.promises.rm(path.join(releasesDir(root), r.id), { recursive: true, force: true });
 }
 
@@ -198,5 +238,6 @@ async function prune(root: string, keep: number, previous: string | null): Promi
  * Serves release `id` again (a rollback, or forward again after one): one symlink swap, queued
  * behind a publish in progress so the two never interleave.
  */
-export const switchTo = (root: string, id: string): Promise<void> => serially(path.resolve(root), () => switchCurrent(root, id));
+export const switchTo = (root: string, id: string): Promise<void> =>
+  serially(path.resolve(root), () => switchCurrent(root, id));
 export const rollback = switchTo;

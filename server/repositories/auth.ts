@@ -34,7 +34,11 @@ export class AuthRepository {
   private readonly ttlMs: number;
   private readonly maxAgeMs: number;
 
-  constructor(private readonly db: DB, private readonly now: () => number, lifetime: SessionLifetime = {}) {
+  constructor(
+    private readonly db: DB,
+    private readonly now: () => number,
+    lifetime: SessionLifetime = {},
+  ) {
     this.ttlMs = lifetime.ttlMs ?? DEFAULT_SESSION_TTL_MS;
     this.maxAgeMs = lifetime.maxAgeMs ?? DEFAULT_SESSION_MAX_AGE_MS;
   }
@@ -46,19 +50,36 @@ export class AuthRepository {
       { sent_at: number; window_start: number; window_count: number } | undefined;
     if (row && now - row.sent_at < RESEND_AFTER_MS) {
       const wait = Math.ceil((RESEND_AFTER_MS - (now - row.sent_at)) / 1000);
-      throw new HttpError(429, `验证码发送过于频繁，请${wait}秒后再试`, 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
+      throw new HttpError(429, `验证码发送过于频繁，请${wait}秒后再试`, 'TOO_MANY_REQUESTS', {
+        'Retry-After': String(wait),
+      });
     }
     const inWindow = row && now - row.window_start < 3_600_000;
     if (inWindow && row.window_count >= MAX_SENDS_PER_HOUR) {
       const wait = Math.ceil((3_600_000 - (now - row.window_start)) / 1000);
-      throw new HttpError(429, '验证码发送次数过多，请一小时后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(wait) });
+      throw new HttpError(429, '验证码发送次数过多，请一小时后再试', 'TOO_MANY_REQUESTS', {
+        'Retry-After': String(wait),
+      });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    this.db.prepare(`INSERT INTO sms_codes (phone, code_hash, sent_at, expires_at, attempts, window_start, window_count)
+    this.db
+      .prepare(
+        `INSERT INTO sms_codes (phone, code_hash, sent_at, expires_at, attempts, window_start, window_count)
       VALUES (?, ?, ?, ?, 0, ?, ?) ON CONFLICT(phone) DO UPDATE SET code_hash = excluded.code_hash, sent_at = excluded.sent_at,
-      expires_at = excluded.expires_at, attempts = 0, window_start = excluded.window_start, window_count = excluded.window_count`)
-      .run(phone, sha256(`${phone}:${code}`), now, now + CODE_TTL_MS, inWindow ? row.window_start : now, inWindow ? row.window_count + 1 : 1);
-    return { code, sent: { sent: true, retryAfterSeconds: RESEND_AFTER_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 } };
+      expires_at = excluded.expires_at, attempts = 0, window_start = excluded.window_start, window_count = excluded.window_count`,
+      )
+      .run(
+        phone,
+        sha256(`${phone}:${code}`),
+        now,
+        now + CODE_TTL_MS,
+        inWindow ? row.window_start : now,
+        inWindow ? row.window_count + 1 : 1,
+      );
+    return {
+      code,
+      sent: { sent: true, retryAfterSeconds: RESEND_AFTER_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 },
+    };
   }
 
   /** Checks the code; on success creates the user if new and a session key. */
@@ -79,15 +100,24 @@ export class AuthRepository {
       let user = this.db.prepare('SELECT id FROM users WHERE phone = ?').get(phone) as { id: number } | undefined;
       const newUser = !user;
       if (!user) {
-        const id = Number(this.db.prepare(`INSERT INTO users (id, label, avatar, medals, phone, created_at)
-          VALUES ((SELECT max(900000000, coalesce(max(id), 0) + 1) FROM users), ?, NULL, '[]', ?, ?)`)
-          .run(`用户${phone.slice(-4)}`, phone, now).lastInsertRowid);
+        const id = Number(
+          this.db
+            .prepare(
+              `INSERT INTO users (id, label, avatar, medals, phone, created_at)
+          VALUES ((SELECT max(900000000, coalesce(max(id), 0) + 1) FROM users), ?, NULL, '[]', ?, ?)`,
+            )
+            .run(`用户${phone.slice(-4)}`, phone, now).lastInsertRowid,
+        );
         user = { id };
       }
       const key = randomBytes(24).toString('base64url');
       // Expired sessions of anyone are dropped here, so the table only holds live ones.
-      this.db.prepare('DELETE FROM sessions WHERE last_used_at <= ? OR created_at <= ?').run(now - this.ttlMs, now - this.maxAgeMs);
-      this.db.prepare('INSERT INTO sessions (key_hash, user_id, created_at, last_used_at) VALUES (?, ?, ?, ?)').run(sha256(key), user.id, now, now);
+      this.db
+        .prepare('DELETE FROM sessions WHERE last_used_at <= ? OR created_at <= ?')
+        .run(now - this.ttlMs, now - this.maxAgeMs);
+      this.db
+        .prepare('INSERT INTO sessions (key_hash, user_id, created_at, last_used_at) VALUES (?, ?, ?, ?)')
+        .run(sha256(key), user.id, now, now);
       return { userId: String(user.id), userKey: key, accountType: 'PHONE_ONLY', newUser };
     })();
   }
@@ -96,8 +126,9 @@ export class AuthRepository {
   userOf(userHeader: string | undefined, keyHeader: string | undefined): number | null {
     if (!userHeader || !keyHeader || !/^\d{1,12}$/.test(userHeader) || keyHeader.length > 200) return null;
     const hash = sha256(keyHeader);
-    const row = this.db.prepare('SELECT user_id, created_at, last_used_at FROM sessions WHERE key_hash = ? AND user_id = ?').get(hash, Number(userHeader)) as
-      { user_id: number; created_at: number; last_used_at: number } | undefined;
+    const row = this.db
+      .prepare('SELECT user_id, created_at, last_used_at FROM sessions WHERE key_hash = ? AND user_id = ?')
+      .get(hash, Number(userHeader)) as { user_id: number; created_at: number; last_used_at: number } | undefined;
     if (!row) return null;
     const now = this.now();
     if (now - row.last_used_at >= this.ttlMs || now - row.created_at >= this.maxAgeMs) {

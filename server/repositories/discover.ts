@@ -16,7 +16,8 @@ function parseRange(raw: string, name: string): [number | null, number | null] {
   const [a, b] = raw.split('-').map((s) => s.trim());
   const lo = a === '' ? null : Number(a);
   const hi = b === '' || b === undefined ? null : Number(b);
-  if ((lo !== null && !Number.isFinite(lo)) || (hi !== null && !Number.isFinite(hi))) throw badRequest(`参数 ${name} 格式不正确`);
+  if ((lo !== null && !Number.isFinite(lo)) || (hi !== null && !Number.isFinite(hi)))
+    throw badRequest(`参数 ${name} 格式不正确`);
   if (lo !== null && hi !== null && hi < lo) throw badRequest(`参数 ${name} 的上限不能小于下限`);
   return [lo, hi];
 }
@@ -24,21 +25,39 @@ function parseRange(raw: string, name: string): [number | null, number | null] {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class DiscoverRepository {
-  constructor(private readonly products: ProductRepository, private readonly catalogue: Catalogue) {}
+  constructor(
+    private readonly products: ProductRepository,
+    private readonly catalogue: Catalogue,
+  ) {}
 
-  discover(q: { pr?: string; dr?: string; cids?: string; sort?: keyof typeof ORDERS; offset: number; limit: number }): { products: Product[]; total: number } {
+  discover(q: { pr?: string; dr?: string; cids?: string; sort?: keyof typeof ORDERS; offset: number; limit: number }): {
+    products: Product[];
+    total: number;
+  } {
     const where: string[] = [];
     const args: unknown[] = [];
     if (q.pr) {
       const [lo, hi] = parseRange(q.pr, 'pr');
-      if (lo !== null) { where.push('p.price_yuan >= ?'); args.push(lo); }
-      if (hi !== null) { where.push('p.price_yuan <= ?'); args.push(hi); }
+      if (lo !== null) {
+        where.push('p.price_yuan >= ?');
+        args.push(lo);
+      }
+      if (hi !== null) {
+        where.push('p.price_yuan <= ?');
+        args.push(hi);
+      }
     }
     if (q.dr) {
       const [lo, hi] = parseRange(q.dr, 'dr');
       const pct = '((p.list_cents - p.cents) * 100 / p.list_cents)';
-      if (lo !== null) { where.push(`${pct} >= ?`); args.push(lo); }
-      if (hi !== null) { where.push(`${pct} <= ?`); args.push(hi); }
+      if (lo !== null) {
+        where.push(`${pct} >= ?`);
+        args.push(lo);
+      }
+      if (hi !== null) {
+        where.push(`${pct} <= ?`);
+        args.push(hi);
+      }
     }
     if (q.cids) {
       const leaves = new Set<string>();

@@ -5,42 +5,88 @@ import type { DB } from '../db/open';
 import { notFound } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import { priceTag } from '../seed/reference';
-import type { Product, ProductDetail, ProductTranslation, SimilarProductItem, SizeChart } from '../../src/storefront/wire/products';
+import type {
+  Product,
+  ProductDetail,
+  ProductTranslation,
+  SimilarProductItem,
+  SizeChart,
+} from '../../src/storefront/wire/products';
 import type { Sku } from '../../src/storefront/wire/reviews';
 
 export interface ProductRow {
-  id: number; merchant_id: number; brand_id: number; category_id: string; group_id: string; name: string; name_cn: string;
-  description: string; description_cn: string; currency: 'USD' | 'EUR' | 'GBP'; cents: number; list_cents: number;
-  exchange_rate: number; price_yuan: number; marks: string; labels: string; images: string; promo: string | null;
-  group_buy: string | null; size_chart: string | null; review_count: number; score_sum: number;
-  b_name: string; b_name_cn: string; m_name: string; m_name_cn: string; m_origin: string;
+  id: number;
+  merchant_id: number;
+  brand_id: number;
+  category_id: string;
+  group_id: string;
+  name: string;
+  name_cn: string;
+  description: string;
+  description_cn: string;
+  currency: 'USD' | 'EUR' | 'GBP';
+  cents: number;
+  list_cents: number;
+  exchange_rate: number;
+  price_yuan: number;
+  marks: string;
+  labels: string;
+  images: string;
+  promo: string | null;
+  group_buy: string | null;
+  size_chart: string | null;
+  review_count: number;
+  score_sum: number;
+  b_name: string;
+  b_name_cn: string;
+  m_name: string;
+  m_name_cn: string;
+  m_origin: string;
 }
 
 const SELECT_PRODUCT = `SELECT p.*, b.name AS b_name, b.name_cn AS b_name_cn, m.name AS m_name, m.name_cn AS m_name_cn, m.origin AS m_origin
   FROM products p JOIN brands b ON b.id = p.brand_id JOIN merchants m ON m.id = p.merchant_id`;
 
-type ImagePair = { full: { url: string; width: number; height: number; format: string }; thumbnail: { url: string; width: number; height: number; format: string } };
+type ImagePair = {
+  full: { url: string; width: number; height: number; format: string };
+  thumbnail: { url: string; width: number; height: number; format: string };
+};
 
 export class ProductRepository {
-  constructor(private readonly db: DB, private readonly media: Prefixer, private readonly catalogue: Catalogue) {}
+  constructor(
+    private readonly db: DB,
+    private readonly media: Prefixer,
+    private readonly catalogue: Catalogue,
+  ) {}
 
   private images(raw: string): ImagePair[] {
     return (JSON.parse(raw) as ImagePair[]).map((i) => ({
-      full: { ...i.full, url: this.media(i.full.url)! }, thumbnail: { ...i.thumbnail, url: this.media(i.thumbnail.url)! },
+      full: { ...i.full, url: this.media(i.full.url)! },
+      thumbnail: { ...i.thumbnail, url: this.media(i.thumbnail.url)! },
     }));
   }
 
   toSummary(r: ProductRow): Product {
     return {
-      id: r.id, name: r.name, nameCN: r.name_cn,
+      id: r.id,
+      name: r.name,
+      nameCN: r.name_cn,
       brand: { id: r.brand_id, name: r.b_name, nameCN: r.b_name_cn },
       merchant: { id: r.merchant_id, name: r.m_name, nameCN: r.m_name_cn },
-      categoryId: r.category_id, rootCategoryId: r.group_id,
+      categoryId: r.category_id,
+      rootCategoryId: r.group_id,
       images: this.images(r.images),
-      currency: r.currency, cents: r.cents, listCents: r.list_cents, exchangeRate: r.exchange_rate, priceYuan: r.price_yuan,
+      currency: r.currency,
+      cents: r.cents,
+      listCents: r.list_cents,
+      exchangeRate: r.exchange_rate,
+      priceYuan: r.price_yuan,
       discountPercent: r.list_cents > r.cents ? Math.floor(((r.list_cents - r.cents) * 100) / r.list_cents) : 0,
-      priceTag: priceTag(r.cents, r.currency), priceTagCN: `¥${r.price_yuan.toFixed(2)}`,
-      origin: r.m_origin, marks: JSON.parse(r.marks) as string[], commentCount: r.review_count,
+      priceTag: priceTag(r.cents, r.currency),
+      priceTagCN: `¥${r.price_yuan.toFixed(2)}`,
+      origin: r.m_origin,
+      marks: JSON.parse(r.marks) as string[],
+      commentCount: r.review_count,
       averageScore: r.review_count ? Math.round((r.score_sum / r.review_count) * 10) / 10 : null,
     };
   }
@@ -53,14 +99,26 @@ export class ProductRepository {
 
   skus(r: ProductRow): Sku[] {
     const rows = this.db.prepare('SELECT * FROM skus WHERE product_id = ? ORDER BY id').all(r.id) as Array<{
-      id: number; name: string; cents: number; color: string | null; size: string | null; width: string | null; image: string;
+      id: number;
+      name: string;
+      cents: number;
+      color: string | null;
+      size: string | null;
+      width: string | null;
+      image: string;
     }>;
     return rows.map((s) => {
       const img = JSON.parse(s.image) as { full: { url: string }; thumbnail: { url: string } };
-      const attributes: NonNullable<NonNullable<Sku['attributes']>['attributes']> = { exchangeRateUsed: { choices: [r.exchange_rate] } };
+      const attributes: NonNullable<NonNullable<Sku['attributes']>['attributes']> = {
+        exchangeRateUsed: { choices: [r.exchange_rate] },
+      };
       if (s.width) attributes.width = { choices: [s.width] };
       const sku: Sku & { id: number } = {
-        id: s.id, productId: r.id, name: s.name, cents: s.cents, attributes: { attributes },
+        id: s.id,
+        productId: r.id,
+        name: s.name,
+        cents: s.cents,
+        attributes: { attributes },
         images: [{ full: { url: this.media(img.full.url) }, thumbnail: { url: this.media(img.thumbnail.url) } }],
       };
       if (s.color) sku.color = { name: s.color };
@@ -73,7 +131,8 @@ export class ProductRepository {
     const r = this.row(id);
     const detail: ProductDetail = {
       ...this.toSummary(r),
-      description: r.description, descriptionCN: r.description_cn,
+      description: r.description,
+      descriptionCN: r.description_cn,
       labels: JSON.parse(r.labels) as string[],
       categoryName: this.catalogue.nameOf(r.category_id) ?? null,
       skus: this.skus(r),
@@ -91,16 +150,39 @@ export class ProductRepository {
     // Two index walks (products_category_reviews, products_group_reviews) rather than one
     // ORDER BY (category_id = ?) that sorted the whole group: at 100,000 reviews a group holds
     // ~2,600 products and the sort made this call 7x slower than at 10,000.
-    const same = this.db.prepare(`${SELECT_PRODUCT} WHERE p.category_id = ? AND p.id != ?
-      ORDER BY p.review_count DESC, p.id ASC LIMIT 12`).all(r.category_id, id) as ProductRow[];
-    const rest = same.length >= 12 ? [] : this.db.prepare(`${SELECT_PRODUCT} WHERE p.group_id = ? AND p.category_id != ? AND p.id != ?
-      ORDER BY p.review_count DESC, p.id ASC LIMIT ?`).all(r.group_id, r.category_id, id, 12 - same.length) as ProductRow[];
+    const same = this.db
+      .prepare(
+        `${SELECT_PRODUCT} WHERE p.category_id = ? AND p.id != ?
+      ORDER BY p.review_count DESC, p.id ASC LIMIT 12`,
+      )
+      .all(r.category_id, id) as ProductRow[];
+    const rest =
+      same.length >= 12
+        ? []
+        : (this.db
+            .prepare(
+              `${SELECT_PRODUCT} WHERE p.group_id = ? AND p.category_id != ? AND p.id != ?
+      ORDER BY p.review_count DESC, p.id ASC LIMIT ?`,
+            )
+            .all(r.group_id, r.category_id, id, 12 - same.length) as ProductRow[]);
     const rows = [...same, ...rest];
     return rows.map((p) => {
       const s = this.toSummary(p);
       return {
-        product: { id: s.id, images: s.images, marks: s.marks, name: s.name, nameCN: s.nameCN, priceTag: s.priceTag, priceTagCN: s.priceTagCN },
-        labelView: { shortLabels: (JSON.parse(p.labels) as string[]).length ? [{ labels: (JSON.parse(p.labels) as string[]).map((text) => ({ text })) }] : [] },
+        product: {
+          id: s.id,
+          images: s.images,
+          marks: s.marks,
+          name: s.name,
+          nameCN: s.nameCN,
+          priceTag: s.priceTag,
+          priceTagCN: s.priceTagCN,
+        },
+        labelView: {
+          shortLabels: (JSON.parse(p.labels) as string[]).length
+            ? [{ labels: (JSON.parse(p.labels) as string[]).map((text) => ({ text })) }]
+            : [],
+        },
         origin: s.origin,
       };
     });
@@ -109,29 +191,58 @@ export class ProductRepository {
   /** Same brand first, then the same merchant; at most 12, never itself. */
   related(id: number): Product[] {
     const r = this.row(id);
-    const rows = this.db.prepare(`${SELECT_PRODUCT} WHERE (p.brand_id = ? OR p.merchant_id = ?) AND p.id != ?
-      ORDER BY (p.brand_id = ?) DESC, p.review_count DESC, p.id ASC LIMIT 12`).all(r.brand_id, r.merchant_id, id, r.brand_id) as ProductRow[];
+    const rows = this.db
+      .prepare(
+        `${SELECT_PRODUCT} WHERE (p.brand_id = ? OR p.merchant_id = ?) AND p.id != ?
+      ORDER BY (p.brand_id = ?) DESC, p.review_count DESC, p.id ASC LIMIT 12`,
+      )
+      .all(r.brand_id, r.merchant_id, id, r.brand_id) as ProductRow[];
     return rows.map((p) => this.toSummary(p));
   }
 
   sizeChart(id: number): SizeChart {
     const r = this.row(id);
-    const charts = r.size_chart ? (JSON.parse(r.size_chart) as Array<{ name: string; unit: string; columns: string[]; rows: string[][] }> | null) : null;
+    const charts = r.size_chart
+      ? (JSON.parse(r.size_chart) as Array<{ name: string; unit: string; columns: string[]; rows: string[][] }> | null)
+      : null;
     const c = charts?.[0];
     if (!c) return { productId: id, name: null, unit: null, rows: [], note: null };
-    return { productId: id, name: c.name, unit: c.unit, rows: [c.columns, ...c.rows], note: `单位：${c.unit}。测量方式不同可能存在1-2cm误差。` };
+    return {
+      productId: id,
+      name: c.name,
+      unit: c.unit,
+      rows: [c.columns, ...c.rows],
+      note: `单位：${c.unit}。测量方式不同可能存在1-2cm误差。`,
+    };
   }
 
   translation(id: number): ProductTranslation {
     const r = this.row(id);
-    return { productId: id, language: 'zh-CN', name: r.name_cn, description: r.description_cn, sourceName: r.name, sourceDescription: r.description };
+    return {
+      productId: id,
+      language: 'zh-CN',
+      name: r.name_cn,
+      description: r.description_cn,
+      sourceName: r.name,
+      sourceDescription: r.description,
+    };
   }
 
   /** Filtered, windowed product list (discover and search). */
-  list(where: string[], args: unknown[], order: string, offset: number, limit: number): { products: Product[]; total: number } {
+  list(
+    where: string[],
+    args: unknown[],
+    order: string,
+    offset: number,
+    limit: number,
+  ): { products: Product[]; total: number } {
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const rows = this.db.prepare(`${SELECT_PRODUCT} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as ProductRow[];
-    const { n } = this.db.prepare(`SELECT count(*) AS n FROM products p JOIN brands b ON b.id = p.brand_id ${w}`).get(...args) as { n: number };
+    const rows = this.db
+      .prepare(`${SELECT_PRODUCT} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...args, limit, offset) as ProductRow[];
+    const { n } = this.db
+      .prepare(`SELECT count(*) AS n FROM products p JOIN brands b ON b.id = p.brand_id ${w}`)
+      .get(...args) as { n: number };
     return { products: rows.map((p) => this.toSummary(p)), total: n };
   }
 }

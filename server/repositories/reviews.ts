@@ -5,14 +5,39 @@ import type { DB } from '../db/open';
 import { badRequest, notFound } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import type { Overrides } from '../seed/special';
-import type { HaulResponse, LikeResult, RelatedReviewItem, RepliesResponse, Review, Sku } from '../../src/storefront/wire/reviews';
+import type {
+  HaulResponse,
+  LikeResult,
+  RelatedReviewItem,
+  RepliesResponse,
+  Review,
+  Sku,
+} from '../../src/storefront/wire/reviews';
 
 interface ReviewRow {
-  id: number; product_id: number; sku_id: number | null; content: string | null; score: number; word_tags: string;
-  pictures: string; videos: string; likes: number; reply_count: number; posted_at: number; overrides: string | null;
-  u_label: string; u_avatar: string | null; u_medals: string; p_rate: number;
-  s_id: number | null; s_name: string | null; s_cents: number | null; s_color: string | null; s_size: string | null;
-  s_width: string | null; s_image: string | null;
+  id: number;
+  product_id: number;
+  sku_id: number | null;
+  content: string | null;
+  score: number;
+  word_tags: string;
+  pictures: string;
+  videos: string;
+  likes: number;
+  reply_count: number;
+  posted_at: number;
+  overrides: string | null;
+  u_label: string;
+  u_avatar: string | null;
+  u_medals: string;
+  p_rate: number;
+  s_id: number | null;
+  s_name: string | null;
+  s_cents: number | null;
+  s_color: string | null;
+  s_size: string | null;
+  s_width: string | null;
+  s_image: string | null;
 }
 
 const SELECT_REVIEW = `SELECT r.id, r.product_id, r.sku_id, r.content, r.score, r.word_tags, r.pictures, r.videos, r.likes,
@@ -21,9 +46,19 @@ const SELECT_REVIEW = `SELECT r.id, r.product_id, r.sku_id, r.content, r.score, 
   s.width AS s_width, s.image AS s_image
   FROM reviews r JOIN users u ON u.id = r.user_id JOIN products p ON p.id = r.product_id LEFT JOIN skus s ON s.id = r.sku_id`;
 
-interface PictureJson { id: number; full: { url: string }; thumbnail: { url: string } }
-interface VideoJson { cover: { url: string }; url?: string }
-interface MedalJson { image: { url: string }; text: { text: string } }
+interface PictureJson {
+  id: number;
+  full: { url: string };
+  thumbnail: { url: string };
+}
+interface VideoJson {
+  cover: { url: string };
+  url?: string;
+}
+interface MedalJson {
+  image: { url: string };
+  text: { text: string };
+}
 
 export type ListSort = 'posted_at' | 'likes';
 
@@ -46,12 +81,18 @@ export class ReviewRepository {
   private readonly detailCache = new Map<string, string>();
   private detailVersion = -1;
 
-  constructor(private readonly db: DB, private readonly media: Prefixer, private readonly catalogue: Catalogue) {}
+  constructor(
+    private readonly db: DB,
+    private readonly media: Prefixer,
+    private readonly catalogue: Catalogue,
+  ) {}
 
   private toSku(r: ReviewRow, productId: number): Sku | null {
     if (r.s_id == null) return null;
     const image = JSON.parse(r.s_image ?? '{}') as { full: { url: string }; thumbnail: { url: string } };
-    const attributes: NonNullable<NonNullable<Sku['attributes']>['attributes']> = { exchangeRateUsed: { choices: [r.p_rate] } };
+    const attributes: NonNullable<NonNullable<Sku['attributes']>['attributes']> = {
+      exchangeRateUsed: { choices: [r.p_rate] },
+    };
     if (r.s_width) attributes.width = { choices: [r.s_width] };
     const sku: Sku & { id: number } = {
       id: r.s_id,
@@ -74,12 +115,17 @@ export class ReviewRepository {
       content: r.content,
       userLabel: r.u_label,
       userAvatar: m(r.u_avatar),
-      userMedals: (JSON.parse(r.u_medals) as MedalJson[]).map((x) => ({ image: { url: m(x.image.url) }, text: { text: x.text.text } })),
+      userMedals: (JSON.parse(r.u_medals) as MedalJson[]).map((x) => ({
+        image: { url: m(x.image.url) },
+        text: { text: x.text.text },
+      })),
       likes: r.likes,
       postedAt: r.posted_at,
       productCommentLabel: { productSatisfyScore: r.score, wordTags: JSON.parse(r.word_tags) as string[] },
       pictures: (JSON.parse(r.pictures) as PictureJson[]).map((p) => ({
-        ...p, full: { ...p.full, url: m(p.full.url)! }, thumbnail: { ...p.thumbnail, url: m(p.thumbnail.url)! },
+        ...p,
+        full: { ...p.full, url: m(p.full.url)! },
+        thumbnail: { ...p.thumbnail, url: m(p.thumbnail.url)! },
       })),
       videos: (JSON.parse(r.videos) as VideoJson[]).map((v) => ({ ...v, cover: { ...v.cover, url: m(v.cover.url) } })),
       sku: this.toSku(r, r.product_id),
@@ -93,7 +139,8 @@ export class ReviewRepository {
   private likedSet(viewerId: number | null, ids: number[]): Set<number> | null {
     if (viewerId == null) return null;
     if (!ids.length) return new Set();
-    const rows = this.db.prepare('SELECT review_id FROM review_likes WHERE user_id = ? AND review_id IN (SELECT value FROM json_each(?))')
+    const rows = this.db
+      .prepare('SELECT review_id FROM review_likes WHERE user_id = ? AND review_id IN (SELECT value FROM json_each(?))')
       .all(viewerId, JSON.stringify(ids)) as Array<{ review_id: number }>;
     return new Set(rows.map((x) => x.review_id));
   }
@@ -129,18 +176,28 @@ export class ReviewRepository {
 
   /** The review, if it belongs to that product. */
   getReview(productId: number, reviewId: number, viewerId: number | null): Review | undefined {
-    const row = this.db.prepare(`${SELECT_REVIEW} WHERE r.id = ? AND r.product_id = ?`).get(reviewId, productId) as ReviewRow | undefined;
+    const row = this.db.prepare(`${SELECT_REVIEW} WHERE r.id = ? AND r.product_id = ?`).get(reviewId, productId) as
+      ReviewRow | undefined;
     if (!row) return undefined;
     return this.toReview(row, this.likedSet(viewerId, [row.id])?.has(row.id));
   }
 
-  listByProduct(productId: number, q: { offset: number; limit: number; sort: ListSort; tag?: string }, viewerId: number | null): { comments: Review[]; total: number } {
+  listByProduct(
+    productId: number,
+    q: { offset: number; limit: number; sort: ListSort; tag?: string },
+    viewerId: number | null,
+  ): { comments: Review[]; total: number } {
     const where = `r.product_id = ?${q.tag ? ' AND EXISTS (SELECT 1 FROM json_each(r.word_tags) WHERE value = ?)' : ''}`;
     const args: unknown[] = q.tag ? [productId, q.tag] : [productId];
     const order = q.sort === 'likes' ? 'r.likes DESC, r.posted_at DESC, r.id DESC' : 'r.posted_at DESC, r.id DESC';
-    const rows = this.db.prepare(`${SELECT_REVIEW} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as ReviewRow[];
+    const rows = this.db
+      .prepare(`${SELECT_REVIEW} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...args, q.limit, q.offset) as ReviewRow[];
     const { n } = this.db.prepare(`SELECT count(*) AS n FROM reviews r WHERE ${where}`).get(...args) as { n: number };
-    const liked = this.likedSet(viewerId, rows.map((r) => r.id));
+    const liked = this.likedSet(
+      viewerId,
+      rows.map((r) => r.id),
+    );
     return { comments: rows.map((r) => this.toReview(r, liked ? liked.has(r.id) : undefined)), total: n };
   }
 
@@ -159,23 +216,39 @@ export class ReviewRepository {
       conds.push('(r.posted_at, r.id) < (?, ?)');
       args.push(after.postedAt, after.id);
     }
-    const rows = this.db.prepare(`SELECT r.id, r.product_id, r.content, r.likes, r.posted_at, r.overrides,
+    const rows = this.db
+      .prepare(
+        `SELECT r.id, r.product_id, r.content, r.likes, r.posted_at, r.overrides,
         COALESCE(json_extract(r.pictures, '$[0].thumbnail.url'), json_extract(r.videos, '$[0].cover.url')) AS image,
         u.label AS u_label, u.avatar AS u_avatar
       FROM reviews r JOIN users u ON u.id = r.user_id
       ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}
-      ORDER BY r.posted_at DESC, r.id DESC LIMIT ?`).all(...args, q.size + 1) as Array<{
-        id: number; product_id: number; content: string | null; likes: number; posted_at: number; overrides: string | null;
-        image: string | null; u_label: string; u_avatar: string | null;
-      }>;
+      ORDER BY r.posted_at DESC, r.id DESC LIMIT ?`,
+      )
+      .all(...args, q.size + 1) as Array<{
+      id: number;
+      product_id: number;
+      content: string | null;
+      likes: number;
+      posted_at: number;
+      overrides: string | null;
+      image: string | null;
+      u_label: string;
+      u_avatar: string | null;
+    }>;
     const more = rows.length > q.size;
     const page = more ? rows.slice(0, q.size) : rows;
     const last = page[page.length - 1];
     return {
       waterDrops: page.map((r) => {
         const item: RelatedReviewItem = {
-          commentId: r.id, productId: r.product_id, image: this.media(r.image), userLabel: r.u_label,
-          userAvatar: this.media(r.u_avatar), content: r.content, likes: r.likes,
+          commentId: r.id,
+          productId: r.product_id,
+          image: this.media(r.image),
+          userLabel: r.u_label,
+          userAvatar: this.media(r.u_avatar),
+          content: r.content,
+          likes: r.likes,
         };
         if (r.overrides) Object.assign(item, (JSON.parse(r.overrides) as Overrides).drop ?? {});
         return item;
@@ -187,13 +260,32 @@ export class ReviewRepository {
   replies(productId: number, reviewId: number, q: { offset: number; limit: number; sort: ListSort }): RepliesResponse {
     this.requireReview(productId, reviewId);
     const order = q.sort === 'likes' ? 'rp.likes DESC, rp.posted_at DESC, rp.id DESC' : 'rp.posted_at DESC, rp.id DESC';
-    const rows = this.db.prepare(`SELECT rp.id, rp.review_id, rp.content, rp.likes, rp.posted_at, u.label, u.avatar
-      FROM replies rp JOIN users u ON u.id = rp.user_id WHERE rp.review_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(reviewId, q.limit, q.offset) as Array<{ id: number; review_id: number; content: string; likes: number; posted_at: number; label: string; avatar: string | null }>;
-    const { n } = this.db.prepare('SELECT count(*) AS n FROM replies WHERE review_id = ?').get(reviewId) as { n: number };
+    const rows = this.db
+      .prepare(
+        `SELECT rp.id, rp.review_id, rp.content, rp.likes, rp.posted_at, u.label, u.avatar
+      FROM replies rp JOIN users u ON u.id = rp.user_id WHERE rp.review_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
+      )
+      .all(reviewId, q.limit, q.offset) as Array<{
+      id: number;
+      review_id: number;
+      content: string;
+      likes: number;
+      posted_at: number;
+      label: string;
+      avatar: string | null;
+    }>;
+    const { n } = this.db.prepare('SELECT count(*) AS n FROM replies WHERE review_id = ?').get(reviewId) as {
+      n: number;
+    };
     return {
       replies: rows.map((r) => ({
-        id: r.id, commentId: r.review_id, content: r.content, userLabel: r.label, userAvatar: this.media(r.avatar), likes: r.likes, postedAt: r.posted_at,
+        id: r.id,
+        commentId: r.review_id,
+        content: r.content,
+        userLabel: r.label,
+        userAvatar: this.media(r.avatar),
+        likes: r.likes,
+        postedAt: r.posted_at,
       })),
       total: n,
     };
@@ -201,7 +293,9 @@ export class ReviewRepository {
 
   private requireReview(productId: number, reviewId: number): void {
     if (!this.productExists(productId)) throw notFound('商品不存在');
-    if (this.db.prepare('SELECT 1 FROM reviews WHERE id = ? AND product_id = ?').get(reviewId, productId) === undefined) {
+    if (
+      this.db.prepare('SELECT 1 FROM reviews WHERE id = ? AND product_id = ?').get(reviewId, productId) === undefined
+    ) {
       throw notFound('评价不存在');
     }
   }
@@ -211,10 +305,14 @@ export class ReviewRepository {
     this.requireReview(productId, reviewId);
     return this.db.transaction((): LikeResult => {
       if (liked) {
-        const ins = this.db.prepare('INSERT OR IGNORE INTO review_likes (review_id, user_id, created_at) VALUES (?, ?, ?)').run(reviewId, userId, Date.now());
+        const ins = this.db
+          .prepare('INSERT OR IGNORE INTO review_likes (review_id, user_id, created_at) VALUES (?, ?, ?)')
+          .run(reviewId, userId, Date.now());
         if (ins.changes) this.db.prepare('UPDATE reviews SET likes = likes + 1 WHERE id = ?').run(reviewId);
       } else {
-        const del = this.db.prepare('DELETE FROM review_likes WHERE review_id = ? AND user_id = ?').run(reviewId, userId);
+        const del = this.db
+          .prepare('DELETE FROM review_likes WHERE review_id = ? AND user_id = ?')
+          .run(reviewId, userId);
         if (del.changes) this.db.prepare('UPDATE reviews SET likes = max(likes - 1, 0) WHERE id = ?').run(reviewId);
       }
       const { likes } = this.db.prepare('SELECT likes FROM reviews WHERE id = ?').get(reviewId) as { likes: number };

@@ -24,9 +24,16 @@ export const contentRoutes: FastifyPluginAsync = async (fastify) => {
     features: { likes: true, smsSignIn: true, wechatSignIn: false },
   }));
 
-  app.get('/v1/content/articles/search', { schema: { querystring: ArticlesQuery, response: { 200: ArticlesResponse } } }, async (req) => {
-    const { offset, limit } = checkWindow(req.query.f, req.query.t, 100);
-    const tags = (req.query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
-    return app.repos.articles.search({ offset, limit, withBanner: req.query.withbanner, tags });
-  });
+  app.get(
+    '/v1/content/articles/search',
+    { schema: { querystring: ArticlesQuery, response: { 200: ArticlesResponse } } },
+    async (req) => {
+      const { offset, limit } = checkWindow(req.query.f, req.query.t, 100);
+      const tags = (req.query.tags ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
+      return app.repos.articles.search({ offset, limit, withBanner: req.query.withbanner, tags });
+    },
+  );
 };

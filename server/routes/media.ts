@@ -23,7 +23,9 @@ export const mediaRoutes: FastifyPluginAsync<{ store: MediaStore }> = async (app
     const key = parseMediaPath(req.params.kind, req.params.id, req.params.file);
     if (!key || !isServedSize(key) || !inData(key)) return reply.code(404).send(errorBody(404, NOT_FOUND));
     // The URL determines the bytes, so it determines the ETag too.
-    const etag = `"${createHash('sha1').update(`v2:${req.url.split('?')[0]}`).digest('base64url')}"`;
+    const etag = `"${createHash('sha1')
+      .update(`v2:${req.url.split('?')[0]}`)
+      .digest('base64url')}"`;
     reply.header('Cache-Control', IMMUTABLE).header('ETag', etag);
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     reply.type(key.ext === 'webp' ? 'image/webp' : 'image/jpeg');

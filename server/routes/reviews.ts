@@ -5,18 +5,29 @@ import { requireUser, viewerId } from '../context';
 import { notFound } from '../errors';
 import { CommentParams, ProductParams } from '../../src/storefront/wire/common';
 import {
-  CommentsQuery, CommentsResponse, HaulQuery, HaulResponse, LikeResult, RepliesQuery, RepliesResponse,
+  CommentsQuery,
+  CommentsResponse,
+  HaulQuery,
+  HaulResponse,
+  LikeResult,
+  RepliesQuery,
+  RepliesResponse,
 } from '../../src/storefront/wire/reviews';
 import { checkWindow, toId } from './window';
 
 export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/v2/product_comment/haul', { schema: { querystring: HaulQuery, response: { 200: HaulResponse } } }, async (req) => ({
-    waterFall: app.repos.reviews.feedPage(req.query),
-  }));
+  app.get(
+    '/v2/product_comment/haul',
+    { schema: { querystring: HaulQuery, response: { 200: HaulResponse } } },
+    async (req) => ({
+      waterFall: app.repos.reviews.feedPage(req.query),
+    }),
+  );
 
-  app.get('/v1/product-comment/products/:productId/comments',
+  app.get(
+    '/v1/product-comment/products/:productId/comments',
     { schema: { params: ProductParams, querystring: CommentsQuery, response: { 200: CommentsResponse } } },
     async (req, reply) => {
       const productId = toId(req.params.productId);
@@ -37,20 +48,33 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
       }
       if (!app.repos.reviews.productExists(productId)) throw notFound('商品不存在');
       const { offset, limit } = checkWindow(q.f, q.t, 100);
-      return app.repos.reviews.listByProduct(productId, { offset, limit, sort: q.s ?? 'posted_at', tag: q.tag }, viewer);
-    });
+      return app.repos.reviews.listByProduct(
+        productId,
+        { offset, limit, sort: q.s ?? 'posted_at', tag: q.tag },
+        viewer,
+      );
+    },
+  );
 
-  app.get('/v1/product-comment/products/:productId/comments/:cid/replies',
+  app.get(
+    '/v1/product-comment/products/:productId/comments/:cid/replies',
     { schema: { params: CommentParams, querystring: RepliesQuery, response: { 200: RepliesResponse } } },
     async (req) => {
       const { offset, limit } = checkWindow(req.query.f, req.query.t, 100);
-      return app.repos.reviews.replies(toId(req.params.productId), toId(req.params.cid), { offset, limit, sort: req.query.s ?? 'posted_at' });
-    });
+      return app.repos.reviews.replies(toId(req.params.productId), toId(req.params.cid), {
+        offset,
+        limit,
+        sort: req.query.s ?? 'posted_at',
+      });
+    },
+  );
 
   const likes = { schema: { params: CommentParams, response: { 200: LikeResult } } };
-  app.post('/v1/product-comment/products/:productId/comments/:cid/likes', likes,
-    async (req) => app.repos.reviews.setLiked(toId(req.params.productId), toId(req.params.cid), requireUser(app, req), true));
+  app.post('/v1/product-comment/products/:productId/comments/:cid/likes', likes, async (req) =>
+    app.repos.reviews.setLiked(toId(req.params.productId), toId(req.params.cid), requireUser(app, req), true),
+  );
 
-  app.delete('/v1/product-comment/products/:productId/comments/:cid/likes', likes,
-    async (req) => app.repos.reviews.setLiked(toId(req.params.productId), toId(req.params.cid), requireUser(app, req), false));
+  app.delete('/v1/product-comment/products/:productId/comments/:cid/likes', likes, async (req) =>
+    app.repos.reviews.setLiked(toId(req.params.productId), toId(req.params.cid), requireUser(app, req), false),
+  );
 };

@@ -14,8 +14,13 @@ export const shopRoutes: FastifyPluginAsync = async (fastify) => {
     return app.repos.shops.brands({ offset, limit, includeEmpty: req.query.np });
   });
 
-  app.get('/v2/merchants', { schema: { response: { 200: MerchantsResponse } } }, async () => ({ merchants: app.repos.shops.merchants() }));
+  app.get('/v2/merchants', { schema: { response: { 200: MerchantsResponse } } }, async () => ({
+    merchants: app.repos.shops.merchants(),
+  }));
 
-  app.get('/v1/merchants/:id/domesticshipping', { schema: { params: IdParams, response: { 200: DomesticShipping } } },
-    async (req) => app.repos.shops.domesticShipping(toId(req.params.id)));
+  app.get(
+    '/v1/merchants/:id/domesticshipping',
+    { schema: { params: IdParams, response: { 200: DomesticShipping } } },
+    async (req) => app.repos.shops.domesticShipping(toId(req.params.id)),
+  );
 };

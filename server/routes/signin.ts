@@ -20,7 +20,10 @@ const PHONE_RE = /^1[3-9]\d{9}$/;
 export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const phoneOf = (raw: string) => {
-    const phone = raw.trim().replace(/^\+?86/, '').replace(/[\s-]/g, '');
+    const phone = raw
+      .trim()
+      .replace(/^\+?86/, '')
+      .replace(/[\s-]/g, '');
     if (!PHONE_RE.test(phone)) throw badRequest('请输入正确的11位手机号');
     return phone;
   };
@@ -40,8 +43,11 @@ export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (fastify, o
     return sent;
   });
 
-  app.post('/v2/signin/sms/verification', { schema: { body: VerifyBody, response: { 200: SignInResult } } }, async (req) =>
-    app.repos.auth.verify(phoneOf(req.body.phone), req.body.code.trim()));
+  app.post(
+    '/v2/signin/sms/verification',
+    { schema: { body: VerifyBody, response: { 200: SignInResult } } },
+    async (req) => app.repos.auth.verify(phoneOf(req.body.phone), req.body.code.trim()),
+  );
 
   // Revokes the caller's key (X-Session-Key); always 204, so signing out twice, with a key the
   // server never issued or as a guest is harmless and says nothing about keys. A body, if any,

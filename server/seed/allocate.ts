@@ -4,7 +4,18 @@
 import type { Leaf } from '../catalogue';
 import type { Rng } from './prng';
 
-const PER_PRODUCT = [[1, 22], [2, 18], [3, 15], [4, 12], [5, 9], [6, 7], [7, 6], [8, 5], [9, 3], [10, 3]] as const;
+const PER_PRODUCT = [
+  [1, 22],
+  [2, 18],
+  [3, 15],
+  [4, 12],
+  [5, 9],
+  [6, 7],
+  [7, 6],
+  [8, 5],
+  [9, 3],
+  [10, 3],
+] as const;
 
 /**
  * Reviews per product (1..10, skewed to few) adding up to `total`. When `total` reaches

@@ -20,13 +20,37 @@ import { seedUsers, userCount } from './tables/users';
 export const DEFAULT_REVIEWS = 500;
 export const DEFAULT_SEED = 42;
 
-export interface SeedOptions { reviews: number; seed: number; catalogue: Catalogue }
+export interface SeedOptions {
+  reviews: number;
+  seed: number;
+  catalogue: Catalogue;
+}
 export interface SeedStats {
-  merchants: number; brands: number; products: number; skus: number; users: number;
-  reviews: number; replies: number; articles: number; ms: number;
+  merchants: number;
+  brands: number;
+  products: number;
+  skus: number;
+  users: number;
+  reviews: number;
+  replies: number;
+  articles: number;
+  ms: number;
 }
 
-const TABLES = ['review_likes', 'replies', 'reviews', 'sessions', 'sms_codes', 'skus', 'products', 'users', 'brands', 'merchants', 'articles', 'meta'];
+const TABLES = [
+  'review_likes',
+  'replies',
+  'reviews',
+  'sessions',
+  'sms_codes',
+  'skus',
+  'products',
+  'users',
+  'brands',
+  'merchants',
+  'articles',
+  'meta',
+];
 
 export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
   const started = process.hrtime.bigint();
@@ -48,12 +72,25 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
     const products = seedProducts(db, prng, leafOfProduct, catalogue.leaves, brands);
     const reviews = seedReviews(db, stream(opts.seed, 4), products.products, counts, users);
     const articles = seedArticles(db, stream(opts.seed, 5));
-    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('seed_params', json({
-      seed: opts.seed, reviews: nReviews, referenceDate: REFERENCE_DATE, catalogueHash: catalogue.hash,
-    }));
+    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(
+      'seed_params',
+      json({
+        seed: opts.seed,
+        reviews: nReviews,
+        referenceDate: REFERENCE_DATE,
+        catalogueHash: catalogue.hash,
+      }),
+    );
     return {
-      merchants, brands: brands.length, products: products.products.length, skus: products.skus, users: users + 1,
-      reviews: reviews.reviews, replies: reviews.replies, articles, ms: 0,
+      merchants,
+      brands: brands.length,
+      products: products.products.length,
+      skus: products.skus,
+      users: users + 1,
+      reviews: reviews.reviews,
+      replies: reviews.replies,
+      articles,
+      ms: 0,
     };
   });
   const stats = run();

@@ -27,7 +27,13 @@ export interface CompressedBodiesOptions {
   maxFileBytes?: number;
 }
 
-interface Entry { body: Buffer; mtimeMs: number; size: number; ino: number; dev: number }
+interface Entry {
+  body: Buffer;
+  mtimeMs: number;
+  size: number;
+  ino: number;
+  dev: number;
+}
 
 const BROTLI_QUALITY = 5;
 const brotli = promisify(zlib.brotliCompress);
@@ -39,11 +45,16 @@ export class CompressedBodies {
   readonly maxFileBytes: number;
 
   constructor(opts: CompressedBodiesOptions = {}) {
-    this.lru = new Lru<Entry>({ maxWeight: opts.maxBytes ?? 64 * 1024 * 1024, weigh: (e, key) => e.body.length + key.length });
+    this.lru = new Lru<Entry>({
+      maxWeight: opts.maxBytes ?? 64 * 1024 * 1024,
+      weigh: (e, key) => e.body.length + key.length,
+    });
     this.maxFileBytes = opts.maxFileBytes ?? 8 * 1024 * 1024;
   }
 
-  get bytes(): number { return this.lru.totalWeight; }
+  get bytes(): number {
+    return this.lru.totalWeight;
+  }
 
   /**
    * The file's bytes compressed with `encoding`, or null when the file is too large,
@@ -53,7 +64,8 @@ export class CompressedBodies {
     if (st.size > this.maxFileBytes) return null;
     const key = `${encoding}:${abs}`;
     const hit = this.lru.get(key);
-    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size && hit.ino === st.ino && hit.dev === st.dev) return hit.body;
+    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size && hit.ino === st.ino && hit.dev === st.dev)
+      return hit.body;
     const flightKey = `${key}:${st.mtimeMs}:${st.size}:${st.dev}:${st.ino}`;
     let pending = this.inFlight.get(flightKey);
     if (!pending) {

@@ -24,13 +24,18 @@ export interface SiteServerOptions extends Omit<SiteOptions, 'siteDir'> {
  */
 export async function registerSite(app: FastifyInstance, siteDir: string, opts: SiteServerOptions = {}) {
   const { analyticsSiteId, resolveUpstream, ...site } = opts;
-  const reviewExists = site.reviewExists
-    ?? (app.hasDecorator('repos') ? boundedReviewExists(repositoryReviewExists(app.repos.reviews)) : undefined);
+  const reviewExists =
+    site.reviewExists ??
+    (app.hasDecorator('repos') ? boundedReviewExists(repositoryReviewExists(app.repos.reviews)) : undefined);
   // Takedowns (issue 13) from the API's store when the API is in the same app.
-  const isTakenDown = site.isTakenDown
-    ?? (app.hasDecorator('repos') ? (p: string, c: string) => app.repos.takedowns.isTakenDown(p, c) : undefined);
+  const isTakenDown =
+    site.isTakenDown ??
+    (app.hasDecorator('repos') ? (p: string, c: string) => app.repos.takedowns.isTakenDown(p, c) : undefined);
   await serveSite(app, { ...site, siteDir, reviewExists, isTakenDown });
   await robotsRoute(app);
-  const siteId = analyticsSiteId === undefined ? siteConfig.analyticsSiteId : analyticsSiteIdFrom(analyticsSiteId, 'analyticsSiteId');
+  const siteId =
+    analyticsSiteId === undefined
+      ? siteConfig.analyticsSiteId
+      : analyticsSiteIdFrom(analyticsSiteId, 'analyticsSiteId');
   await thirdPartyProxy(app, { allow: thirdPartyScripts(siteId).map((s) => s.src), resolveUpstream });
 }

@@ -13,7 +13,11 @@ export interface LruOptions<V> {
   now?: () => number;
 }
 
-interface Slot<V> { value: V; weight: number; at: number }
+interface Slot<V> {
+  value: V;
+  weight: number;
+  at: number;
+}
 
 export class Lru<V> {
   private readonly map = new Map<string, Slot<V>>();
@@ -26,8 +30,12 @@ export class Lru<V> {
     this.now = opts.now ?? Date.now;
   }
 
-  get size(): number { return this.map.size; }
-  get totalWeight(): number { return this.weight; }
+  get size(): number {
+    return this.map.size;
+  }
+  get totalWeight(): number {
+    return this.weight;
+  }
 
   get(key: string): V | undefined {
     const slot = this.map.get(key);

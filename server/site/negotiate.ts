@@ -39,7 +39,11 @@ export function etagOf(st: fs.Stats, encoding: Encoding | null): string {
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 
 /** Whether the request's validators match (If-None-Match first, else If-Modified-Since). */
-export function isNotModified(headers: Record<string, string | string[] | undefined>, etag: string, st: fs.Stats): boolean {
+export function isNotModified(
+  headers: Record<string, string | string[] | undefined>,
+  etag: string,
+  st: fs.Stats,
+): boolean {
   const inm = headers['if-none-match'];
   if (typeof inm === 'string') return inm.trim() === '*' || inm.split(',').some((t) => opaque(t) === opaque(etag));
   const ims = headers['if-modified-since'];

@@ -25,7 +25,10 @@ export const NOT_FOUND_HTML = '404.html';
 // The status pages answer with their status at every URL Gatsby writes them to: /404/ and
 // /404.html are "not found" pages, never soft 404s a crawler could index.
 const STATUS_PAGES = new Map([
-  ['404.html', 404], ['404/index.html', 404], ['500.html', 500], ['500/index.html', 500],
+  ['404.html', 404],
+  ['404/index.html', 404],
+  ['500.html', 500],
+  ['500/index.html', 500],
 ]);
 
 /**
@@ -37,7 +40,13 @@ export function isPrivateFile(rel: string): boolean {
   return rel.endsWith('.map') || rel === 'webpack.stats.json' || rel === 'chunk-map.json';
 }
 
-const stat = (p: string) => { try { return fs.statSync(p); } catch { return null; } };
+const stat = (p: string) => {
+  try {
+    return fs.statSync(p);
+  } catch {
+    return null;
+  }
+};
 
 /**
  * Whether p, with every symlink followed, is still inside the site root (issue 12, item 6).
@@ -48,14 +57,16 @@ function inside(siteDir: string, p: string): boolean {
     const root = fs.realpathSync.native(siteDir);
     const real = fs.realpathSync.native(p);
     return real === root || real.startsWith(root + path.sep);
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }
 
 const fileIn = (siteDir: string, p: string) => stat(p)?.isFile() === true && inside(siteDir, p);
 const dirIn = (siteDir: string, p: string) => stat(p)?.isDirectory() === true && inside(siteDir, p);
 
 const file = (rel: string): Resolution =>
-  (isPrivateFile(rel) ? { kind: 'missing' } : { kind: 'file', rel, status: STATUS_PAGES.get(rel) ?? 200 });
+  isPrivateFile(rel) ? { kind: 'missing' } : { kind: 'file', rel, status: STATUS_PAGES.get(rel) ?? 200 };
 
 /** `sitePath` is the decoded path after /review (starting with "/"), `search` the query string. */
 export function resolveSitePath(dir: string, sitePath: string, search = ''): Resolution {

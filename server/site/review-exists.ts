@@ -34,10 +34,12 @@ export function boundedReviewExists(check: ReviewExists, opts: BoundedCheckOptio
     if (known !== undefined) return known;
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = ask(check, productId, commentId, timeoutMs).then((answer) => {
-        if (answer !== null) cache.set(key, answer);
-        return answer === true;
-      }).finally(() => inFlight.delete(key));
+      pending = ask(check, productId, commentId, timeoutMs)
+        .then((answer) => {
+          if (answer !== null) cache.set(key, answer);
+          return answer === true;
+        })
+        .finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     return pending;
@@ -49,8 +51,14 @@ function ask(check: ReviewExists, productId: string, commentId: string, timeoutM
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), timeoutMs);
     check(productId, commentId).then(
-      (answer) => { clearTimeout(timer); resolve(answer === true); },
-      () => { clearTimeout(timer); resolve(null); },
+      (answer) => {
+        clearTimeout(timer);
+        resolve(answer === true);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
     );
   });
 }
@@ -61,6 +69,7 @@ const NUMERIC_ID = new RegExp(ID_STRING_PATTERN);
 /** The check against the reference server's review repository (same process, `npm start`). */
 export function repositoryReviewExists(reviews: Pick<ReviewRepository, 'getReview'>): ReviewExists {
   return async (productId, commentId) =>
-    NUMERIC_ID.test(productId) && NUMERIC_ID.test(commentId)
-    && reviews.getReview(Number(productId), Number(commentId), null) !== undefined;
+    NUMERIC_ID.test(productId) &&
+    NUMERIC_ID.test(commentId) &&
+    reviews.getReview(Number(productId), Number(commentId), null) !== undefined;
 }

@@ -19,5 +19,7 @@ function robotsTxt(siteUrl = siteConfig.siteUrl): string {
 
 export async function robotsRoute(app: FastifyInstance) {
   const body = robotsTxt();
-  app.get('/robots.txt', (_req, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body));
+  app.get('/robots.txt', (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body),
+  );
 }

@@ -53,7 +53,9 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
   const policyOptions = opts.policy ?? sitePolicyOptionsFromEnv();
   const assetPolicy = sitePolicy('', policyOptions);
   const pagePolicies = new Lru<string>({ maxWeight: 10_000 });
-  app.addHook('onRequest', async (_req, reply) => { reply.header('Content-Security-Policy', assetPolicy); });
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('Content-Security-Policy', assetPolicy);
+  });
   async function pagePolicy(abs: string, st: fs.Stats): Promise<string> {
     // The inode too: a publish or rollback swaps the release under the same path.
     const key = `${abs}:${st.mtimeMs}:${st.size}:${st.dev}:${st.ino}`;
@@ -69,11 +71,24 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
    * to clients that accept it, from the cache of compressed bodies; as it is otherwise. Every
    * variant names Accept-Encoding in Vary and has its own ETag; 304 for a matching validator.
    */
-  async function sendText(req: FastifyRequest, reply: FastifyReply, rel: string, type: string, status: number, cacheControl: string) {
+  async function sendText(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    rel: string,
+    type: string,
+    status: number,
+    cacheControl: string,
+  ) {
     const abs = path.join(siteDir, rel);
     let st: fs.Stats;
-    try { st = await fs.promises.stat(abs); } catch { return reply.code(404).type('text/plain; charset=utf-8').send('404'); }
-    reply.code(status).type(type)
+    try {
+      st = await fs.promises.stat(abs);
+    } catch {
+      return reply.code(404).type('text/plain; charset=utf-8').send('404');
+    }
+    reply
+      .code(status)
+      .type(type)
       .header('Cache-Control', cacheControl)
       .header('Vary', 'Accept-Encoding')
       .header('Last-Modified', st.mtime.toUTCString());
@@ -94,7 +109,8 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
   /** The 404 page's HTML with `status`, never indexed; text when the site has no 404 page. */
   const notFoundPage = (req: FastifyRequest, reply: FastifyReply, status = 404) => {
     reply.header('X-Robots-Tag', 'noindex');
-    if (!fs.existsSync(path.join(siteDir, NOT_FOUND_HTML))) return reply.code(status).type('text/plain; charset=utf-8').send('404');
+    if (!fs.existsSync(path.join(siteDir, NOT_FOUND_HTML)))
+      return reply.code(status).type('text/plain; charset=utf-8').send('404');
     return sendText(req, reply, NOT_FOUND_HTML, 'text/html; charset=utf-8', status, REVALIDATE);
   };
 
@@ -109,11 +125,16 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     const q = raw.indexOf('?');
     const pathname = q >= 0 ? raw.slice(0, q) : raw;
     let decoded: string;
-    try { decoded = decodeURIComponent(pathname); } catch { return notFoundPage(req, reply); }
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return notFoundPage(req, reply);
+    }
     const review = opts.isTakenDown ? reviewUrlKind(decoded) : null;
     if (review && opts.isTakenDown!(review.productId, review.commentId)) {
       reply.code(410).header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
-      if (review.kind === 'page-data') return reply.type('application/json; charset=utf-8').send(errorBody(410, '这条晒单已被下架'));
+      if (review.kind === 'page-data')
+        return reply.type('application/json; charset=utf-8').send(errorBody(410, '这条晒单已被下架'));
       return reply.type('text/html; charset=utf-8').send(GONE_HTML);
     }
     const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');

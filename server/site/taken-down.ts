@@ -14,7 +14,9 @@ const PAGE_DATA = /^\/page-data\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/p
  * Which of a review's URLs a decoded site path (after /review) is: its page (with or without
  * the trailing slash, or its index.html) or its page data; null for any other path.
  */
-export function reviewUrlKind(sitePath: string): { kind: 'page' | 'page-data'; productId: string; commentId: string } | null {
+export function reviewUrlKind(
+  sitePath: string,
+): { kind: 'page' | 'page-data'; productId: string; commentId: string } | null {
   const data = PAGE_DATA.exec(sitePath);
   if (data) return { kind: 'page-data', productId: data[1], commentId: data[2] };
   const file = PAGE_FILE.exec(sitePath);

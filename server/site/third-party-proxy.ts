@@ -25,7 +25,14 @@ const PROXY_TIMEOUT_MS = 10_000;
 export const PROXY_MAX_BYTES = 512 * 1024;
 
 // Media types a browser executes as a classic script (WHATWG MIME Sniffing, "JavaScript MIME type").
-const JS_TYPES = new Set(['application/javascript', 'application/x-javascript', 'application/ecmascript', 'text/javascript', 'text/ecmascript', 'text/x-javascript']);
+const JS_TYPES = new Set([
+  'application/javascript',
+  'application/x-javascript',
+  'application/ecmascript',
+  'text/javascript',
+  'text/ecmascript',
+  'text/x-javascript',
+]);
 
 const isJavaScript = (contentType: string | null) =>
   JS_TYPES.has((contentType ?? '').split(';', 1)[0].trim().toLowerCase());
@@ -64,34 +71,44 @@ export async function thirdPartyProxy(app: FastifyInstance, opts: ProxyOptions) 
   const timeoutMs = opts.timeoutMs ?? PROXY_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? PROXY_MAX_BYTES;
   const resolve = opts.resolveUpstream ?? ((u: string) => u);
-  app.get(THIRD_PARTY_PROXY_PATH, {
-    schema: { querystring: { type: 'object', required: ['url'], properties: { url: { type: 'string', minLength: 1, maxLength: 2048 } } } },
-  }, async (req, reply) => {
-    const { url } = req.query as { url: string };
-    if (!allowed.has(url)) return fail(reply, 403, '该脚本地址不在允许列表中');
-    let body: Buffer;
-    try {
-      const signal = AbortSignal.timeout(timeoutMs);
-      const upstream = await fetch(resolve(url), { signal, redirect: 'error' });
-      if (!upstream.ok) {
-        await upstream.body?.cancel();
+  app.get(
+    THIRD_PARTY_PROXY_PATH,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['url'],
+          properties: { url: { type: 'string', minLength: 1, maxLength: 2048 } },
+        },
+      },
+    },
+    async (req, reply) => {
+      const { url } = req.query as { url: string };
+      if (!allowed.has(url)) return fail(reply, 403, '该脚本地址不在允许列表中');
+      let body: Buffer;
+      try {
+        const signal = AbortSignal.timeout(timeoutMs);
+        const upstream = await fetch(resolve(url), { signal, redirect: 'error' });
+        if (!upstream.ok) {
+          await upstream.body?.cancel();
+          return fail(reply, 502, '第三方脚本暂时无法获取');
+        }
+        if (!isJavaScript(upstream.headers.get('content-type'))) {
+          await upstream.body?.cancel();
+          return fail(reply, 502, '第三方脚本内容类型无效');
+        }
+        body = await readCapped(upstream, maxBytes);
+      } catch (e) {
+        if (e instanceof UpstreamRefused) return fail(reply, 502, '第三方脚本过大');
+        // Timeouts, refused connections, redirects: the cause goes to the log, not to the client.
+        req.log.warn({ err: e }, 'third-party proxy: upstream fetch failed');
         return fail(reply, 502, '第三方脚本暂时无法获取');
       }
-      if (!isJavaScript(upstream.headers.get('content-type'))) {
-        await upstream.body?.cancel();
-        return fail(reply, 502, '第三方脚本内容类型无效');
-      }
-      body = await readCapped(upstream, maxBytes);
-    } catch (e) {
-      if (e instanceof UpstreamRefused) return fail(reply, 502, '第三方脚本过大');
-      // Timeouts, refused connections, redirects: the cause goes to the log, not to the client.
-      req.log.warn({ err: e }, 'third-party proxy: upstream fetch failed');
-      return fail(reply, 502, '第三方脚本暂时无法获取');
-    }
-    return reply
-      .header('Content-Type', 'application/javascript; charset=utf-8')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(body);
-  });
+      return reply
+        .header('Content-Type', 'application/javascript; charset=utf-8')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(body);
+    },
+  );
 }

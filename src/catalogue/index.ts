@@ -5,7 +5,20 @@ export { ID_DIGITS, childId, extendsParent } from './ids';
 export { validateCatalogue } from './validate';
 export { CatalogueError, loadCatalogue } from './load';
 export { getCatalogue, categoriesData } from './data';
-export { getCategory, getCategoryTrail, getChildren, getDescendants, getLeafCategories, getTopLevelGroups } from './tree';
+export {
+  getCategory,
+  getCategoryTrail,
+  getChildren,
+  getDescendants,
+  getLeafCategories,
+  getTopLevelGroups,
+} from './tree';
 export { DEFAULT_WEIGHT_POUNDS, defaultShippingWeight, getShippingWeight, type ShippingWeight } from './weight';
 export { isSuggestible, normaliseSearchText, suggestCategories } from './suggest';
-export { HOME_NAME, buildCategoryBreadcrumbs, buildMegaMenu, buildNavigation, navigationFromGroups } from './navigation';
+export {
+  HOME_NAME,
+  buildCategoryBreadcrumbs,
+  buildMegaMenu,
+  buildNavigation,
+  navigationFromGroups,
+} from './navigation';

@@ -8,7 +8,9 @@ import { validateCatalogue } from './validate';
 
 export class CatalogueError extends Error {
   constructor(readonly problems: string[]) {
-    super(`invalid category catalogue (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.slice(0, 20).join('\n  ')}`);
+    super(
+      `invalid category catalogue (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.slice(0, 20).join('\n  ')}`,
+    );
     this.name = 'CatalogueError';
   }
 }
@@ -23,9 +25,16 @@ export function loadCatalogue(data: unknown): Catalogue {
 function groupNode(group: TopLevelGroup): CategoryNode {
   // The spec gives a top-level group only id, name and children; when the node is missing
   // we synthesise one and keep it out of search suggestions (nothing says it is wanted there).
-  return group.category ?? {
-    id: group.id, parentId: null, term: '', displayTerm: group.name, mappingTerm: group.name, searchRecommend: false,
-  };
+  return (
+    group.category ?? {
+      id: group.id,
+      parentId: null,
+      term: '',
+      displayTerm: group.name,
+      mappingTerm: group.name,
+      searchRecommend: false,
+    }
+  );
 }
 
 function indexCatalogue(groups: TopLevelGroup[]): Catalogue {
@@ -33,9 +42,19 @@ function indexCatalogue(groups: TopLevelGroup[]): Catalogue {
   const add = (category: CategoryNode, level: CategoryLevel, name: string, childIds: string[]) =>
     byId.set(category.id, { id: category.id, parentId: category.parentId, level, name, category, childIds });
   for (const group of groups) {
-    add(groupNode(group), 1, group.name, group.children.map((s) => s.category.id));
+    add(
+      groupNode(group),
+      1,
+      group.name,
+      group.children.map((s) => s.category.id),
+    );
     for (const second of group.children) {
-      add(second.category, 2, second.category.displayTerm, second.children.map((l) => l.category.id));
+      add(
+        second.category,
+        2,
+        second.category.displayTerm,
+        second.children.map((l) => l.category.id),
+      );
       for (const leaf of second.children) add(leaf.category, 3, leaf.category.displayTerm, []);
     }
   }

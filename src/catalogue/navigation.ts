@@ -23,7 +23,14 @@ export function navigationFromGroups(groups: ReadonlyArray<{ id: string; name: s
   return [
     linkTo(SITE_PAGES.home),
     ...groups.map((g) => ({ name: g.name, path: categoryPath(g.id) })),
-    ...[SITE_PAGES.merchants, SITE_PAGES.haul, SITE_PAGES.articles, SITE_PAGES.about, SITE_PAGES.help, SITE_PAGES.privacy].map(linkTo),
+    ...[
+      SITE_PAGES.merchants,
+      SITE_PAGES.haul,
+      SITE_PAGES.articles,
+      SITE_PAGES.about,
+      SITE_PAGES.help,
+      SITE_PAGES.privacy,
+    ].map(linkTo),
   ];
 }
 
@@ -32,7 +39,9 @@ function toMenuItem(catalogue: Catalogue, entry: CatalogueEntry): MenuItem {
     id: entry.id,
     name: entry.name,
     path: categoryPath(entry.id),
-    children: getChildren(catalogue, entry.id).filter(visible).map((c) => toMenuItem(catalogue, c)),
+    children: getChildren(catalogue, entry.id)
+      .filter(visible)
+      .map((c) => toMenuItem(catalogue, c)),
   };
 }
 
@@ -41,7 +50,9 @@ function toMenuItem(catalogue: Catalogue, entry: CatalogueEntry): MenuItem {
  * groups and their leaves, each linking to /category/{id}/. Disabled nodes are left out.
  */
 export function buildMegaMenu(catalogue: Catalogue): MenuItem[] {
-  return getChildren(catalogue, null).filter(visible).map((g) => toMenuItem(catalogue, g));
+  return getChildren(catalogue, null)
+    .filter(visible)
+    .map((g) => toMenuItem(catalogue, g));
 }
 
 /** Breadcrumbs of a category page: home, then the trail from the top-level group down. */

@@ -19,7 +19,7 @@ export function getCategoryTrail(catalogue: Catalogue, id: string): CatalogueEnt
 
 /** Children of `id` in catalogue order; `null` gives the top-level groups. */
 export function getChildren(catalogue: Catalogue, id: string | null): CatalogueEntry[] {
-  const ids = id === null ? catalogue.groups.map((g) => g.id) : catalogue.byId.get(id)?.childIds ?? [];
+  const ids = id === null ? catalogue.groups.map((g) => g.id) : (catalogue.byId.get(id)?.childIds ?? []);
   return ids.map((c) => catalogue.byId.get(c)).filter((e): e is CatalogueEntry => e !== undefined);
 }
 

@@ -32,7 +32,8 @@ export function validateCatalogue(data: unknown): string[] {
     if (!isObject(group)) return void problems.push(`${gw}: not an object`);
     const gid = typeof group.id === 'string' ? group.id : undefined;
     const label = gid ? `${gw} (id ${gid})` : gw;
-    if (gid === undefined || !extendsParent(gid, null)) problems.push(`${label}: top-level id must be one digit 0-9 or a-z`);
+    if (gid === undefined || !extendsParent(gid, null))
+      problems.push(`${label}: top-level id must be one digit 0-9 or a-z`);
     if (typeof group.name !== 'string' || !HAN.test(group.name)) problems.push(`${label}: missing Chinese name`);
     if (group.category !== undefined) {
       if (isObject(group.category) && group.category.id !== group.id) {
@@ -46,8 +47,12 @@ export function validateCatalogue(data: unknown): string[] {
       const sw = `${gw}.children[${si}]`;
       if (!isObject(second)) return void problems.push(`${sw}: not an object`);
       placed.push({
-        node: second.category as Json, where: sw, containerId: gid ?? null, level: 2,
-        rootCategoryId: second.rootCategoryId, expectedRoot: gid,
+        node: second.category as Json,
+        where: sw,
+        containerId: gid ?? null,
+        level: 2,
+        rootCategoryId: second.rootCategoryId,
+        expectedRoot: gid,
       });
       const sid = isObject(second.category) && typeof second.category.id === 'string' ? second.category.id : null;
       if (!Array.isArray(second.children)) return void problems.push(`${sw}: children must be an array`);
@@ -57,8 +62,12 @@ export function validateCatalogue(data: unknown): string[] {
         if (!isObject(leaf)) return void problems.push(`${lw}: not an object`);
         const lid = isObject(leaf.category) && typeof leaf.category.id === 'string' ? leaf.category.id : undefined;
         placed.push({
-          node: leaf.category as Json, where: lw, containerId: sid, level: 3,
-          rootCategoryId: leaf.rootCategoryId, expectedRoot: lid,
+          node: leaf.category as Json,
+          where: lw,
+          containerId: sid,
+          level: 3,
+          rootCategoryId: leaf.rootCategoryId,
+          expectedRoot: lid,
         });
         if (Array.isArray(leaf.children) ? leaf.children.length > 0 : leaf.children !== undefined) {
           problems.push(`${lw}: the catalogue has three levels; a leaf cannot have children`);
@@ -114,11 +123,13 @@ function checkNode(p: Placed, allIds: Set<string>, seen: Map<string, string>): s
   }
 
   if (typeof n.term !== 'string' || n.term.trim() === '') out.push(`${at}: missing English term`);
-  if (typeof n.displayTerm !== 'string' || !HAN.test(n.displayTerm)) out.push(`${at}: missing Chinese name (displayTerm)`);
+  if (typeof n.displayTerm !== 'string' || !HAN.test(n.displayTerm))
+    out.push(`${at}: missing Chinese name (displayTerm)`);
   if (typeof n.mappingTerm !== 'string' || n.mappingTerm.trim() === '') out.push(`${at}: missing mappingTerm`);
   if (typeof n.searchRecommend !== 'boolean') out.push(`${at}: searchRecommend must be a boolean`);
   // `disabled` may be absent (spec section 9 lists such nodes), but not anything else.
-  if (n.disabled !== undefined && typeof n.disabled !== 'boolean') out.push(`${at}: disabled must be a boolean or absent`);
+  if (n.disabled !== undefined && typeof n.disabled !== 'boolean')
+    out.push(`${at}: disabled must be a boolean or absent`);
   if (n.weightInPounds !== undefined) {
     const w = n.weightInPounds;
     if (typeof w !== 'number' || !Number.isFinite(w)) out.push(`${at}: weightInPounds must be a number`);
@@ -126,8 +137,10 @@ function checkNode(p: Placed, allIds: Set<string>, seen: Map<string, string>): s
   }
 
   if (p.level > 1 && p.rootCategoryId !== p.expectedRoot) {
-    const rule = p.level === 3 ? 'a leaf\'s own id' : 'its top-level group id';
-    out.push(`${at}: rootCategoryId ${JSON.stringify(p.rootCategoryId)} should be ${rule} ${JSON.stringify(p.expectedRoot)}`);
+    const rule = p.level === 3 ? "a leaf's own id" : 'its top-level group id';
+    out.push(
+      `${at}: rootCategoryId ${JSON.stringify(p.rootCategoryId)} should be ${rule} ${JSON.stringify(p.expectedRoot)}`,
+    );
   }
   return out;
 }

@@ -5,7 +5,10 @@ import { absoluteUrl } from '../paths';
 import type { SitePage } from '../site-pages';
 
 /** One crumb: a label and a site path (src/paths.ts); the last one is the current page. */
-export interface Crumb { label: string; to?: string }
+export interface Crumb {
+  label: string;
+  to?: string;
+}
 
 /** A crumb linking to one of the site's pages (src/site-pages.ts). */
 export const pageCrumb = ({ name, path }: SitePage): Crumb => ({ label: name, to: path });
@@ -14,7 +17,11 @@ export const pageCrumb = ({ name, path }: SitePage): Crumb => ({ label: name, to
  * BreadcrumbList (schema.org; Google's breadcrumb rules): positions 1..n, each with the visible
  * label and an absolute URL; the current page's crumb points to its canonical URL.
  */
-export function breadcrumbList(crumbs: readonly Crumb[], currentUrl: string, siteUrl: string): WithContext<BreadcrumbList> {
+export function breadcrumbList(
+  crumbs: readonly Crumb[],
+  currentUrl: string,
+  siteUrl: string,
+): WithContext<BreadcrumbList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',

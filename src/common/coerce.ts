@@ -25,7 +25,10 @@ export const trimmedText = (v: unknown): string | null => (typeof v === 'string'
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** Non-blank strings of a list, trimmed, at most `max`. */
 export const strings = (v: unknown, max = 20): string[] =>
-  (Array.isArray(v) ? v : []).map(trimmedText).filter((s): s is string => !!s).slice(0, max);
+  (Array.isArray(v) ? v : [])
+    .map(trimmedText)
+    .filter((s): s is string => !!s)
+    .slice(0, max);
 
 /** Any non-blank string or finite number as a trimmed string id, else null. */
 export const idText = (v: unknown): string | null =>
@@ -35,7 +38,11 @@ export const pathId = (v: unknown): string | null =>
   (typeof v === 'string' && isId(v.trim())) || (typeof v === 'number' && Number.isInteger(v)) ? String(v).trim() : null;
 
 /** An image as the components get it: a safe URL and a size (for layout without shift). */
-export interface ViewImage { url: string; width: number; height: number }
+export interface ViewImage {
+  url: string;
+  width: number;
+  height: number;
+}
 type WireImage = { url?: unknown; width?: unknown; height?: unknown } | null | undefined;
 
 const side = (v: unknown, fallback: number) => {
@@ -47,7 +54,10 @@ const side = (v: unknown, fallback: number) => {
  * An image (or a bare URL) with its declared size, each side falling back to `fallback`
  * (one number for both, or a size) when missing; null when the URL is unsafe.
  */
-export function toViewImage(img: WireImage | string, fallback: number | { width: number; height: number } = 800): ViewImage | null {
+export function toViewImage(
+  img: WireImage | string,
+  fallback: number | { width: number; height: number } = 800,
+): ViewImage | null {
   const raw = typeof img === 'string' ? { url: img } : img;
   const url = safeUrl(raw?.url);
   if (!url) return null;

@@ -13,6 +13,10 @@ export function safeUrl(raw: unknown): string | null {
     return url.startsWith('//') || url.startsWith('/\\') ? null : url;
   }
   let parsed: URL;
-  try { parsed = new URL(url); } catch { return null; }
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
   return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
 }

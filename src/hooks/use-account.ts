@@ -29,13 +29,21 @@ export function useAccount(): Account {
 
   React.useEffect(() => {
     let alive = true;
-    const read = () => sessionModule()
-      .then((m) => { if (alive) setSignedIn(m.defaultSession().isLoggedIn()); })
-      .catch(() => undefined);
+    const read = () =>
+      sessionModule()
+        .then((m) => {
+          if (alive) setSignedIn(m.defaultSession().isLoggedIn());
+        })
+        .catch(() => undefined);
     void read();
-    const onStorage = (e: StorageEvent) => { if (e.key == null || e.key.startsWith('hrv:user')) void read(); };
+    const onStorage = (e: StorageEvent) => {
+      if (e.key == null || e.key.startsWith('hrv:user')) void read();
+    };
     window.addEventListener('storage', onStorage);
-    return () => { alive = false; window.removeEventListener('storage', onStorage); };
+    return () => {
+      alive = false;
+      window.removeEventListener('storage', onStorage);
+    };
   }, []);
 
   const signOut = React.useCallback(async () => {
@@ -47,7 +55,10 @@ export function useAccount(): Account {
       else session.defaultSession().signOut();
     } catch {
       // Whatever failed, this device forgets the user (the server key then expires on its own).
-      await sessionModule().then((m) => m.defaultSession().signOut(), () => undefined);
+      await sessionModule().then(
+        (m) => m.defaultSession().signOut(),
+        () => undefined,
+      );
     } finally {
       setBusy(false);
       setSignedIn(false);

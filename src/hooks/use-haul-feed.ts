@@ -23,7 +23,9 @@ export interface HaulFeed {
 export function useHaulFeed(built: RelatedView[], cursor: string | null, enabled: boolean): HaulFeed {
   const state = React.useRef<FeedState>(initialFeedState(built, cursor, !enabled));
   const [view, setView] = React.useState<{ loaded: RelatedView[]; status: HaulFeed['status']; error: string }>({
-    loaded: [], status: enabled ? 'idle' : 'done', error: '',
+    loaded: [],
+    status: enabled ? 'idle' : 'done',
+    error: '',
   });
   const busy = React.useRef(false);
   const inView = React.useRef(false);
@@ -35,7 +37,11 @@ export function useHaulFeed(built: RelatedView[], cursor: string | null, enabled
     busy.current = true;
     setView((v) => ({ ...v, status: 'loading', error: '' }));
     try {
-      const res = await getHaulFeed(await browserClient(), { category: '0', delimiter: state.current.cursor, size: HAUL_SCROLL_SIZE });
+      const res = await getHaulFeed(await browserClient(), {
+        category: '0',
+        delimiter: state.current.cursor,
+        size: HAUL_SCROLL_SIZE,
+      });
       state.current = addFeedPage(state.current, res?.waterFall?.waterDrops, res?.waterFall?.delimiter);
       busy.current = false;
       setView({ loaded: state.current.loaded, status: state.current.done ? 'done' : 'idle', error: '' });
@@ -46,17 +52,23 @@ export function useHaulFeed(built: RelatedView[], cursor: string | null, enabled
     }
   }, []);
 
-  const sentinel = React.useCallback((el: HTMLElement | null) => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!el || !enabled || typeof IntersectionObserver === 'undefined') return;
-    observer.current = new IntersectionObserver((entries) => {
-      inView.current = entries.some((e) => e.isIntersecting);
-      if (inView.current) void loadMore();
-    }, { rootMargin: '0px 0px 600px 0px' });
-    observer.current.observe(el);
-    setObserving(true);
-  }, [enabled, loadMore]);
+  const sentinel = React.useCallback(
+    (el: HTMLElement | null) => {
+      observer.current?.disconnect();
+      observer.current = null;
+      if (!el || !enabled || typeof IntersectionObserver === 'undefined') return;
+      observer.current = new IntersectionObserver(
+        (entries) => {
+          inView.current = entries.some((e) => e.isIntersecting);
+          if (inView.current) void loadMore();
+        },
+        { rootMargin: '0px 0px 600px 0px' },
+      );
+      observer.current.observe(el);
+      setObserving(true);
+    },
+    [enabled, loadMore],
+  );
 
   React.useEffect(() => () => observer.current?.disconnect(), []);
 

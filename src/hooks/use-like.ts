@@ -4,18 +4,39 @@ import type { ReviewView } from '../review/view';
 import { browserClient } from './browser-client';
 import { SIGNED_OUT_EVENT } from './use-account';
 
-interface LikeState { key: string; liked: boolean; count: number; busy: boolean; error: string }
+interface LikeState {
+  key: string;
+  liked: boolean;
+  count: number;
+  busy: boolean;
+  error: string;
+}
 
 /**
  * The session, the like calls and the transport load in their own chunks on first use (after
  * hydration), so they never weigh on the review page's first load (docs/benchmarks.md).
  */
 const likeApi = () =>
-  Promise.all([import('../storefront/session'), import('../storefront/comments'), import('../storefront/review-page'), browserClient()])
-    .then(([session, comments, reviewPage, client]) => ({ session: session.defaultSession(), comments, reviewPage, client }));
+  Promise.all([
+    import('../storefront/session'),
+    import('../storefront/comments'),
+    import('../storefront/review-page'),
+    browserClient(),
+  ]).then(([session, comments, reviewPage, client]) => ({
+    session: session.defaultSession(),
+    comments,
+    reviewPage,
+    client,
+  }));
 
 const keyOf = (review: ReviewView) => `${review.productId}/${review.id}`;
-const initialState = (review: ReviewView): LikeState => ({ key: keyOf(review), liked: false, count: review.likes, busy: false, error: '' });
+const initialState = (review: ReviewView): LikeState => ({
+  key: keyOf(review),
+  liked: false,
+  count: review.likes,
+  busy: false,
+  error: '',
+});
 
 /**
  * Like state of one review for the signed-in shopper; the server counts a like once.
@@ -29,22 +50,31 @@ export function useLike(review: ReviewView) {
   // Client navigation between reviews reuses the template: start over for another review.
   const state = stored.key === key ? stored : initialState(review);
   const touched = React.useRef(false);
-  const signedIn = () => likeApi().then((api) => api.session.isLoggedIn(), () => false);
+  const signedIn = () =>
+    likeApi().then(
+      (api) => api.session.isLoggedIn(),
+      () => false,
+    );
 
   React.useEffect(() => {
     touched.current = false;
     setState(initialState(review));
     let alive = true;
     likeApi()
-      .then((api) => (api.session.isLoggedIn() ? api.reviewPage.getReviewDetail(api.client, review.productId, review.id) : null))
+      .then((api) =>
+        api.session.isLoggedIn() ? api.reviewPage.getReviewDetail(api.client, review.productId, review.id) : null,
+      )
       .then((raw) => {
         // A click made meanwhile wins: its answer is newer than this detail.
         if (!alive || touched.current || !raw || typeof raw.liked !== 'boolean') return;
-        const likes = typeof raw.likes === 'number' && Number.isFinite(raw.likes) ? Math.max(0, raw.likes) : review.likes;
+        const likes =
+          typeof raw.likes === 'number' && Number.isFinite(raw.likes) ? Math.max(0, raw.likes) : review.likes;
         setState((s) => (s.key === key ? { ...s, liked: raw.liked === true, count: likes } : s));
       })
       .catch(() => undefined); // the page keeps what it has (spec section 8)
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
     // The review's ids are what identify it; the rest of `review` is fixed for them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

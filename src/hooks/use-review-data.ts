@@ -1,5 +1,12 @@
 import * as React from 'react';
-import { toRelatedViews, toReviewView, toSimilarViews, type RelatedView, type ReviewView, type SimilarView } from '../review/view';
+import {
+  toRelatedViews,
+  toReviewView,
+  toSimilarViews,
+  type RelatedView,
+  type ReviewView,
+  type SimilarView,
+} from '../review/view';
 import { relatedTo, type ReviewPageData } from '../review/page-data';
 import type { ReviewIds } from '../review/ids';
 import { browserClient } from './browser-client';
@@ -39,9 +46,12 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
 
   React.useEffect(() => {
     let alive = true;
-    const update = (patch: Partial<ReviewData>) => alive && setData((s) => ({
-      key, data: { ...(s.key === key ? s.data : fromInitial(ids, initial)), ...patch },
-    }));
+    const update = (patch: Partial<ReviewData>) =>
+      alive &&
+      setData((s) => ({
+        key,
+        data: { ...(s.key === key ? s.data : fromInitial(ids, initial)), ...patch },
+      }));
     const swallow = () => undefined;
     if (!productId || !commentId) return undefined;
     const needsDetail = !initial.info;
@@ -49,27 +59,34 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
     const needsSimilar = !initial.similarProducts;
     if (!needsDetail && !needsFeed && !needsSimilar) return undefined;
     // The helpers and the transport load only when a page lacks built data (their own chunks).
-    Promise.all([browserClient(), import('../storefront/review-page')]).then(([client, { getReviewDetail, getReviewFeed, getSimilarProducts }]) => {
-      if (needsDetail) {
-        getReviewDetail(client, productId, commentId)
-          .then((raw) => {
-            const v = raw ? toReviewView(raw, productId) : null;
-            update(v && v.ok ? { review: v.review, status: 'ready' } : { status: 'not-found' });
-          })
-          .catch(() => update({ status: 'not-found' }));
-      }
-      if (needsFeed) {
-        getReviewFeed(client, 0, 30, '0')
-          .then((items) => update({ related: relatedTo(commentId, toRelatedViews(items)) }))
-          .catch(swallow);
-      }
-      if (needsSimilar) {
-        getSimilarProducts(client, productId)
-          .then((items) => update({ similar: toSimilarViews(items, productId) }))
-          .catch(swallow);
-      }
-    }, () => { if (needsDetail) update({ status: 'not-found' }); });
-    return () => { alive = false; };
+    Promise.all([browserClient(), import('../storefront/review-page')]).then(
+      ([client, { getReviewDetail, getReviewFeed, getSimilarProducts }]) => {
+        if (needsDetail) {
+          getReviewDetail(client, productId, commentId)
+            .then((raw) => {
+              const v = raw ? toReviewView(raw, productId) : null;
+              update(v && v.ok ? { review: v.review, status: 'ready' } : { status: 'not-found' });
+            })
+            .catch(() => update({ status: 'not-found' }));
+        }
+        if (needsFeed) {
+          getReviewFeed(client, 0, 30, '0')
+            .then((items) => update({ related: relatedTo(commentId, toRelatedViews(items)) }))
+            .catch(swallow);
+        }
+        if (needsSimilar) {
+          getSimilarProducts(client, productId)
+            .then((items) => update({ similar: toSimilarViews(items, productId) }))
+            .catch(swallow);
+        }
+      },
+      () => {
+        if (needsDetail) update({ status: 'not-found' });
+      },
+    );
+    return () => {
+      alive = false;
+    };
     // The initial data is fixed for a set of ids; ids change after hydration (query) or on
     // client navigation. `key` is made of the ids.
     // eslint-disable-next-line react-hooks/exhaustive-deps

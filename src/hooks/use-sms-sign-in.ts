@@ -37,13 +37,19 @@ export function useSmsSignIn(): SmsSignIn {
 
   const sendCode = async (raw: string) => {
     const phone = normalisePhone(raw);
-    if (!isMainlandPhone(phone)) { setError('请输入正确的11位手机号'); return false; }
+    if (!isMainlandPhone(phone)) {
+      setError('请输入正确的11位手机号');
+      return false;
+    }
     if (countdown > 0 || sending) return false;
     setSending(true);
     setError('');
     try {
       const res = await sendSmsCode(await browserClient(), phone);
-      const wait = typeof res?.retryAfterSeconds === 'number' && res.retryAfterSeconds > 0 ? Math.ceil(res.retryAfterSeconds) : SMS_COUNTDOWN_SECONDS;
+      const wait =
+        typeof res?.retryAfterSeconds === 'number' && res.retryAfterSeconds > 0
+          ? Math.ceil(res.retryAfterSeconds)
+          : SMS_COUNTDOWN_SECONDS;
       setCountdown(wait);
       setSentTo(phone);
       return true;
@@ -57,8 +63,14 @@ export function useSmsSignIn(): SmsSignIn {
 
   const signIn = async (raw: string, code: string) => {
     const phone = normalisePhone(raw);
-    if (!isMainlandPhone(phone)) { setError('请输入正确的11位手机号'); return false; }
-    if (!isSmsCode(code)) { setError('请输入短信验证码'); return false; }
+    if (!isMainlandPhone(phone)) {
+      setError('请输入正确的11位手机号');
+      return false;
+    }
+    if (!isSmsCode(code)) {
+      setError('请输入短信验证码');
+      return false;
+    }
     if (verifying) return false;
     setVerifying(true);
     setError('');

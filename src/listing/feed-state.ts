@@ -25,7 +25,11 @@ export function initialFeedState(built: RelatedView[], cursor: string | null, do
 }
 
 /** Adds one answer of the haul feed: new well-formed items only; a null delimiter ends it. */
-export function addFeedPage(state: FeedState, drops: unknown, delimiter: string | number | null | undefined): FeedState {
+export function addFeedPage(
+  state: FeedState,
+  drops: unknown,
+  delimiter: string | number | null | undefined,
+): FeedState {
   const seen = new Set(state.seen);
   const fresh = toRelatedViews(drops).filter((d) => {
     if (seen.has(d.commentId)) return false;
@@ -35,5 +39,10 @@ export function addFeedPage(state: FeedState, drops: unknown, delimiter: string 
   const next = delimiter == null ? null : String(delimiter);
   // A cursor that does not move would loop forever: treat it as the end.
   const done = next === null || next === state.cursor;
-  return { loaded: fresh.length ? [...state.loaded, ...fresh] : state.loaded, seen, cursor: next ?? state.cursor, done };
+  return {
+    loaded: fresh.length ? [...state.loaded, ...fresh] : state.loaded,
+    seen,
+    cursor: next ?? state.cursor,
+    done,
+  };
 }

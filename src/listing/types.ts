@@ -75,4 +75,7 @@ export interface ArticleView {
   url: string | null;
 }
 
-export interface CategoryLinkView { id: string; name: string }
+export interface CategoryLinkView {
+  id: string;
+  name: string;
+}

@@ -79,8 +79,20 @@ export function productFromReviews(productId: string, reviews: ReviewView[]): Pr
   const bar = raw.indexOf('|');
   const nameCN = (bar > 0 ? raw.slice(0, bar).trim() : '') || `商品 ${productId}`;
   return {
-    id: productId, name: '', nameCN, images: [], price: sku ? formatPrice(sku.cents, sku.rate) : null, listPrice: null,
-    marks: [], origin: null, labels: [], brand: null, merchant: null, categoryId: null, description: null, promo: null,
+    id: productId,
+    name: '',
+    nameCN,
+    images: [],
+    price: sku ? formatPrice(sku.cents, sku.rate) : null,
+    listPrice: null,
+    marks: [],
+    origin: null,
+    labels: [],
+    brand: null,
+    merchant: null,
+    categoryId: null,
+    description: null,
+    promo: null,
     partial: true,
   };
 }
@@ -117,7 +129,10 @@ export function toProductReviewItems(comments: unknown, productId: string): Prod
 export function topTags(reviews: Array<{ tags: string[] }>, limit = 8): string[] {
   const counts = new Map<string, number>();
   for (const r of reviews) for (const t of new Set(r.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([t]) => t);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([t]) => t);
 }
 
 export function toMerchantView(m: unknown): MerchantView | null {
@@ -133,7 +148,10 @@ export function toMerchantView(m: unknown): MerchantView | null {
     country: trimmedText(w.country) ?? trimmedText(w.origin),
     description: trimmedText(w.description),
     logo: safeUrl(w.logo),
-    website: (() => { const u = safeUrl(w.website); return u && /^https?:/i.test(u) ? u : null; })(),
+    website: (() => {
+      const u = safeUrl(w.website);
+      return u && /^https?:/i.test(u) ? u : null;
+    })(),
     productCount: num(w.productCount),
   };
 }
@@ -153,7 +171,11 @@ export function toArticleView(a: unknown): ArticleView | null {
     publishedAt: num(w.publishedAt),
     author: trimmedText(w.author),
     tags: strings(w.tags, 5),
-    paragraphs: (trimmedText(w.content) ?? '').split(/\n+/).map((p) => p.trim()).filter(Boolean).slice(0, 30),
+    paragraphs: (trimmedText(w.content) ?? '')
+      .split(/\n+/)
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .slice(0, 30),
     url: url && /^https?:/i.test(url) ? url : null,
   };
 }

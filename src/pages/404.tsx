@@ -24,7 +24,9 @@ export default function NotFoundPage({ location }: PageProps) {
   if (unbuilt) {
     return (
       <>
-        <Helmet><meta name="robots" content="noindex" /></Helmet>
+        <Helmet>
+          <meta name="robots" content="noindex" />
+        </Helmet>
         <ReviewPage ids={reviewIds(location.pathname)} />
       </>
     );

@@ -16,14 +16,26 @@ export default function GenuineGuaranteePage() {
       updated="2025-11-01"
     >
       <div className="doc__card">
-        <p><strong>我们承诺：{brandName}销售的每一件商品都是海外正品。如经权威鉴定为假货，我们将退还货款并按商品实付金额的十倍赔偿。</strong></p>
+        <p>
+          <strong>
+            我们承诺：{brandName}
+            销售的每一件商品都是海外正品。如经权威鉴定为假货，我们将退还货款并按商品实付金额的十倍赔偿。
+          </strong>
+        </p>
       </div>
 
       <h2>一、正规渠道采购</h2>
       <ul>
-        <li><strong>品牌直供</strong>：与品牌方或其官方授权的海外分销商签订供货协议，直接从品牌仓发货。</li>
-        <li><strong>官网与百货</strong>：从品牌海外官网、Nordstrom、Macy's、Saks 等知名百货和授权零售商采购。</li>
-        <li><strong>入驻审核</strong>：入驻商家须提交海外公司注册文件、品牌授权或采购凭证，并接受定期抽检；发现售假立即清退并冻结保证金。</li>
+        <li>
+          <strong>品牌直供</strong>：与品牌方或其官方授权的海外分销商签订供货协议，直接从品牌仓发货。
+        </li>
+        <li>
+          <strong>官网与百货</strong>：从品牌海外官网、Nordstrom、Macy's、Saks 等知名百货和授权零售商采购。
+        </li>
+        <li>
+          <strong>入驻审核</strong>
+          ：入驻商家须提交海外公司注册文件、品牌授权或采购凭证，并接受定期抽检；发现售假立即清退并冻结保证金。
+        </li>
       </ul>
 
       <h2>二、全程可追溯</h2>
@@ -48,8 +60,12 @@ export default function GenuineGuaranteePage() {
       </ol>
 
       <h2>五、说明</h2>
-      <p>同一品牌在不同国家和地区销售的商品，可能因产地、批次不同而在包装、标签、颜色和气味上略有差异，这不影响其正品属性。海外商品的说明书和标签一般为外文，进口商品无中文标签属正常情况。</p>
-      <p>如需反馈商品或商家问题，请拨打 {company.phone} 或查看<Link to={aboutPath()}>联系我们</Link>。</p>
+      <p>
+        同一品牌在不同国家和地区销售的商品，可能因产地、批次不同而在包装、标签、颜色和气味上略有差异，这不影响其正品属性。海外商品的说明书和标签一般为外文，进口商品无中文标签属正常情况。
+      </p>
+      <p>
+        如需反馈商品或商家问题，请拨打 {company.phone} 或查看<Link to={aboutPath()}>联系我们</Link>。
+      </p>
     </ContentPage>
   );
 }

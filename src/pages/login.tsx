@@ -17,7 +17,9 @@ export default function LoginPage({ location }: PageProps) {
   const [done, setDone] = React.useState(false);
   const phoneOk = isMainlandPhone(phone);
 
-  const onSend = () => { void sms.sendCode(phone); };
+  const onSend = () => {
+    void sms.sendCode(phone);
+  };
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (await sms.signIn(phone, code)) {
@@ -32,14 +34,27 @@ export default function LoginPage({ location }: PageProps) {
       <div className="login">
         <h1 className="lst-h1">手机号登录</h1>
         <p className="login__hint">未注册的手机号验证后将自动创建账号</p>
-        <form className="login__form" onSubmit={onSubmit} noValidate data-state={done ? 'signed-in' : sms.sentTo ? 'code-sent' : 'start'}>
+        <form
+          className="login__form"
+          onSubmit={onSubmit}
+          noValidate
+          data-state={done ? 'signed-in' : sms.sentTo ? 'code-sent' : 'start'}
+        >
           <label className="login__field">
             <span>手机号</span>
             <span className="login__phone">
-              <span className="login__cc" aria-hidden="true">+86</span>
+              <span className="login__cc" aria-hidden="true">
+                +86
+              </span>
               <input
-                name="phone" type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={13}
-                placeholder="请输入11位手机号" value={phone} onChange={(e) => setPhone(e.target.value)}
+                name="phone"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={13}
+                placeholder="请输入11位手机号"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
                 aria-invalid={phone !== '' && !phoneOk}
               />
             </span>
@@ -48,17 +63,45 @@ export default function LoginPage({ location }: PageProps) {
             <span>验证码</span>
             <span className="login__code">
               <input
-                name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={8}
-                placeholder="请输入短信验证码" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={8}
+                placeholder="请输入短信验证码"
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
               />
-              <button type="button" className="login__send" onClick={onSend} disabled={!phoneOk || sms.countdown > 0 || sms.sending} data-countdown={sms.countdown}>
-                {sms.sending ? '发送中…' : sms.countdown > 0 ? `${sms.countdown}秒后重新发送` : sms.sentTo ? '重新发送' : '发送验证码'}
+              <button
+                type="button"
+                className="login__send"
+                onClick={onSend}
+                disabled={!phoneOk || sms.countdown > 0 || sms.sending}
+                data-countdown={sms.countdown}
+              >
+                {sms.sending
+                  ? '发送中…'
+                  : sms.countdown > 0
+                    ? `${sms.countdown}秒后重新发送`
+                    : sms.sentTo
+                      ? '重新发送'
+                      : '发送验证码'}
               </button>
             </span>
           </label>
-          {sms.sentTo && !sms.error && <p className="login__sent" role="status">验证码已发送至 {sms.sentTo.slice(0, 3)}****{sms.sentTo.slice(7)}</p>}
-          {sms.error && <p className="lst-error" role="alert">{sms.error}</p>}
-          <button type="submit" className="login__submit" disabled={sms.verifying || done}>{sms.verifying ? '登录中…' : done ? '登录成功' : '登录'}</button>
+          {sms.sentTo && !sms.error && (
+            <p className="login__sent" role="status">
+              验证码已发送至 {sms.sentTo.slice(0, 3)}****{sms.sentTo.slice(7)}
+            </p>
+          )}
+          {sms.error && (
+            <p className="lst-error" role="alert">
+              {sms.error}
+            </p>
+          )}
+          <button type="submit" className="login__submit" disabled={sms.verifying || done}>
+            {sms.verifying ? '登录中…' : done ? '登录成功' : '登录'}
+          </button>
         </form>
       </div>
     </Layout>

@@ -22,20 +22,35 @@ export default function LogisticsPage() {
       description={`${brandName}国际物流说明：海外直邮的运输阶段与时效、运费计算方式、阳光清关流程、包裹追踪与异常处理。`}
       updated="2025-11-01"
     >
-      <p>{brandName}的商品由海外商家从境外仓库直邮发货，以跨境电商零售进口方式正规申报清关（阳光清关），全程可追踪。一般在支付后 10 到 20 个工作日送达。</p>
+      <p>
+        {brandName}
+        的商品由海外商家从境外仓库直邮发货，以跨境电商零售进口方式正规申报清关（阳光清关），全程可追踪。一般在支付后 10
+        到 20 个工作日送达。
+      </p>
 
       <h2>一、运输阶段与时效</h2>
       <table>
         <thead>
-          <tr><th scope="col">阶段</th><th scope="col">参考时效</th><th scope="col">说明</th></tr>
+          <tr>
+            <th scope="col">阶段</th>
+            <th scope="col">参考时效</th>
+            <th scope="col">说明</th>
+          </tr>
         </thead>
         <tbody>
           {stages.map(([name, time, note]) => (
-            <tr key={name}><th scope="row">{name}</th><td>{time}</td><td>{note}</td></tr>
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              <td>{time}</td>
+              <td>{note}</td>
+            </tr>
           ))}
         </tbody>
       </table>
-      <p>「黑色星期五」、圣诞节、春节等高峰期，以及天气、航班调整和海关抽查等情况，可能使时效延长 5 到 10 个工作日，请您耐心等待。</p>
+      <p>
+        「黑色星期五」、圣诞节、春节等高峰期，以及天气、航班调整和海关抽查等情况，可能使时效延长 5 到 10
+        个工作日，请您耐心等待。
+      </p>
 
       <h2>二、运费</h2>
       <ul>
@@ -51,15 +66,27 @@ export default function LogisticsPage() {
       </p>
 
       <h2>四、包裹追踪</h2>
-      <p>在「我的订单 - 查看物流」中可以查看包裹在海外仓、国际运输、清关和国内派送各阶段的轨迹。国际段信息更新频率较低，航班在途期间 2 到 3 天没有新轨迹属正常情况。</p>
+      <p>
+        在「我的订单 -
+        查看物流」中可以查看包裹在海外仓、国际运输、清关和国内派送各阶段的轨迹。国际段信息更新频率较低，航班在途期间 2
+        到 3 天没有新轨迹属正常情况。
+      </p>
 
       <h2>五、异常处理</h2>
       <ul>
-        <li><strong>包裹破损或丢失</strong>：签收时请当面检查外包装，破损可拒收；确认丢失的，我们将为您补发或全额退款。</li>
-        <li><strong>清关异常</strong>：如因实名信息不一致导致清关失败，客服会联系您更正；无法更正的订单将取消并全额退款。</li>
-        <li><strong>超时未送达</strong>：支付后 30 个工作日仍未送达的，可联系客服申请退款，核实后全额退还。</li>
+        <li>
+          <strong>包裹破损或丢失</strong>：签收时请当面检查外包装，破损可拒收；确认丢失的，我们将为您补发或全额退款。
+        </li>
+        <li>
+          <strong>清关异常</strong>：如因实名信息不一致导致清关失败，客服会联系您更正；无法更正的订单将取消并全额退款。
+        </li>
+        <li>
+          <strong>超时未送达</strong>：支付后 30 个工作日仍未送达的，可联系客服申请退款，核实后全额退还。
+        </li>
       </ul>
-      <p>更多问题请查看<Link to={helpPath()}>帮助中心</Link>或拨打客服热线 {company.phone}。</p>
+      <p>
+        更多问题请查看<Link to={helpPath()}>帮助中心</Link>或拨打客服热线 {company.phone}。
+      </p>
     </ContentPage>
   );
 }

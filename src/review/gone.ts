@@ -21,7 +21,11 @@ export async function leaveIfGone(): Promise<void> {
   if (!unbuiltReviewIds(sitePath)) return;
   const url = pageDataUrl(sitePath.endsWith('/') ? sitePath : `${sitePath}/`);
   let status = 0;
-  try { status = (await fetch(url, { cache: 'no-store' })).status; } catch { return; }
+  try {
+    status = (await fetch(url, { cache: 'no-store' })).status;
+  } catch {
+    return;
+  }
   if (status !== 410) return;
   if ('caches' in window) {
     const keys = await caches.keys();

@@ -32,7 +32,9 @@ export function reviewHead(r: ReviewView): HeadData {
   const product = oneLine(productName(r.sku.name));
   const subject = product ? `${label}的${product}晒单` : `${label}的晒单`;
   const short = shortTitle(r.content);
-  const title = short ? `${oneLine(short)} - ${subject} - ${siteConfig.siteName}` : `${subject} - ${siteConfig.siteName}`;
+  const title = short
+    ? `${oneLine(short)} - ${subject} - ${siteConfig.siteName}`
+    : `${subject} - ${siteConfig.siteName}`;
   const text = isDefaultPraise(r.content) ? '' : oneLine(r.content);
   const description = text
     ? truncate(`${subject}：${text}`, DESCRIPTION_LIMIT)
@@ -43,7 +45,10 @@ export function reviewHead(r: ReviewView): HeadData {
   const first = r.gallery[0]?.full ?? null;
   const canonical = absoluteUrl(siteConfig.siteUrl, reviewPath(r.productId, r.id));
   return {
-    title, description, keywords, canonical,
+    title,
+    description,
+    keywords,
+    canonical,
     image: absoluteMedia(first?.url ?? null),
     imageWidth: first?.width ?? null,
     imageHeight: first?.height ?? null,

@@ -3,7 +3,10 @@
 import { isId } from '../common/coerce';
 import { isUnbuiltReviewPath, sitePathOf } from './unbuilt';
 
-export interface ReviewIds { productId: string; commentId: string }
+export interface ReviewIds {
+  productId: string;
+  commentId: string;
+}
 
 function firstParam(search: string, name: string): string | null {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
@@ -21,7 +24,11 @@ function fromPath(pathname: string): Partial<ReviewIds> {
   let sitePath = sitePathOf(pathname);
   if (sitePath == null) {
     // Without the /review prefix (gatsby develop without --prefix-paths).
-    try { sitePath = decodeURIComponent(pathname); } catch { return {}; }
+    try {
+      sitePath = decodeURIComponent(pathname);
+    } catch {
+      return {};
+    }
   }
   if (!isUnbuiltReviewPath(sitePath)) return {};
   const [productId, commentId] = sitePath.split('/').filter(Boolean);

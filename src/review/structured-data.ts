@@ -24,7 +24,10 @@ export function absoluteMedia(url: string | null | undefined): string | null {
 
 /** Pictures of the product: the review's own (shown in the gallery), else the sku's picture. */
 function productImages(r: ReviewView): string[] {
-  const shown = r.gallery.slice(0, 3).map((g) => absoluteMedia(g.full.url)).filter((u): u is string => !!u);
+  const shown = r.gallery
+    .slice(0, 3)
+    .map((g) => absoluteMedia(g.full.url))
+    .filter((u): u is string => !!u);
   if (shown.length) return shown;
   const sku = absoluteMedia(r.sku.image);
   return sku ? [sku] : [];
@@ -43,7 +46,8 @@ function reviewJsonLd(r: ReviewView, canonical: string): WithContext<Review> | n
   if (!name || !image.length || !date || score == null || score < 1 || score > 5) return null;
   const productUrl = absoluteUrl(siteConfig.siteUrl, productPath(r.productId));
   const price = priceYuan(r.sku.cents, r.sku.rate);
-  const offer: Offer | undefined = price == null ? undefined : { '@type': 'Offer', price, priceCurrency: 'CNY', url: productUrl };
+  const offer: Offer | undefined =
+    price == null ? undefined : { '@type': 'Offer', price, priceCurrency: 'CNY', url: productUrl };
   const product: Product = { '@type': 'Product', name, image, url: productUrl, ...(offer ? { offers: offer } : {}) };
   const body = isDefaultPraise(r.content) ? '' : oneLine(r.content);
   return {

@@ -16,9 +16,29 @@ import { PATH_PREFIX } from '../paths';
 
 /** First path segments of the site's own sections: never review ids. */
 export const RESERVED_SECTIONS: readonly string[] = [
-  'page-data', 'static', 'category', 'pd', 'product', 'haul', 'haul-detail', 'merchants', 'articles',
-  'about', 'help', 'privacy', 'login', 'qr', 'payment-agreement', 'genuine-guarantee', 'logistics',
-  '404', '404.html', '500', '500.html', 'offline-plugin-app-shell-fallback', '~partytown',
+  'page-data',
+  'static',
+  'category',
+  'pd',
+  'product',
+  'haul',
+  'haul-detail',
+  'merchants',
+  'articles',
+  'about',
+  'help',
+  'privacy',
+  'login',
+  'qr',
+  'payment-agreement',
+  'genuine-guarantee',
+  'logistics',
+  '404',
+  '404.html',
+  '500',
+  '500.html',
+  'offline-plugin-app-shell-fallback',
+  '~partytown',
 ];
 
 /** Source of the pattern a site path (after /review) must match, trailing slash optional. */
@@ -41,7 +61,11 @@ export function unbuiltReviewIds(sitePath: string): { productId: string; comment
 export function sitePathOf(pathname: string, prefix = PATH_PREFIX): string | null {
   if (pathname === prefix) return '/';
   if (!pathname.startsWith(`${prefix}/`)) return null;
-  try { return decodeURIComponent(pathname.slice(prefix.length)); } catch { return null; }
+  try {
+    return decodeURIComponent(pathname.slice(prefix.length));
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -53,7 +77,9 @@ export function unbuiltReviewMarkerScript(prefix = PATH_PREFIX): string {
   const p = JSON.stringify(prefix);
   const r = JSON.stringify(RESERVED_SECTIONS);
   const s = JSON.stringify(UNBUILT_REVIEW_PATH_SOURCE);
-  return `(function(){try{var p=${p},l=location.pathname;if(l.indexOf(p+"/")!==0)return;` +
+  return (
+    `(function(){try{var p=${p},l=location.pathname;if(l.indexOf(p+"/")!==0)return;` +
     `var m=new RegExp(${s}).exec(decodeURIComponent(l.slice(p.length)));` +
-    `if(m&&${r}.indexOf(m[1])<0)document.documentElement.classList.add("unbuilt-review")}catch(e){}})()`;
+    `if(m&&${r}.indexOf(m[1])<0)document.documentElement.classList.add("unbuilt-review")}catch(e){}})()`
+  );
 }

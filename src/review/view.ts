@@ -6,7 +6,13 @@ import { safeUrl } from '../common/safe-url';
 import { idText, num, text, toViewImage, type ViewImage } from '../common/coerce';
 import { SIMILAR_PRODUCTS_LIMIT } from './format';
 
-export interface GalleryItem { id: string; full: ViewImage; thumb: ViewImage; isVideoCover: boolean; videoUrl: string | null }
+export interface GalleryItem {
+  id: string;
+  full: ViewImage;
+  thumb: ViewImage;
+  isVideoCover: boolean;
+  videoUrl: string | null;
+}
 
 export interface ReviewView {
   id: string;
@@ -33,13 +39,25 @@ export interface ReviewView {
 }
 
 export interface RelatedView {
-  commentId: string; productId: string; image: string | null;
-  userLabel: string | null; userAvatar: string | null; content: string; likes: number;
+  commentId: string;
+  productId: string;
+  image: string | null;
+  userLabel: string | null;
+  userAvatar: string | null;
+  content: string;
+  likes: number;
 }
 
 export interface SimilarView {
-  id: string; name: string; nameCN: string; image: string | null; priceTagCN: string | null;
-  priceTag: string | null; marks: string[]; labels: string[]; origin: string | null;
+  id: string;
+  name: string;
+  nameCN: string;
+  image: string | null;
+  priceTagCN: string | null;
+  priceTag: string | null;
+  marks: string[];
+  labels: string[];
+  origin: string | null;
 }
 
 /** Gallery: pictures, else video covers (spec section 5). */
@@ -49,7 +67,8 @@ function toGallery(r: Review): GalleryItem[] {
   pictures.forEach((p, i) => {
     const full = toViewImage(p?.full);
     if (!full) return;
-    const thumb = toViewImage(p?.thumbnail, { width: 160, height: Math.round((160 * full.height) / full.width) }) ?? full;
+    const thumb =
+      toViewImage(p?.thumbnail, { width: 160, height: Math.round((160 * full.height) / full.width) }) ?? full;
     items.push({ id: idText(p?.id) ?? `p${i}`, full, thumb, isVideoCover: false, videoUrl: null });
   });
   if (items.length) return items;
@@ -72,10 +91,14 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
   if (!id) return { ok: false, reason: 'missing id' };
   const productId = idText(raw.productId) ?? idText(raw.sku?.productId) ?? expectedProductId ?? null;
   if (!productId) return { ok: false, reason: `review ${id}: missing productId` };
-  if (raw.postedAt != null && num(raw.postedAt) == null) return { ok: false, reason: `review ${id}: postedAt is not a number` };
-  if (raw.content != null && typeof raw.content !== 'string') return { ok: false, reason: `review ${id}: content is not text` };
-  if (raw.sku != null && typeof raw.sku !== 'object') return { ok: false, reason: `review ${id}: sku is not an object` };
-  if (raw.pictures != null && !Array.isArray(raw.pictures)) return { ok: false, reason: `review ${id}: pictures is not a list` };
+  if (raw.postedAt != null && num(raw.postedAt) == null)
+    return { ok: false, reason: `review ${id}: postedAt is not a number` };
+  if (raw.content != null && typeof raw.content !== 'string')
+    return { ok: false, reason: `review ${id}: content is not text` };
+  if (raw.sku != null && typeof raw.sku !== 'object')
+    return { ok: false, reason: `review ${id}: sku is not an object` };
+  if (raw.pictures != null && !Array.isArray(raw.pictures))
+    return { ok: false, reason: `review ${id}: pictures is not a list` };
   const medal = Array.isArray(raw.userMedals) ? raw.userMedals[0] : null;
   const sku: Partial<Sku> = raw.sku ?? {};
   const attrs = sku.attributes?.attributes;
@@ -118,9 +141,13 @@ export function toRelatedViews(items: unknown): RelatedView[] {
     if (!commentId || !productId || seen.has(commentId)) continue;
     seen.add(commentId);
     out.push({
-      commentId, productId,
-      image: safeUrl(it.image), userLabel: text(it.userLabel), userAvatar: safeUrl(it.userAvatar),
-      content: typeof it.content === 'string' ? it.content : '', likes: Math.max(0, num(it.likes) ?? 0),
+      commentId,
+      productId,
+      image: safeUrl(it.image),
+      userLabel: text(it.userLabel),
+      userAvatar: safeUrl(it.userAvatar),
+      content: typeof it.content === 'string' ? it.content : '',
+      likes: Math.max(0, num(it.likes) ?? 0),
     });
   }
   return out;
@@ -149,7 +176,10 @@ export function toSimilarViews(items: unknown, excludeProductId?: string): Simil
       priceTag: text(p.priceTag),
       priceTagCN: text(p.priceTagCN),
       marks: (Array.isArray(p.marks) ? p.marks : []).filter((m): m is string => !!text(m)),
-      labels: (it.labelView?.shortLabels ?? []).flatMap((s) => s?.labels ?? []).map((l) => text(l?.text)).filter((t): t is string => !!t),
+      labels: (it.labelView?.shortLabels ?? [])
+        .flatMap((s) => s?.labels ?? [])
+        .map((l) => text(l?.text))
+        .filter((t): t is string => !!t),
       origin: text(it.origin),
     });
     if (out.length === SIMILAR_PRODUCTS_LIMIT) break;

@@ -69,8 +69,7 @@ export interface PreorderCheckResult {
 }
 
 /** GET /api/v2/shoppingcart?target=..&ca=true */
-export const getCart = (c: StorefrontClient, target: string) =>
-  c.get<Cart>(CART, { params: { target, ca: true } });
+export const getCart = (c: StorefrontClient, target: string) => c.get<Cart>(CART, { params: { target, ca: true } });
 
 /** POST /api/v2/shoppingcart (add). */
 export const addToCart = (c: StorefrontClient, body: AddToCartRequest) => c.post<Cart>(CART, body);

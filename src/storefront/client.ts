@@ -93,7 +93,10 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function defaultBaseURL(mode: ClientMode): string {
   if (mode === 'build') {
     const url = readEnv(() => process.env.STOREFRONT_API_URL);
-    if (!url) throw new Error('STOREFRONT_API_URL is not set: the build needs the storefront API base URL (e.g. http://127.0.0.1:8000)');
+    if (!url)
+      throw new Error(
+        'STOREFRONT_API_URL is not set: the build needs the storefront API base URL (e.g. http://127.0.0.1:8000)',
+      );
     return url;
   }
   // Written out literally so that Gatsby's DefinePlugin inlines it into the browser bundle.
@@ -296,4 +299,3 @@ function retryAfterMs(err: StorefrontError): number | undefined {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-

@@ -8,7 +8,8 @@ import type { CommentsResponse, HaulResponse, LikeResult, RepliesResponse } from
 
 export type { LikeResult, Reply, RepliesResponse } from './wire/reviews';
 
-export const commentsPath = (productId: string | number) => `/api/v1/product-comment/products/${seg(productId)}/comments`;
+export const commentsPath = (productId: string | number) =>
+  `/api/v1/product-comment/products/${seg(productId)}/comments`;
 
 export interface CommentQuery {
   /** From (offset). Default 0. */

@@ -61,7 +61,12 @@ export class NetworkError extends ApiError {
 export class TimeoutError extends ApiError {
   readonly kind = 'timeout' as const;
   readonly text = '请求超时，请稍后重试';
-  constructor(method: string, url: string, readonly timeoutMs: number, cause?: unknown) {
+  constructor(
+    method: string,
+    url: string,
+    readonly timeoutMs: number,
+    cause?: unknown,
+  ) {
     super(`${method} ${url} timed out after ${timeoutMs} ms`, method, url, { cause });
   }
 }
@@ -70,7 +75,11 @@ export class TimeoutError extends ApiError {
 export class ForeignOriginError extends ApiError {
   readonly kind = 'origin' as const;
   readonly text = '请求地址无效';
-  constructor(method: string, url: string, readonly apiOrigin: string) {
+  constructor(
+    method: string,
+    url: string,
+    readonly apiOrigin: string,
+  ) {
     super(`${method} ${url} refused: not on the API origin ${apiOrigin}`, method, url);
   }
 }

@@ -23,8 +23,7 @@ export interface ExpressBuyDetails {
 
 /** Either some detail fields or the shipping address to use. */
 export type ExpressBuyUpdate =
-  | { shippingAddressId: string }
-  | Partial<Pick<ExpressBuyDetails, 'quantity' | 'paymentMethod' | 'shippingMethod'>>;
+  { shippingAddressId: string } | Partial<Pick<ExpressBuyDetails, 'quantity' | 'paymentMethod' | 'shippingMethod'>>;
 
 /** POST /api/v1/express-buy/sku */
 export const startExpressBuy = (c: StorefrontClient, body: ExpressBuyRequest) =>

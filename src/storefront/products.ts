@@ -4,13 +4,33 @@ import type { StorefrontClient } from './client';
 import { seg } from '../common/path-segment';
 import type { CategoriesResponse } from './wire/catalogue';
 import type {
-  BrandsResponse, DiscoverSort, DomesticShipping, MerchantsResponse, ProductDetail, ProductListResponse, ProductTranslation,
-  SearchResponse, SimilarResponse, SizeChart,
+  BrandsResponse,
+  DiscoverSort,
+  DomesticShipping,
+  MerchantsResponse,
+  ProductDetail,
+  ProductListResponse,
+  ProductTranslation,
+  SearchResponse,
+  SimilarResponse,
+  SizeChart,
 } from './wire/products';
 
 export type {
-  Brand, BrandsResponse, DiscoverSort, DomesticShipping, GroupBuy, Merchant, MerchantsResponse, Product, ProductDetail,
-  ProductListResponse, ProductTranslation, Promo, SearchResponse, SizeChart,
+  Brand,
+  BrandsResponse,
+  DiscoverSort,
+  DomesticShipping,
+  GroupBuy,
+  Merchant,
+  MerchantsResponse,
+  Product,
+  ProductDetail,
+  ProductListResponse,
+  ProductTranslation,
+  Promo,
+  SearchResponse,
+  SizeChart,
 } from './wire/products';
 
 export interface DiscoverQuery {
@@ -27,8 +47,11 @@ export interface DiscoverQuery {
 }
 
 /** GET /api/v1/products/{id}; `promo` / `groupBuy` = true add those offers to the answer. */
-export const getProduct = (c: StorefrontClient, id: string | number, ctx: { promo?: boolean; groupBuy?: boolean } = {}) =>
-  c.get<ProductDetail>(`/api/v1/products/${seg(id)}`, { params: { promo: ctx.promo, groupBuy: ctx.groupBuy } });
+export const getProduct = (
+  c: StorefrontClient,
+  id: string | number,
+  ctx: { promo?: boolean; groupBuy?: boolean } = {},
+) => c.get<ProductDetail>(`/api/v1/products/${seg(id)}`, { params: { promo: ctx.promo, groupBuy: ctx.groupBuy } });
 
 /** GET /api/v1/products/{id}/related */
 export const getRelatedProducts = (c: StorefrontClient, id: string | number) =>

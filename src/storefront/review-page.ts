@@ -33,7 +33,10 @@ export async function getReviewFeed(
 }
 
 /** Helper 3: similar products of a product, `products`. */
-export async function getSimilarProducts(c: StorefrontClient, productId: string | number): Promise<SimilarProductItem[]> {
+export async function getSimilarProducts(
+  c: StorefrontClient,
+  productId: string | number,
+): Promise<SimilarProductItem[]> {
   const res = await getSimilar(c, productId);
   return res?.products ?? [];
 }

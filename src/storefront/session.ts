@@ -115,8 +115,7 @@ const UTM_FIELDS: Array<[keyof UtmParams, string]> = [
 
 /** The UTM params of a URL or query string; accepts utmSource and utm_source spellings. */
 export function parseUtm(url: string | URL): UtmParams {
-  const search =
-    url instanceof URL ? url.searchParams : new URL(url, 'http://localhost').searchParams;
+  const search = url instanceof URL ? url.searchParams : new URL(url, 'http://localhost').searchParams;
   const out: UtmParams = {};
   for (const [camel, snake] of UTM_FIELDS) {
     const v = (search.get(camel) ?? search.get(snake))?.trim();

@@ -10,8 +10,7 @@ import type { Session } from './session';
 export type { SignInResult, SmsSent } from './wire/signin';
 
 /** POST /api/v2/signin/sms: sends a verification code to the phone. */
-export const sendSmsCode = (c: StorefrontClient, phone: string) =>
-  c.post<SmsSent>('/api/v2/signin/sms', { phone });
+export const sendSmsCode = (c: StorefrontClient, phone: string) => c.post<SmsSent>('/api/v2/signin/sms', { phone });
 
 /** POST /api/v2/signin/sms/verification: signs in with the code. */
 export const verifySmsCode = (c: StorefrontClient, phone: string, code: string) =>

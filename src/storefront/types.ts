@@ -3,6 +3,15 @@
 // the reference server). Any field may be missing or null in real data: everything that the
 // contract does not guarantee is optional, and the site reshapes once at the edge.
 export type { Image, ErrorBody } from './wire/common';
-export type { Medal, Picture, Video, Sku, Review, RelatedReviewItem, HaulResponse, CommentsResponse } from './wire/reviews';
+export type {
+  Medal,
+  Picture,
+  Video,
+  Sku,
+  Review,
+  RelatedReviewItem,
+  HaulResponse,
+  CommentsResponse,
+} from './wire/reviews';
 export type { SimilarProductItem, SimilarResponse } from './wire/products';
 export type { CategoryNode, LeafEntry, SecondLevelEntry, TopLevelGroup, CategoriesResponse } from './wire/catalogue';

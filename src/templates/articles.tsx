@@ -22,8 +22,14 @@ export default function ArticlesTemplate({ pageContext }: PageProps<object, Arti
       <Breadcrumb items={[pageCrumb(SITE_PAGES.home), { label: page.name }]} />
       <h1 className="lst-h1">{page.name}</h1>
       {articles.length ? (
-        <div className="alist">{articles.map((a, i) => <ArticleCard key={a.id} a={a} full eager={i < 2} />)}</div>
-      ) : <p className="lst-empty">文章暂时无法显示，请稍后再来看看。</p>}
+        <div className="alist">
+          {articles.map((a, i) => (
+            <ArticleCard key={a.id} a={a} full eager={i < 2} />
+          ))}
+        </div>
+      ) : (
+        <p className="lst-empty">文章暂时无法显示，请稍后再来看看。</p>
+      )}
     </Layout>
   );
 }

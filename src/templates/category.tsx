@@ -32,14 +32,22 @@ export default function CategoryTemplate({ pageContext }: PageProps<object, Cate
   const { id, name, breadcrumbs, children, parent, siblings, products, reviews } = pageContext;
   return (
     <Layout>
-      <PageHead title={`${name} - 海淘好物与买家晒单`} description={`${name}：海外正品商品与真实买家晒单、使用心得。`} path={categoryPath(id)} />
+      <PageHead
+        title={`${name} - 海淘好物与买家晒单`}
+        description={`${name}：海外正品商品与真实买家晒单、使用心得。`}
+        path={categoryPath(id)}
+      />
       <div className="cat" data-category-id={id}>
         <Breadcrumb items={breadcrumbs.map((c) => ({ label: c.name, to: c.path }))} />
         <h1 className="lst-h1">{name}</h1>
         {children.length > 0 && (
           <nav className="cat__subs" aria-label={`${name}的子分类`}>
             <ul>
-              {children.map((c) => <li key={c.id}><Link to={categoryPath(c.id)}>{c.name}</Link></li>)}
+              {children.map((c) => (
+                <li key={c.id}>
+                  <Link to={categoryPath(c.id)}>{c.name}</Link>
+                </li>
+              ))}
             </ul>
           </nav>
         )}

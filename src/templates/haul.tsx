@@ -33,18 +33,43 @@ export default function HaulTemplate({ pageContext }: PageProps<object, HaulPage
   const title = page === 1 ? name : `${name} - 第${page}页`;
   return (
     <Layout>
-      <PageHead title={title} description="海淘买家真实晒单：欧美正品实拍图片、使用心得与评价。" path={haulPath(page)} />
+      <PageHead
+        title={title}
+        description="海淘买家真实晒单：欧美正品实拍图片、使用心得与评价。"
+        path={haulPath(page)}
+      />
       <div className="haul" data-page={page}>
         <Breadcrumb items={[pageCrumb(SITE_PAGES.home), { label: page === 1 ? name : `${name} 第${page}页` }]} />
         <h1 className="lst-h1">{title}</h1>
         {items.length ? (
           <ReviewGrid items={[...items, ...feed.loaded]} waterfall eagerFirst={4} label="晒单列表" />
-        ) : <p className="lst-empty">暂无晒单</p>}
+        ) : (
+          <p className="lst-empty">暂无晒单</p>
+        )}
         {scroll && items.length > 0 && (
-          <div className="haul__more" ref={feed.sentinel} data-status={feed.status} data-loaded={feed.loaded.length} aria-live="polite">
+          <div
+            className="haul__more"
+            ref={feed.sentinel}
+            data-status={feed.status}
+            data-loaded={feed.loaded.length}
+            aria-live="polite"
+          >
             {feed.status === 'loading' && <span className="lst-loading">加载中…</span>}
-            {feed.status === 'error' && <><span className="lst-error" role="alert">{feed.error}</span> <button type="button" className="morebtn" onClick={feed.loadMore}>重新加载</button></>}
-            {feed.status === 'idle' && !feed.observing && <button type="button" className="morebtn" onClick={feed.loadMore}>加载更多</button>}
+            {feed.status === 'error' && (
+              <>
+                <span className="lst-error" role="alert">
+                  {feed.error}
+                </span>{' '}
+                <button type="button" className="morebtn" onClick={feed.loadMore}>
+                  重新加载
+                </button>
+              </>
+            )}
+            {feed.status === 'idle' && !feed.observing && (
+              <button type="button" className="morebtn" onClick={feed.loadMore}>
+                加载更多
+              </button>
+            )}
             {feed.status === 'done' && <span className="lst-end">已经到底啦</span>}
           </div>
         )}

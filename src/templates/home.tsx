@@ -29,10 +29,16 @@ export default function HomeTemplate({ pageContext }: PageProps<object, HomePage
         <ul className="home-cats__list">
           {groups.map((g) => (
             <li key={g.id} className="home-cats__group" data-category-id={g.id}>
-              <Link className="home-cats__name" to={categoryPath(g.id)}>{g.name}</Link>
+              <Link className="home-cats__name" to={categoryPath(g.id)}>
+                {g.name}
+              </Link>
               {g.children.length > 0 && (
                 <ul className="home-cats__subs">
-                  {g.children.map((c) => <li key={c.id}><Link to={categoryPath(c.id)}>{c.name}</Link></li>)}
+                  {g.children.map((c) => (
+                    <li key={c.id}>
+                      <Link to={categoryPath(c.id)}>{c.name}</Link>
+                    </li>
+                  ))}
                 </ul>
               )}
             </li>
@@ -40,12 +46,22 @@ export default function HomeTemplate({ pageContext }: PageProps<object, HomePage
         </ul>
       </ListingSection>
       <ListingSection id="home-latest" title="最新晒单" more={{ to: haul.path, text: `${haul.name} ›` }}>
-        {latest.length ? <ReviewGrid items={latest} eagerFirst={4} label="最新晒单" /> : <p className="lst-empty">暂无晒单</p>}
+        {latest.length ? (
+          <ReviewGrid items={latest} eagerFirst={4} label="最新晒单" />
+        ) : (
+          <p className="lst-empty">暂无晒单</p>
+        )}
       </ListingSection>
       {articles.length > 0 && (
-        <ListingSection id="home-articles" title={SITE_PAGES.articles.name} more={{ to: SITE_PAGES.articles.path, text: '更多文章 ›' }}>
+        <ListingSection
+          id="home-articles"
+          title={SITE_PAGES.articles.name}
+          more={{ to: SITE_PAGES.articles.path, text: '更多文章 ›' }}
+        >
           <div className="alist alist--grid">
-            {articles.map((a) => <ArticleCard key={a.id} a={a} />)}
+            {articles.map((a) => (
+              <ArticleCard key={a.id} a={a} />
+            ))}
           </div>
         </ListingSection>
       )}

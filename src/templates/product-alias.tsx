@@ -19,8 +19,17 @@ export default function ProductAliasTemplate({ location }: PageProps) {
     <Layout>
       <PageHead title="商品详情" noindex />
       <p className="lst-empty" role="status">
-        {id === null ? <>未找到该商品，<Link to={homePath()}>返回首页</Link></>
-          : id ? <>正在打开商品页… <Link to={productPath(id)}>点此前往</Link></> : '正在打开商品页…'}
+        {id === null ? (
+          <>
+            未找到该商品，<Link to={homePath()}>返回首页</Link>
+          </>
+        ) : id ? (
+          <>
+            正在打开商品页… <Link to={productPath(id)}>点此前往</Link>
+          </>
+        ) : (
+          '正在打开商品页…'
+        )}
       </p>
     </Layout>
   );

@@ -26,58 +26,85 @@ const THIRD_PARTY = /\/~partytown\/|\/__third-party-proxy/;
 const isLoopback = (u: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
 
 let browser: Browser;
-before(async () => { if (!siteMissing) browser = await launch(); });
-after(async () => { await browser?.close(); });
-
-const partytownInDom = (p: Page) => p.evaluate(() => ({
-  tags: document.querySelectorAll('script[type^="text/partytown"]').length,
-  lib: document.querySelectorAll('script[src*="~partytown"], iframe[src*="~partytown"]').length,
-  config: 'partytown' in window,
-}));
-
-describe('analytics unconfigured (the default)', { skip: siteMissing }, () => {
-  test('no Partytown, no proxy and no off-machine request on any page kind, after the hook fired', { timeout: 300_000 }, async () => {
-    assert.equal(siteConfig.analyticsSiteId, null, 'the tests run without GATSBY_ANALYTICS_SITE_ID');
-    const site = await startSite(); // registerSite's defaults, as `npm start` serves
-    try {
-      const pages: Record<string, string> = { ...pagesByKind(PUBLIC_DIR), about: '/about/', notFound: '/no-such-page/' };
-      assert.ok(pages.review && pages.category && pages.product && pages.haul, `page kinds found: ${Object.keys(pages).join(', ')}`);
-      for (const [kind, path] of Object.entries(pages)) {
-        const { page, context } = await newPage(browser, DESKTOP);
-        const requests: string[] = [];
-        const offMachine: string[] = [];
-        context.on('request', (r) => requests.push(r.url()));
-        await context.route('**/*', (route) => {
-          const url = new URL(route.request().url());
-          if (isLoopback(url) || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
-          offMachine.push(url.href);
-          return route.abort();
-        });
-        await page.goto(site.base + withPrefix(path));
-        await hydrated(page);
-        // Pages in the shell carry the hook; the 404 page (spec: only the text 404) has none.
-        if (await page.$('footer.ftr')) {
-          await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, DELAYED_LOAD_MARK);
-          // The hook's state update renders and runs the effect within a few tasks: two frames
-          // later a configured page holds its Partytown tags.
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        } else {
-          assert.equal(kind, 'notFound', `${kind} page without the shell`);
-        }
-        await page.waitForLoadState('networkidle');
-        assert.deepEqual(await partytownInDom(page), { tags: 0, lib: 0, config: false }, kind);
-        assert.deepEqual(requests.filter((u) => THIRD_PARTY.test(u)), [], `${kind}: Partytown or proxy requests`);
-        assert.deepEqual(offMachine, [], `${kind}: requests leaving the machine`);
-        assert.deepEqual(requests.filter((u) => !isLoopback(new URL(u)) && !/^(data|blob):/.test(u)), [], kind);
-        await context.close();
-      }
-    } finally {
-      await site.close();
-    }
-  });
+before(async () => {
+  if (!siteMissing) browser = await launch();
+});
+after(async () => {
+  await browser?.close();
 });
 
-interface Beacon { worker: string; title: string }
+const partytownInDom = (p: Page) =>
+  p.evaluate(() => ({
+    tags: document.querySelectorAll('script[type^="text/partytown"]').length,
+    lib: document.querySelectorAll('script[src*="~partytown"], iframe[src*="~partytown"]').length,
+    config: 'partytown' in window,
+  }));
+
+describe('analytics unconfigured (the default)', { skip: siteMissing }, () => {
+  test(
+    'no Partytown, no proxy and no off-machine request on any page kind, after the hook fired',
+    { timeout: 300_000 },
+    async () => {
+      assert.equal(siteConfig.analyticsSiteId, null, 'the tests run without GATSBY_ANALYTICS_SITE_ID');
+      const site = await startSite(); // registerSite's defaults, as `npm start` serves
+      try {
+        const pages: Record<string, string> = {
+          ...pagesByKind(PUBLIC_DIR),
+          about: '/about/',
+          notFound: '/no-such-page/',
+        };
+        assert.ok(
+          pages.review && pages.category && pages.product && pages.haul,
+          `page kinds found: ${Object.keys(pages).join(', ')}`,
+        );
+        for (const [kind, path] of Object.entries(pages)) {
+          const { page, context } = await newPage(browser, DESKTOP);
+          const requests: string[] = [];
+          const offMachine: string[] = [];
+          context.on('request', (r) => requests.push(r.url()));
+          await context.route('**/*', (route) => {
+            const url = new URL(route.request().url());
+            if (isLoopback(url) || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
+            offMachine.push(url.href);
+            return route.abort();
+          });
+          await page.goto(site.base + withPrefix(path));
+          await hydrated(page);
+          // Pages in the shell carry the hook; the 404 page (spec: only the text 404) has none.
+          if (await page.$('footer.ftr')) {
+            await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, DELAYED_LOAD_MARK);
+            // The hook's state update renders and runs the effect within a few tasks: two frames
+            // later a configured page holds its Partytown tags.
+            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          } else {
+            assert.equal(kind, 'notFound', `${kind} page without the shell`);
+          }
+          await page.waitForLoadState('networkidle');
+          assert.deepEqual(await partytownInDom(page), { tags: 0, lib: 0, config: false }, kind);
+          assert.deepEqual(
+            requests.filter((u) => THIRD_PARTY.test(u)),
+            [],
+            `${kind}: Partytown or proxy requests`,
+          );
+          assert.deepEqual(offMachine, [], `${kind}: requests leaving the machine`);
+          assert.deepEqual(
+            requests.filter((u) => !isLoopback(new URL(u)) && !/^(data|blob):/.test(u)),
+            [],
+            kind,
+          );
+          await context.close();
+        }
+      } finally {
+        await site.close();
+      }
+    },
+  );
+});
+
+interface Beacon {
+  worker: string;
+  title: string;
+}
 
 describe('analytics configured at run time', { skip: siteMissing }, () => {
   let upstream: http.Server;
@@ -86,7 +113,9 @@ describe('analytics configured at run time', { skip: siteMissing }, () => {
   const scriptHits: string[] = [];
   const proxyRequests: { url: string; dest: string | undefined }[] = [];
   let beacon: (b: Beacon) => void;
-  const beaconSeen = new Promise<Beacon>((r) => { beacon = r; });
+  const beaconSeen = new Promise<Beacon>((r) => {
+    beacon = r;
+  });
 
   before(async () => {
     // hm.baidu.com's stand-in: hm.js reports, like Tongji's hm.gif image beacon, where it ran.
@@ -118,11 +147,15 @@ describe('analytics configured at run time', { skip: siteMissing }, () => {
     app = Fastify();
     installErrorHandlers(app);
     app.addHook('onRequest', async (req) => {
-      if (req.url.startsWith('/__third-party-proxy')) proxyRequests.push({ url: req.url, dest: req.headers['sec-fetch-dest'] as string | undefined });
+      if (req.url.startsWith('/__third-party-proxy'))
+        proxyRequests.push({ url: req.url, dest: req.headers['sec-fetch-dest'] as string | undefined });
     });
     await registerSite(app, PUBLIC_DIR, {
       analyticsSiteId: SITE_ID,
-      resolveUpstream: (u) => { const x = new URL(u); return `${upstreamBase}${x.pathname}${x.search}`; },
+      resolveUpstream: (u) => {
+        const x = new URL(u);
+        return `${upstreamBase}${x.pathname}${x.search}`;
+      },
     });
     base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('127.0.0.1', 'localhost');
   });
@@ -132,50 +165,74 @@ describe('analytics configured at run time', { skip: siteMissing }, () => {
     upstream?.close();
   });
 
-  test('after the 1000 ms hook, the script is fetched by Partytown\'s worker through the proxy and runs there, not on the main thread', { timeout: 120_000 }, async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
-    await context.addInitScript((id) => { (window as unknown as { __ANALYTICS__: unknown }).__ANALYTICS__ = { siteId: id }; }, SITE_ID);
-    const thirdParty: string[] = [];
-    context.on('request', (r) => { if (THIRD_PARTY.test(r.url())) thirdParty.push(r.url()); });
-    // Page time stands still until the test moves it: the hook's timer cannot fire early.
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 60_000);
-    await page.goto(`${base}${withPrefix('/about/')}`);
-    // Gatsby starts hydration from a timer: step page time 1 ms at a time until it is done.
-    // The hook's timer starts in the commit that sets the flag (its effect runs just before
-    // Gatsby's onInitialClientRender), so in the last step: due in 999 to 1000 ms from now.
-    for (let steps = 0; !(await page.$('html[data-hydrated="true"]')); steps++) {
-      assert.ok(steps < 5000, 'the page hydrates');
-      await page.clock.runFor(1);
-    }
+  test(
+    "after the 1000 ms hook, the script is fetched by Partytown's worker through the proxy and runs there, not on the main thread",
+    { timeout: 120_000 },
+    async () => {
+      const { page, context } = await newPage(browser, DESKTOP);
+      await context.addInitScript((id) => {
+        (window as unknown as { __ANALYTICS__: unknown }).__ANALYTICS__ = { siteId: id };
+      }, SITE_ID);
+      const thirdParty: string[] = [];
+      context.on('request', (r) => {
+        if (THIRD_PARTY.test(r.url())) thirdParty.push(r.url());
+      });
+      // Page time stands still until the test moves it: the hook's timer cannot fire early.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 60_000);
+      await page.goto(`${base}${withPrefix('/about/')}`);
+      // Gatsby starts hydration from a timer: step page time 1 ms at a time until it is done.
+      // The hook's timer starts in the commit that sets the flag (its effect runs just before
+      // Gatsby's onInitialClientRender), so in the last step: due in 999 to 1000 ms from now.
+      for (let steps = 0; !(await page.$('html[data-hydrated="true"]')); steps++) {
+        assert.ok(steps < 5000, 'the page hydrates');
+        await page.clock.runFor(1);
+      }
 
-    // (The fake clock replaces window.performance, so the hook's User Timing mark is not
-    // visible here: the DOM and the requests tell whether it fired.)
-    await page.clock.runFor(DELAYED_LOAD_MS - 2);
-    assert.deepEqual(await partytownInDom(page), { tags: 0, lib: 0, config: false }, 'the hook has not fired before 1000 ms');
-    assert.equal(thirdParty.length + proxyRequests.length, 0, `nothing third-party requested before the hook: ${thirdParty.join(', ')}`);
+      // (The fake clock replaces window.performance, so the hook's User Timing mark is not
+      // visible here: the DOM and the requests tell whether it fired.)
+      await page.clock.runFor(DELAYED_LOAD_MS - 2);
+      assert.deepEqual(
+        await partytownInDom(page),
+        { tags: 0, lib: 0, config: false },
+        'the hook has not fired before 1000 ms',
+      );
+      assert.equal(
+        thirdParty.length + proxyRequests.length,
+        0,
+        `nothing third-party requested before the hook: ${thirdParty.join(', ')}`,
+      );
 
-    await page.clock.runFor(2);
-    await page.waitForFunction(() => document.querySelector('script[type="text/partytown"]') != null, null, { polling: 50 });
-    await page.clock.resume(); // Partytown and the script run on real time from here
+      await page.clock.runFor(2);
+      await page.waitForFunction(() => document.querySelector('script[type="text/partytown"]') != null, null, {
+        polling: 50,
+      });
+      await page.clock.resume(); // Partytown and the script run on real time from here
 
-    const b = await beaconSeen;
-    assert.equal(b.worker, 'function', 'the script ran in a dedicated worker');
-    assert.equal(b.title, await page.title(), 'with the page\'s document through Partytown');
-    assert.equal(await page.evaluate(() => (window as unknown as { __tongjiRan?: number }).__tongjiRan), undefined, 'its globals are not on the main window');
+      const b = await beaconSeen;
+      assert.equal(b.worker, 'function', 'the script ran in a dedicated worker');
+      assert.equal(b.title, await page.title(), "with the page's document through Partytown");
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { __tongjiRan?: number }).__tongjiRan),
+        undefined,
+        'its globals are not on the main window',
+      );
 
-    // The script tag the main thread holds is inert (text/partytown, which Partytown renames to
-    // text/partytown-x once it has run the script) and points at the proxy.
-    const tags = await page.$$eval('script[src*="__third-party-proxy"]', (ss) => ss.map((s) => [s.getAttribute('type'), s.getAttribute('src')]));
-    const tag = `/__third-party-proxy?url=${encodeURIComponent(`https://hm.baidu.com/hm.js?${SITE_ID}`)}`;
-    assert.deepEqual(tags, [['text/partytown-x', tag]]);
-    // Fetched once, by fetch() from the worker (Sec-Fetch-Dest "empty"), never as a <script>.
-    assert.deepEqual(proxyRequests, [{ url: tag, dest: 'empty' }]);
-    assert.deepEqual(scriptHits, [`/hm.js?${SITE_ID}`]);
-    // Order: Partytown's library, then the script through the proxy.
-    const lib = thirdParty.findIndex((u) => u.endsWith('/review/~partytown/partytown.js'));
-    const script = thirdParty.findIndex((u) => u.includes('/__third-party-proxy'));
-    assert.ok(lib >= 0 && script > lib, thirdParty.join('\n'));
-    await context.close();
-  });
+      // The script tag the main thread holds is inert (text/partytown, which Partytown renames to
+      // text/partytown-x once it has run the script) and points at the proxy.
+      const tags = await page.$$eval('script[src*="__third-party-proxy"]', (ss) =>
+        ss.map((s) => [s.getAttribute('type'), s.getAttribute('src')]),
+      );
+      const tag = `/__third-party-proxy?url=${encodeURIComponent(`https://hm.baidu.com/hm.js?${SITE_ID}`)}`;
+      assert.deepEqual(tags, [['text/partytown-x', tag]]);
+      // Fetched once, by fetch() from the worker (Sec-Fetch-Dest "empty"), never as a <script>.
+      assert.deepEqual(proxyRequests, [{ url: tag, dest: 'empty' }]);
+      assert.deepEqual(scriptHits, [`/hm.js?${SITE_ID}`]);
+      // Order: Partytown's library, then the script through the proxy.
+      const lib = thirdParty.findIndex((u) => u.endsWith('/review/~partytown/partytown.js'));
+      const script = thirdParty.findIndex((u) => u.includes('/__third-party-proxy'));
+      assert.ok(lib >= 0 && script > lib, thirdParty.join('\n'));
+      await context.close();
+    },
+  );
 });

@@ -13,7 +13,8 @@ let browser: Browser;
 let reviewPath = '';
 
 /** What the page shows at this width: which shell parts are visible and how the review is laid out. */
-const layoutOf = (page: Page) => page.evaluate(`(() => {
+const layoutOf = (page: Page) =>
+  page.evaluate(`(() => {
   function shown(sel) { var e = document.querySelector(sel); return !!e && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().width > 0; }
   var main = document.querySelector('.review__main').getBoundingClientRect();
   var aside = document.querySelector('.review__aside').getBoundingClientRect();
@@ -44,22 +45,51 @@ describe('960px breakpoint', { skip: siteMissing }, () => {
     browser = await launch();
     // A review whose built page has several related reviews, one of them with a short text
     // (a short text once let the item's body shrink until name and likes touched).
-    const feed = (await (await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=60&category=0`)).json()) as HaulResponse;
+    const feed = (await (
+      await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=60&category=0`)
+    ).json()) as HaulResponse;
     for (const d of feed.waterFall.waterDrops) {
       const p = `/review/${d.productId}/${d.commentId}/`;
       const html = await (await fetch(site.base + p)).text();
       const texts = [...html.matchAll(/class="related__text">([^<]*)</g)].map((m) => m[1]);
-      if (texts.length >= 3 && texts.some((t) => Array.from(t).length <= 6)) { reviewPath = p; break; }
+      if (texts.length >= 3 && texts.some((t) => Array.from(t).length <= 6)) {
+        reviewPath = p;
+        break;
+      }
     }
     assert.ok(reviewPath, 'a built review page with 3+ related reviews, one with a short text');
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   const expected: Record<number, Record<string, unknown>> = {
-    959: { desktopNav: false, menuButton: true, desktopFooter: false, asideBesideMain: false, carousel: 'horizontal', arrows: false },
+    959: {
+      desktopNav: false,
+      menuButton: true,
+      desktopFooter: false,
+      asideBesideMain: false,
+      carousel: 'horizontal',
+      arrows: false,
+    },
     // Desktop shell and layout; the carousel stays horizontal at 960 (its own rule).
-    960: { desktopNav: true, menuButton: false, desktopFooter: true, asideBesideMain: true, carousel: 'horizontal', arrows: false },
-    961: { desktopNav: true, menuButton: false, desktopFooter: true, asideBesideMain: true, carousel: 'vertical', arrows: true },
+    960: {
+      desktopNav: true,
+      menuButton: false,
+      desktopFooter: true,
+      asideBesideMain: true,
+      carousel: 'horizontal',
+      arrows: false,
+    },
+    961: {
+      desktopNav: true,
+      menuButton: false,
+      desktopFooter: true,
+      asideBesideMain: true,
+      carousel: 'vertical',
+      arrows: true,
+    },
   };
   for (const width of [959, 960, 961]) {
     test(`${width}px: one layout, no mix of desktop and mobile parts`, async () => {
@@ -70,7 +100,11 @@ describe('960px breakpoint', { skip: siteMissing }, () => {
     });
   }
 
-  for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE], ['960px', { width: 960, height: 900 }]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+    ['960px', { width: 960, height: 900 }],
+  ] as const) {
     test(`${label}: the related carousel's user name and like count never touch`, async () => {
       const { page, context } = await open(viewport.width);
       const gaps = (await page.evaluate(`[...document.querySelectorAll('.related__meta')].map(function (m) {

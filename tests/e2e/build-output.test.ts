@@ -10,12 +10,15 @@ import { pagesByKind } from '../../bench/page-weight';
 import { PUBLIC_DIR, ROOT } from './helpers/site';
 
 const statsFile = path.join(PUBLIC_DIR, 'webpack.stats.json');
-const siteMissing = fs.existsSync(path.join(PUBLIC_DIR, 'index.html')) && fs.existsSync(statsFile)
-  ? false
-  : 'no built site (scripts/build-site.ts runs before the e2e tests in npm test)';
+const siteMissing =
+  fs.existsSync(path.join(PUBLIC_DIR, 'index.html')) && fs.existsSync(statsFile)
+    ? false
+    : 'no built site (scripts/build-site.ts runs before the e2e tests in npm test)';
 
 describe('build output follows the sources', { skip: siteMissing }, () => {
-  const appAssets = () => (JSON.parse(fs.readFileSync(statsFile, 'utf8')) as { assetsByChunkName: Record<string, string[]> }).assetsByChunkName.app;
+  const appAssets = () =>
+    (JSON.parse(fs.readFileSync(statsFile, 'utf8')) as { assetsByChunkName: Record<string, string[]> })
+      .assetsByChunkName.app;
 
   test('every kind of page inlines the stylesheet this build emitted, rendered from the current CSS', () => {
     const css = appAssets().find((f) => f.endsWith('.css'));
@@ -26,7 +29,11 @@ describe('build output follows the sources', { skip: siteMissing }, () => {
       const html = fs.readFileSync(path.join(PUBLIC_DIR, page, 'index.html'), 'utf8');
       const hrefs = [...html.matchAll(/<style data-href="([^"]+)"/g)].map((m) => m[1]);
       assert.deepEqual(hrefs, [`/review/${css}`], `${kind} page ${page}`);
-      assert.equal(/<html[^>]* data-styles="([0-9a-f]+)"/.exec(html)?.[1], stylesDigest(ROOT), `${kind} page ${page} rendered from the current CSS`);
+      assert.equal(
+        /<html[^>]* data-styles="([0-9a-f]+)"/.exec(html)?.[1],
+        stylesDigest(ROOT),
+        `${kind} page ${page} rendered from the current CSS`,
+      );
     }
   });
 });

@@ -20,7 +20,8 @@ const htmlOf = (id: string) => {
 const mainOf = (html: string) => html.slice(html.indexOf('data-category-id='));
 const productCards = (html: string) => (mainOf(html).match(/class="pcard"/g) ?? []).length;
 /** The empty state's own block: its links count, not the breadcrumb's or the footer's. */
-const emptyStateOf = (html: string) => /<section class="lst-section cat-empty"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+const emptyStateOf = (html: string) =>
+  /<section class="lst-section cat-empty"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
 const linksTo = (block: string, sitePath: string) => block.includes(`href="${withPrefix(sitePath)}"`);
 
 describe('category pages of the built site', { skip: siteMissing }, () => {
@@ -31,8 +32,11 @@ describe('category pages of the built site', { skip: siteMissing }, () => {
       assert.ok(html, `${categoryPath(entry.id)} was built`);
       if (productCards(html) > 0) continue;
       const block = emptyStateOf(html);
-      const onward = block.includes(EMPTY_CATEGORY_TEXT) && linksTo(block, haulPath()) && linksTo(block, homePath())
-        && (entry.parentId === null || linksTo(block, categoryPath(entry.parentId)));
+      const onward =
+        block.includes(EMPTY_CATEGORY_TEXT) &&
+        linksTo(block, haulPath()) &&
+        linksTo(block, homePath()) &&
+        (entry.parentId === null || linksTo(block, categoryPath(entry.parentId)));
       if (!onward) deadEnds.push(entry.id);
     }
     assert.deepEqual(deadEnds, [], `${deadEnds.length} of ${catalogue.byId.size} category pages are empty dead ends`);

@@ -10,7 +10,17 @@ import { siteConfig } from '../../src/site-config';
 import { qrTargets } from '../../src/components/shell/qr-targets';
 import { withPrefix } from '../../src/paths';
 import { pagesByKind } from '../../bench/page-weight';
-import { DESKTOP, MOBILE, PUBLIC_DIR, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import {
+  DESKTOP,
+  MOBILE,
+  PUBLIC_DIR,
+  hydrated,
+  launch,
+  newPage,
+  siteMissing,
+  startSite,
+  type Site,
+} from './helpers/site';
 
 let site: Site;
 let browser: Browser;
@@ -29,11 +39,12 @@ after(async () => {
 const GIFT = `新人礼包 ${siteConfig.giftPackageYuan} 元`;
 
 /** The element at the centre of `selector` is that element (or inside it): nothing covers it. */
-const onTop = (p: Page, selector: string) => p.$eval(selector, (el) => {
-  const r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return hit != null && (hit === el || el.contains(hit));
-});
+const onTop = (p: Page, selector: string) =>
+  p.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit != null && (hit === el || el.contains(hit));
+  });
 
 async function checkFooterPromo(p: Page) {
   const promo = p.locator('footer .ftr__promo');
@@ -58,7 +69,10 @@ async function checkFooterPromo(p: Page) {
 }
 
 describe('footer app promotion with the gift package', { skip: siteMissing }, () => {
-  for (const [name, viewport] of [['desktop 1280', DESKTOP], ['mobile 375', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop 1280', DESKTOP],
+    ['mobile 375', MOBILE],
+  ] as const) {
     for (const kind of ['review', 'about'] as const) {
       test(`${name}: ${kind} page`, async () => {
         const path = kind === 'about' ? '/about/' : pagesByKind(PUBLIC_DIR).review!;

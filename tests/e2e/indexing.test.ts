@@ -18,11 +18,18 @@ const NOINDEX_IF_BUILT = ['404/index.html', '500.html', '500/index.html', 'produ
 /** gatsby-plugin-offline's app shell: no page component, so no head of the site's own. */
 const APP_SHELL = 'offline-plugin-app-shell-fallback/index.html';
 
-interface Head { page: BuiltPage; title: string; canonicals: string[]; noindex: boolean }
+interface Head {
+  page: BuiltPage;
+  title: string;
+  canonicals: string[];
+  noindex: boolean;
+}
 
 function readHead(page: BuiltPage): Head {
   const doc = parse(fs.readFileSync(path.join(PUBLIC_DIR, page.file), 'utf8'));
-  const robots = doc.querySelectorAll('meta[name="robots"], meta[name="googlebot"]').map((m) => m.getAttribute('content') ?? '');
+  const robots = doc
+    .querySelectorAll('meta[name="robots"], meta[name="googlebot"]')
+    .map((m) => m.getAttribute('content') ?? '');
   return {
     page,
     title: (doc.querySelector('title')?.text ?? '').trim(),

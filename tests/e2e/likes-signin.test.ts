@@ -14,7 +14,8 @@ let browser: Browser;
 let target: { productId: string; commentId: string; likes: number };
 
 const pathOf = (t: { productId: string; commentId: string }) => `/review/${t.productId}/${t.commentId}/`;
-const commentsUrl = (t: { productId: string; commentId: string }) => `${site.server.url}/api/v1/product-comment/products/${t.productId}/comments`;
+const commentsUrl = (t: { productId: string; commentId: string }) =>
+  `${site.server.url}/api/v1/product-comment/products/${t.productId}/comments`;
 
 async function api<T>(path: string, init?: RequestInit): Promise<{ status: number; body: T }> {
   const r = await fetch(site.server.url + path, init);
@@ -23,7 +24,9 @@ async function api<T>(path: string, init?: RequestInit): Promise<{ status: numbe
 
 /** The review as the server sees it for a caller (liked is only there for a signed-in caller). */
 async function serverReview(session?: { userId: string; userKey: string }): Promise<Review> {
-  const headers: Record<string, string> = session ? { 'X-Session-User': session.userId, 'X-Session-Key': session.userKey } : {};
+  const headers: Record<string, string> = session
+    ? { 'X-Session-User': session.userId, 'X-Session-Key': session.userKey }
+    : {};
   const r = await fetch(`${commentsUrl(target)}?commentId=${target.commentId}`, { headers });
   assert.equal(r.status, 200);
   return ((await r.json()) as { comments: Review[] }).comments[0];
@@ -38,10 +41,11 @@ async function sendCode(page: Page, phone: string) {
   return smsCode(site, phone);
 }
 
-const stored = (page: Page) => page.evaluate(() => ({
-  userId: JSON.parse(localStorage.getItem('hrv:userId') ?? 'null') as string | null,
-  userKey: JSON.parse(localStorage.getItem('hrv:userKey') ?? 'null') as string | null,
-}));
+const stored = (page: Page) =>
+  page.evaluate(() => ({
+    userId: JSON.parse(localStorage.getItem('hrv:userId') ?? 'null') as string | null,
+    userKey: JSON.parse(localStorage.getItem('hrv:userKey') ?? 'null') as string | null,
+  }));
 
 const likeButton = (page: Page) => page.locator('button.like');
 const likeState = async (page: Page) => ({
@@ -51,10 +55,19 @@ const likeState = async (page: Page) => ({
 /** Waits until the like button shows `pressed` and `likes` (the UI settles after API calls). */
 async function waitForLikeState(page: Page, pressed: boolean, likes: number) {
   try {
-    await page.waitForFunction(([p, n]) => {
-      const b = document.querySelector('button.like');
-      return !!b && b.getAttribute('aria-pressed') === String(p) && b.getAttribute('data-likes') === String(n) && !(b as HTMLButtonElement).disabled;
-    }, [pressed, likes] as const, { timeout: 20_000 });
+    await page.waitForFunction(
+      ([p, n]) => {
+        const b = document.querySelector('button.like');
+        return (
+          !!b &&
+          b.getAttribute('aria-pressed') === String(p) &&
+          b.getAttribute('data-likes') === String(n) &&
+          !(b as HTMLButtonElement).disabled
+        );
+      },
+      [pressed, likes] as const,
+      { timeout: 20_000 },
+    );
   } catch {
     assert.deepEqual(await likeState(page), { pressed: String(pressed), likes }, 'like button state');
   }
@@ -68,7 +81,10 @@ describe('likes and SMS sign-in', { skip: siteMissing }, () => {
     const d = feed.body.waterFall.waterDrops.find((x) => (x.likes ?? 0) > 0) ?? feed.body.waterFall.waterDrops[0];
     target = { productId: String(d.productId), commentId: String(d.commentId), likes: Number(d.likes ?? 0) };
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   test('a guest who likes is sent to sign in, comes back, likes once, sees it after a reload, and unlikes', async () => {
     const { page, context, problems } = await newPage(browser, DESKTOP);
@@ -108,9 +124,13 @@ describe('likes and SMS sign-in', { skip: siteMissing }, () => {
     await hydrated(page);
     await waitForLikeState(page, true, target.likes + 1);
     // Liking again is counted once.
-    const again = await api<{ likes: number; liked: boolean }>(`/api/v1/product-comment/products/${target.productId}/comments/${target.commentId}/likes`, {
-      method: 'POST', headers: { 'X-Session-User': signed.userId, 'X-Session-Key': signed.userKey },
-    });
+    const again = await api<{ likes: number; liked: boolean }>(
+      `/api/v1/product-comment/products/${target.productId}/comments/${target.commentId}/likes`,
+      {
+        method: 'POST',
+        headers: { 'X-Session-User': signed.userId, 'X-Session-Key': signed.userKey },
+      },
+    );
     assert.deepEqual(again, { status: 200, body: { likes: target.likes + 1, liked: true } });
 
     // Unlike: back to the original count.
@@ -123,7 +143,7 @@ describe('likes and SMS sign-in', { skip: siteMissing }, () => {
     await context.close();
   });
 
-  test('the login page shows the server\'s text for a bad phone and a wrong code', async () => {
+  test("the login page shows the server's text for a bad phone and a wrong code", async () => {
     const { page, context, problems } = await newPage(browser, MOBILE);
     await page.goto(`${site.base}/review/login/`);
     await hydrated(page);
@@ -131,7 +151,9 @@ describe('likes and SMS sign-in', { skip: siteMissing }, () => {
     // A bad number: the send button stays disabled and submitting shows the server's text.
     const bad = '12345678901';
     const serverBad = await api<{ messages: string[] }>('/api/v2/signin/sms', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: bad }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone: bad }),
     });
     assert.equal(serverBad.status, 400);
     await page.locator('input[name="phone"]').fill(bad);
@@ -149,7 +171,11 @@ describe('likes and SMS sign-in', { skip: siteMissing }, () => {
     const wrong = code === '000000' ? '111111' : '000000';
     await page.locator('input[name="code"]').fill(wrong);
     await page.locator('button.login__submit').click();
-    await page.waitForFunction(() => /验证码错误/.test(document.querySelector('.login [role="alert"]')?.textContent ?? ''), undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => /验证码错误/.test(document.querySelector('.login [role="alert"]')?.textContent ?? ''),
+      undefined,
+      { timeout: 20_000 },
+    );
     assert.equal(await page.locator('.login [role="alert"]').innerText(), '验证码错误，还可以尝试4次');
     assert.equal(new URL(page.url()).pathname, '/review/login/', 'still on the login page');
     assert.deepEqual(await stored(page), { userId: null, userKey: null }, 'nothing stored');
@@ -158,11 +184,18 @@ describe('likes and SMS sign-in', { skip: siteMissing }, () => {
     await page.locator('button.login__submit').click();
     await page.waitForURL((u) => u.pathname === '/review/', { timeout: 20_000 });
     // The server's 400 answers are logged by Chromium as failed resources; nothing else.
-    assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), []);
+    assert.deepEqual(
+      problems.filter((p) => !/status of 400/.test(p)),
+      [],
+    );
     await context.close();
   });
 
-  for (const [i, evil] of ['https://evil.example/steal', '//evil.example/steal', 'http://evil.example/review/'].entries()) {
+  for (const [i, evil] of [
+    'https://evil.example/steal',
+    '//evil.example/steal',
+    'http://evil.example/review/',
+  ].entries()) {
     test(`a returnTo of ${evil} is not followed`, async () => {
       const { page, context } = await newPage(browser, DESKTOP);
       const hosts = new Set<string>();
@@ -173,7 +206,10 @@ describe('likes and SMS sign-in', { skip: siteMissing }, () => {
       const code = await sendCode(page, phone);
       await page.locator('input[name="code"]').fill(code);
       await page.locator('button.login__submit').click();
-      await page.locator('form.login__form[data-state="signed-in"]').waitFor({ state: 'attached', timeout: 20_000 }).catch(() => undefined);
+      await page
+        .locator('form.login__form[data-state="signed-in"]')
+        .waitFor({ state: 'attached', timeout: 20_000 })
+        .catch(() => undefined);
       await page.waitForURL((u) => u.pathname === '/review/', { timeout: 20_000 });
       assert.equal(new URL(page.url()).host, new URL(site.base).host);
       assert.ok(!hosts.has('evil.example'), 'no request to the other host');

@@ -16,16 +16,28 @@ describe('link checker', () => {
       <body><a href="/review/a/?x=1&amp;y=2">a</a><img alt="&lt;img src=x&gt;" src='/media/p/1x1.jpg' srcset="/review/s1.jpg 1x, /review/s2.jpg 2x">
       <p>&lt;a href="/review/escaped/"&gt;</p><a href=relative/>r</a></body></html>`;
     assert.deepEqual(extractLinks(html), [
-      '/review/page-data/app-data.json', '/review/app.js', '/review/a/?x=1&y=2', '/media/p/1x1.jpg', '/review/s1.jpg', '/review/s2.jpg', 'relative/',
+      '/review/page-data/app-data.json',
+      '/review/app.js',
+      '/review/a/?x=1&y=2',
+      '/media/p/1x1.jpg',
+      '/review/s1.jpg',
+      '/review/s2.jpg',
+      'relative/',
     ]);
   });
 
   test('reports links that lead nowhere, follows the server redirects, accepts what the server serves', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'links-'));
-    const write = (rel: string, body: string) => { fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true }); fs.writeFileSync(path.join(dir, rel), body); };
-    write('index.html', '<a href="/review/pd/1/">ok</a><a href="/review/about">redirect to /about/</a><a href="/review/product/1">alias</a>'
-      + '<a href="/review/nowhere/">broken</a><a href="sub/">relative, broken</a><a href="https://example.com/">external</a><a href="#top">anchor</a>'
-      + '<a href="/review/9/9/">a review with no page</a><img src="/review/static/a.png" width="1" height="1"><a href="/api/v1/appconfig">outside</a>');
+    const write = (rel: string, body: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), body);
+    };
+    write(
+      'index.html',
+      '<a href="/review/pd/1/">ok</a><a href="/review/about">redirect to /about/</a><a href="/review/product/1">alias</a>' +
+        '<a href="/review/nowhere/">broken</a><a href="sub/">relative, broken</a><a href="https://example.com/">external</a><a href="#top">anchor</a>' +
+        '<a href="/review/9/9/">a review with no page</a><img src="/review/static/a.png" width="1" height="1"><a href="/api/v1/appconfig">outside</a>',
+    );
     write('pd/1/index.html', '<a href="../../">home, relative</a><a href="./">itself</a>');
     write('about/index.html', '<a href="/review">home without slash</a>');
     write('static/a.png', 'x');
@@ -34,12 +46,15 @@ describe('link checker', () => {
       const r = await checkLinks({ siteDir: dir });
       assert.equal(r.pages, 4);
       assert.equal(r.external, 1);
-      assert.deepEqual(r.broken.map((b) => [b.target, b.from]), [
-        ['/api/v1/appconfig', ['/review/']],
-        ['/review/9/9/', ['/review/']],
-        ['/review/nowhere/', ['/review/']],
-        ['/review/sub/', ['/review/']],
-      ]);
+      assert.deepEqual(
+        r.broken.map((b) => [b.target, b.from]),
+        [
+          ['/api/v1/appconfig', ['/review/']],
+          ['/review/9/9/', ['/review/']],
+          ['/review/nowhere/', ['/review/']],
+          ['/review/sub/', ['/review/']],
+        ],
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -47,8 +62,12 @@ describe('link checker', () => {
 
   describe('the built site', { skip: siteMissing }, () => {
     let site: Site;
-    before(async () => { site = await startSite(); });
-    after(async () => { await site?.close(); });
+    before(async () => {
+      site = await startSite();
+    });
+    after(async () => {
+      await site?.close();
+    });
 
     test('no internal link of any page leads nowhere (pages, assets, page-data, media)', async () => {
       const r = await checkLinks({ siteDir: PUBLIC_DIR, base: site.server.url });

@@ -15,7 +15,11 @@ const CONNECTIONS = 50;
 async function hammer(url: string, paths: string[], headers: Record<string, string> = {}) {
   let i = 0;
   const r = await autocannon({
-    url, connections: CONNECTIONS, duration: SECONDS, timeout: 10, headers,
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    timeout: 10,
+    headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
   return { ok: r['2xx'], non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, p99: r.latency.p99 };
@@ -26,16 +30,26 @@ describe('under load', { skip: siteMissing }, () => {
   let drops: HaulResponse['waterFall']['waterDrops'] = [];
   before(async () => {
     site = await startSite();
-    const feed = (await (await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=100&category=0`)).json()) as HaulResponse;
+    const feed = (await (
+      await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=100&category=0`)
+    ).json()) as HaulResponse;
     drops = feed.waterFall.waterDrops;
   });
-  after(async () => { await site?.close(); });
+  after(async () => {
+    await site?.close();
+  });
 
   test(`review detail endpoint: ${CONNECTIONS} connections, no errors`, async () => {
-    const r = await hammer(site.server.url, drops.map((d) => `/api/v1/product-comment/products/${d.productId}/comments?commentId=${d.commentId}`));
+    const r = await hammer(
+      site.server.url,
+      drops.map((d) => `/api/v1/product-comment/products/${d.productId}/comments?commentId=${d.commentId}`),
+    );
     console.log(`# load: review detail ${JSON.stringify(r)}`);
     assert.ok(r.ok > 0);
-    assert.deepEqual({ non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts }, { non2xx: 0, errors: 0, timeouts: 0 });
+    assert.deepEqual(
+      { non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts },
+      { non2xx: 0, errors: 0, timeouts: 0 },
+    );
   });
 
   test(`static review pages with brotli: ${CONNECTIONS} connections, no errors`, async () => {
@@ -46,6 +60,9 @@ describe('under load', { skip: siteMissing }, () => {
     const r = await hammer(site.server.url, pages, { 'accept-encoding': 'br' });
     console.log(`# load: static review page (br) ${JSON.stringify(r)}`);
     assert.ok(r.ok > 0);
-    assert.deepEqual({ non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts }, { non2xx: 0, errors: 0, timeouts: 0 });
+    assert.deepEqual(
+      { non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts },
+      { non2xx: 0, errors: 0, timeouts: 0 },
+    );
   });
 });

@@ -10,9 +10,10 @@ import path from 'node:path';
 import { KB, pageWeight, pagesByKind, reviewPages } from '../../bench/page-weight';
 import { PUBLIC_DIR } from './helpers/site';
 
-const siteMissing = fs.existsSync(path.join(PUBLIC_DIR, 'index.html')) && fs.existsSync(path.join(PUBLIC_DIR, 'webpack.stats.json'))
-  ? false
-  : 'no built site (scripts/build-site.ts runs before the e2e tests in npm test)';
+const siteMissing =
+  fs.existsSync(path.join(PUBLIC_DIR, 'index.html')) && fs.existsSync(path.join(PUBLIC_DIR, 'webpack.stats.json'))
+    ? false
+    : 'no built site (scripts/build-site.ts runs before the e2e tests in npm test)';
 
 const JS_BUDGET = 100 * KB;
 const HTML_BUDGET = 25 * KB;
@@ -29,12 +30,19 @@ describe('page weight budgets (issue 7)', { skip: siteMissing }, () => {
     // Markers of the two libraries in minified code: axios' error class, a Swiper default param.
     const read = (f: string) => fs.readFileSync(path.join(PUBLIC_DIR, f.replace(/^\/+/, '')), 'utf8');
     const first = w.js.files.map(read).join('\n');
-    const all = fs.readdirSync(PUBLIC_DIR).filter((f) => f.endsWith('.js')).map(read).join('\n');
+    const all = fs
+      .readdirSync(PUBLIC_DIR)
+      .filter((f) => f.endsWith('.js'))
+      .map(read)
+      .join('\n');
     for (const marker of ['AxiosError', 'loopAdditionalSlides']) {
       assert.ok(all.includes(marker), `${marker} is bundled somewhere (lazy chunk)`);
       assert.ok(!first.includes(marker), `${marker} is not in the review page's first load`);
     }
-    assert.ok(w.js.gzip < JS_BUDGET, `first-load JS ${kb(w.js.gzip)} gzipped (budget ${kb(JS_BUDGET)}): ${w.js.files.join(', ')}`);
+    assert.ok(
+      w.js.gzip < JS_BUDGET,
+      `first-load JS ${kb(w.js.gzip)} gzipped (budget ${kb(JS_BUDGET)}): ${w.js.files.join(', ')}`,
+    );
   });
 
   test('every review page HTML < 25 KB gzipped', () => {
@@ -45,19 +53,27 @@ describe('page weight budgets (issue 7)', { skip: siteMissing }, () => {
       const gzip = zlib.gzipSync(fs.readFileSync(path.join(PUBLIC_DIR, p, 'index.html')), { level: 9 }).length;
       if (gzip > worst.gzip) worst = { page: p, gzip };
     }
-    assert.ok(worst.gzip < HTML_BUDGET, `heaviest review page ${worst.page}: ${kb(worst.gzip)} gzipped (budget ${kb(HTML_BUDGET)})`);
+    assert.ok(
+      worst.gzip < HTML_BUDGET,
+      `heaviest review page ${worst.page}: ${kb(worst.gzip)} gzipped (budget ${kb(HTML_BUDGET)})`,
+    );
   });
 
   test('the entry chunk does not grow with the page count: no page path is listed in app.js', () => {
     // A client-only match path covering /:productId/:commentId/ made Gatsby list every static
     // page it covers in match-paths.json, imported by app.js (docs/benchmarks.md).
     // The app chunk the pages load (public/ may keep older builds' chunks).
-    const app = pageWeight(PUBLIC_DIR, pagesByKind(PUBLIC_DIR).review!).js.files.find((f) => /^app-[0-9a-f]+\.js$/.test(f));
+    const app = pageWeight(PUBLIC_DIR, pagesByKind(PUBLIC_DIR).review!).js.files.find((f) =>
+      /^app-[0-9a-f]+\.js$/.test(f),
+    );
     assert.ok(app, 'app chunk');
     const code = fs.readFileSync(path.join(PUBLIC_DIR, app), 'utf8');
     const pages = reviewPages(PUBLIC_DIR);
     assert.ok(pages.length > 100);
-    const listed = pages.filter((p) => code.includes(`"${p.replace(/^\/?/, '/')}"`) || code.includes(`"${p.replace(/^\/?/, '/').replace(/\/$/, '')}"`));
+    const listed = pages.filter(
+      (p) =>
+        code.includes(`"${p.replace(/^\/?/, '/')}"`) || code.includes(`"${p.replace(/^\/?/, '/').replace(/\/$/, '')}"`),
+    );
     assert.deepEqual(listed.slice(0, 5), [], `${listed.length} review page paths are in ${app}`);
     assert.ok(!code.includes('matchPath":"/:productId'), 'no review match path');
   });
@@ -66,9 +82,18 @@ describe('page weight budgets (issue 7)', { skip: siteMissing }, () => {
     const review = pagesByKind(PUBLIC_DIR).review!;
     const w = pageWeight(PUBLIC_DIR, review);
     // The HTML's own scripts are part of the set, and the component chunk is found.
-    assert.ok(w.js.files.some((f) => /^app-[0-9a-f]+\.js$/.test(f)), 'app chunk');
-    assert.ok(w.js.files.some((f) => /^framework-[0-9a-f]+\.js$/.test(f)), 'framework chunk');
-    assert.ok(w.js.files.some((f) => f.startsWith('component---src-templates-review-tsx-')), 'review component chunk');
+    assert.ok(
+      w.js.files.some((f) => /^app-[0-9a-f]+\.js$/.test(f)),
+      'app chunk',
+    );
+    assert.ok(
+      w.js.files.some((f) => /^framework-[0-9a-f]+\.js$/.test(f)),
+      'framework chunk',
+    );
+    assert.ok(
+      w.js.files.some((f) => f.startsWith('component---src-templates-review-tsx-')),
+      'review component chunk',
+    );
     assert.ok(w.html.gzip > 0 && w.css.gzip > 0);
   });
 });

@@ -7,7 +7,17 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DESKTOP, MOBILE, PUBLIC_DIR, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import {
+  DESKTOP,
+  MOBILE,
+  PUBLIC_DIR,
+  hydrated,
+  launch,
+  newPage,
+  siteMissing,
+  startSite,
+  type Site,
+} from './helpers/site';
 import { siteConfig } from '../../src/site-config';
 import type { HaulResponse, Review } from '../../src/storefront/types';
 
@@ -48,7 +58,9 @@ describe('review ids from the query string', { skip: siteMissing }, () => {
   before(async () => {
     site = await startSite();
     browser = await launch();
-    const feed = (await (await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=60&category=0`)).json()) as HaulResponse;
+    const feed = (await (
+      await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=60&category=0`)
+    ).json()) as HaulResponse;
     const texts = new Map<string, Review>();
     for (const d of feed.waterFall.waterDrops) {
       const r = await detail(d.productId, d.commentId);
@@ -67,23 +79,34 @@ describe('review ids from the query string', { skip: siteMissing }, () => {
     b = found[found.length - 1];
     assert.ok(a && b && a.productId !== b.productId, 'two built reviews of different products');
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   for (const [label, viewport, query] of [
     ['desktop', DESKTOP, (r: Review) => `?productId=${r.productId}&commentId=${r.id}`],
     // Trimmed, first value when repeated.
-    ['mobile, padded and repeated values', MOBILE, (r: Review) => `?productId=%20${r.productId}%20&commentId=${r.id}%20&commentId=${a.id}&productId=${a.productId}`],
+    [
+      'mobile, padded and repeated values',
+      MOBILE,
+      (r: Review) => `?productId=%20${r.productId}%20&commentId=${r.id}%20&commentId=${a.id}&productId=${a.productId}`,
+    ],
   ] as const) {
     test(`${label}: a query naming another review shows it; HTML and canonical stay the path's`, async () => {
       const url = site.base + pathOf(a) + query(b);
       // Crawlers (no JavaScript) get the built review of the path.
       const html = await (await fetch(url)).text();
-      assert.ok(html.includes(`/review/${a.productId}/${a.id}/"`), 'the HTML is the path\'s review');
+      assert.ok(html.includes(`/review/${a.productId}/${a.id}/"`), "the HTML is the path's review");
 
       const { page, context, problems } = await newPage(browser, viewport);
       await page.goto(url);
       await hydrated(page);
-      await page.waitForFunction((text) => (document.querySelector('.review__text')?.textContent ?? '').replace(/\s+/g, ' ').trim() === text, norm(b.content!), { timeout: 20_000 });
+      await page.waitForFunction(
+        (text) => (document.querySelector('.review__text')?.textContent ?? '').replace(/\s+/g, ' ').trim() === text,
+        norm(b.content!),
+        { timeout: 20_000 },
+      );
       assert.equal(await page.locator('a.review__product').getAttribute('href'), `/review/pd/${b.productId}/`);
       assert.equal(await canonical(page), `${siteConfig.siteUrl}/review/${a.productId}/${a.id}/`);
       assert.equal(new URL(page.url()).pathname, pathOf(a), 'the URL is kept');
@@ -92,7 +115,7 @@ describe('review ids from the query string', { skip: siteMissing }, () => {
     });
   }
 
-  test('a query naming the path\'s own review, or no ids, keeps the built page without API calls', async () => {
+  test("a query naming the path's own review, or no ids, keeps the built page without API calls", async () => {
     for (const q of [`?productId=${a.productId}&commentId=${a.id}`, '?utm_source=weibo', `?productId=${b.productId}`]) {
       const { page, context, problems } = await newPage(browser, DESKTOP);
       const calls = apiCalls(page);
@@ -106,7 +129,10 @@ describe('review ids from the query string', { skip: siteMissing }, () => {
         assert.equal(norm(await page.locator('.review__text').innerText()), norm(a.content!));
         assert.deepEqual(calls, [], q);
       }
-      assert.deepEqual(problems.filter((p) => !/status of 404/.test(p)), []);
+      assert.deepEqual(
+        problems.filter((p) => !/status of 404/.test(p)),
+        [],
+      );
       await context.close();
     }
   });
@@ -116,7 +142,11 @@ describe('review ids from the query string', { skip: siteMissing }, () => {
     const calls = apiCalls(page);
     await page.goto(`${site.base}/review/haul-detail/?commentId=${b.id}`);
     await hydrated(page);
-    await page.waitForFunction(() => document.querySelector('.review__status')?.textContent === '未找到晒单', undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => document.querySelector('.review__status')?.textContent === '未找到晒单',
+      undefined,
+      { timeout: 20_000 },
+    );
     assert.deepEqual(calls, []);
     assert.deepEqual(problems, []);
     await context.close();

@@ -10,7 +10,13 @@ import { formatPostedDate, formatPrice, specLine, altText } from '../../src/revi
 import { siteConfig } from '../../src/site-config';
 import type { Review, HaulResponse } from '../../src/storefront/types';
 
-const SPECIAL = { scriptContent: 5_000_007, htmlUserLabel: 5_000_013, javascriptPicture: 5_000_021, nullSku: 5_000_034, malformedPostedAt: 5_000_055 };
+const SPECIAL = {
+  scriptContent: 5_000_007,
+  htmlUserLabel: 5_000_013,
+  javascriptPicture: 5_000_021,
+  nullSku: 5_000_034,
+  malformedPostedAt: 5_000_055,
+};
 
 let site: Site;
 let browser: Browser;
@@ -24,7 +30,8 @@ async function api<T>(path: string): Promise<T> {
   return (await r.json()) as T;
 }
 const detail = async (productId: unknown, id: unknown) =>
-  (await api<{ comments: Review[] }>(`/api/v1/product-comment/products/${productId}/comments?commentId=${id}`)).comments[0];
+  (await api<{ comments: Review[] }>(`/api/v1/product-comment/products/${productId}/comments?commentId=${id}`))
+    .comments[0];
 const pathOf = (r: Review) => `/review/${r.productId}/${r.id}/`;
 
 describe('review pages', { skip: siteMissing }, () => {
@@ -33,14 +40,25 @@ describe('review pages', { skip: siteMissing }, () => {
     browser = await launch();
     const feed = await api<HaulResponse>('/api/v2/product_comment/haul?delimiter=0&size=120&category=0');
     const perProduct = new Map<string, number>();
-    for (const d of feed.waterFall.waterDrops) perProduct.set(String(d.productId), (perProduct.get(String(d.productId)) ?? 0) + 1);
+    for (const d of feed.waterFall.waterDrops)
+      perProduct.set(String(d.productId), (perProduct.get(String(d.productId)) ?? 0) + 1);
     reviews = await Promise.all(feed.waterFall.waterDrops.slice(0, 120).map((d) => detail(d.productId, d.commentId)));
     const special = new Set<number>(Object.values(SPECIAL));
-    rich = reviews.find((r) => !special.has(Number(r.id)) && (r.pictures?.length ?? 0) >= 6 && r.sku?.cents != null && (perProduct.get(String(r.productId)) ?? 0) >= 3 && (r.content ?? '').length > 20)!;
+    rich = reviews.find(
+      (r) =>
+        !special.has(Number(r.id)) &&
+        (r.pictures?.length ?? 0) >= 6 &&
+        r.sku?.cents != null &&
+        (perProduct.get(String(r.productId)) ?? 0) >= 3 &&
+        (r.content ?? '').length > 20,
+    )!;
     video = reviews.find((r) => !r.pictures?.length && r.videos?.length);
     assert.ok(rich, 'the demo data has a review with 6+ pictures, a price and related reviews');
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   test('crawlers get the whole review in the HTML, without JavaScript', async () => {
     const res = await fetch(site.base + pathOf(rich));
@@ -51,20 +69,33 @@ describe('review pages', { skip: siteMissing }, () => {
     assert.ok(html.includes(date), `posted date ${date} in CST`);
     const price = formatPrice(rich.sku!.cents, rich.sku!.attributes?.attributes?.exchangeRateUsed?.choices?.[0])!;
     assert.ok(html.includes(price), `price ${price}`);
-    const spec = specLine([rich.sku?.color?.name, rich.sku?.size?.name, rich.sku?.attributes?.attributes?.width?.choices?.[0]]);
+    const spec = specLine([
+      rich.sku?.color?.name,
+      rich.sku?.size?.name,
+      rich.sku?.attributes?.attributes?.width?.choices?.[0],
+    ]);
     if (spec) assert.ok(html.includes(spec), `spec line ${spec}`);
     for (const tag of rich.productCommentLabel?.wordTags ?? []) assert.ok(html.includes(tag), `tag ${tag}`);
     assert.ok(html.includes(`href="/review/pd/${rich.productId}/"`), 'product link');
     assert.ok(html.includes('href="/review/haul/"') && html.includes('href="/review/"'), 'breadcrumb links');
     // Head data.
-    assert.match(html, new RegExp(`<link[^>]*rel="canonical"[^>]*href="${siteConfig.siteUrl}/review/${rich.productId}/${rich.id}/"`));
+    assert.match(
+      html,
+      new RegExp(`<link[^>]*rel="canonical"[^>]*href="${siteConfig.siteUrl}/review/${rich.productId}/${rich.id}/"`),
+    );
     assert.match(html, /<meta[^>]*property="og:image"[^>]*content="[^"]+\/media\//);
     assert.match(html, /<meta[^>]*name="twitter:card"/);
-    assert.match(html, /<script[^>]*type="application\/ld\+json"[^>]*>\{"@context":"https:\/\/schema.org","@type":"Review"/);
+    assert.match(
+      html,
+      /<script[^>]*type="application\/ld\+json"[^>]*>\{"@context":"https:\/\/schema.org","@type":"Review"/,
+    );
     assert.match(html, new RegExp(`<title[^>]*>[^<]*${siteConfig.siteName}</title>`));
   });
 
-  for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
     test(`${label}: the page hydrates without errors and keeps the built date`, async () => {
       const { page, context, problems } = await newPage(browser, viewport, { timezoneId: 'America/Los_Angeles' });
       await page.goto(site.base + pathOf(rich));
@@ -82,22 +113,41 @@ describe('review pages', { skip: siteMissing }, () => {
       await hydrated(page);
       const imgs = page.locator('.gallery__main img');
       assert.equal(await imgs.count(), rich.pictures!.length);
-      const first = await imgs.first().evaluate((i: HTMLImageElement) => ({ w: i.getAttribute('width'), h: i.getAttribute('height'), alt: i.alt }));
+      const first = await imgs
+        .first()
+        .evaluate((i: HTMLImageElement) => ({ w: i.getAttribute('width'), h: i.getAttribute('height'), alt: i.alt }));
       assert.equal(Number(first.w), rich.pictures![0].full.width);
       assert.equal(Number(first.h), rich.pictures![0].full.height);
       assert.equal(first.alt, altText(rich.content));
       // Five thumbnails fit the strip.
       const visible = await page.$$eval('.gallery__thumbs .swiper-slide', (els) => {
         const box = els[0].parentElement!.parentElement!.getBoundingClientRect();
-        return els.filter((e) => { const r = e.getBoundingClientRect(); return r.left >= box.left - 1 && r.right <= box.right + 1; }).length;
+        return els.filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.left >= box.left - 1 && r.right <= box.right + 1;
+        }).length;
       });
       assert.equal(visible, 5);
       assert.ok(await page.locator('.gallery__main .swiper-button-next').isVisible());
       await page.locator('.gallery__main .swiper-button-next').click();
-      await page.waitForFunction(() => document.querySelectorAll('.gallery__main .swiper-slide')[1]?.classList.contains('swiper-slide-active'));
+      await page.waitForFunction(() =>
+        document.querySelectorAll('.gallery__main .swiper-slide')[1]?.classList.contains('swiper-slide-active'),
+      );
       await settled(page);
-      assert.equal(await page.$eval('.gallery__main .swiper-slide-active img', (i) => (i as HTMLImageElement).src.endsWith(new URL(i.getAttribute('src')!, location.href).pathname)), true);
-      assert.equal(await page.locator('.gallery__main .swiper-slide').nth(1).getAttribute('class').then((c) => c?.includes('swiper-slide-active')), true);
+      assert.equal(
+        await page.$eval('.gallery__main .swiper-slide-active img', (i) =>
+          (i as HTMLImageElement).src.endsWith(new URL(i.getAttribute('src')!, location.href).pathname),
+        ),
+        true,
+      );
+      assert.equal(
+        await page
+          .locator('.gallery__main .swiper-slide')
+          .nth(1)
+          .getAttribute('class')
+          .then((c) => c?.includes('swiper-slide-active')),
+        true,
+      );
       assert.deepEqual(problems, []);
       await context.close();
     });
@@ -110,20 +160,35 @@ describe('review pages', { skip: siteMissing }, () => {
       await hydrated(page);
       // Below the fold Swiper starts only when the carousel nears the viewport, and then
       // without moving anything (layout shifts are summed from here on).
-      const below = await page.$eval('.related__swiper', (el) => el.getBoundingClientRect().top > window.innerHeight + 200);
-      const started = () => page.$eval('.related__swiper', (el) => Boolean((el as HTMLElement & { swiper?: unknown }).swiper));
+      const below = await page.$eval(
+        '.related__swiper',
+        (el) => el.getBoundingClientRect().top > window.innerHeight + 200,
+      );
+      const started = () =>
+        page.$eval('.related__swiper', (el) => Boolean((el as HTMLElement & { swiper?: unknown }).swiper));
       if (below) assert.equal(await started(), false, 'no Swiper below the fold before scrolling');
       await page.evaluate(() => {
         (window as unknown as { cls: number }).cls = 0;
-        new PerformanceObserver((l) => l.getEntries().forEach((e) => { (window as unknown as { cls: number }).cls += (e as unknown as { value: number }).value; }))
-          .observe({ type: 'layout-shift' });
+        new PerformanceObserver((l) =>
+          l.getEntries().forEach((e) => {
+            (window as unknown as { cls: number }).cls += (e as unknown as { value: number }).value;
+          }),
+        ).observe({ type: 'layout-shift' });
       });
       await page.locator('.related__swiper').scrollIntoViewIfNeeded();
-      await page.waitForFunction(() => Boolean((document.querySelector('.related__swiper') as HTMLElement & { swiper?: unknown }).swiper));
+      await page.waitForFunction(() =>
+        Boolean((document.querySelector('.related__swiper') as HTMLElement & { swiper?: unknown }).swiper),
+      );
       await settled(page);
-      assert.equal(await page.evaluate(() => (window as unknown as { cls: number }).cls), 0, 'starting the carousel shifts nothing');
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { cls: number }).cls),
+        0,
+        'starting the carousel shifts nothing',
+      );
       const info = await page.$eval('.related__swiper', (el) => {
-        const s = (el as HTMLElement & { swiper: { params: { direction: string; slidesPerView: number; spaceBetween: number } } }).swiper;
+        const s = (
+          el as HTMLElement & { swiper: { params: { direction: string; slidesPerView: number; spaceBetween: number } } }
+        ).swiper;
         return { direction: s.params.direction, perView: s.params.slidesPerView, gap: s.params.spaceBetween };
       });
       const arrows = await page.locator('.related__arrow--next').isVisible();
@@ -139,7 +204,9 @@ describe('review pages', { skip: siteMissing }, () => {
     assert.ok(wide.links.every((h) => /^\/review\/\d+\/\d+\/$/.test(h!)));
     if (wide.links.length > 7) {
       await wide.page.locator('.related__arrow--next').click();
-      await wide.page.waitForFunction(() => document.querySelector('.related')?.getAttribute('data-arrows') !== 'begin');
+      await wide.page.waitForFunction(
+        () => document.querySelector('.related')?.getAttribute('data-arrows') !== 'begin',
+      );
       await settled(wide.page);
       assert.equal(await wide.page.getAttribute('.related', 'data-arrows'), 'middle');
     }
@@ -168,11 +235,22 @@ describe('review pages', { skip: siteMissing }, () => {
       await hydrated(page);
       const html = await page.content();
       assert.ok(!/src="javascript:|href="javascript:/i.test(html), `no javascript: URL on ${id}`);
-      assert.equal(await page.locator('script:not([src]):not([type="application/ld+json"]):not([id^="gatsby"])').evaluateAll((s) => s.filter((x) => x.textContent?.includes('alert(')).length), 0);
-      if (id === SPECIAL.scriptContent) assert.ok((await page.locator('.review__text').innerText()).includes('<script>alert(1)</script>'));
-      if (id === SPECIAL.htmlUserLabel) assert.ok((await page.locator('.reviewer__label').innerText()).includes('<b onmouseover'));
+      assert.equal(
+        await page
+          .locator('script:not([src]):not([type="application/ld+json"]):not([id^="gatsby"])')
+          .evaluateAll((s) => s.filter((x) => x.textContent?.includes('alert(')).length),
+        0,
+      );
+      if (id === SPECIAL.scriptContent)
+        assert.ok((await page.locator('.review__text').innerText()).includes('<script>alert(1)</script>'));
+      if (id === SPECIAL.htmlUserLabel)
+        assert.ok((await page.locator('.reviewer__label').innerText()).includes('<b onmouseover'));
     }
-    assert.deepEqual(problems.filter((p) => p.startsWith('dialog')), [], 'no alert ran');
+    assert.deepEqual(
+      problems.filter((p) => p.startsWith('dialog')),
+      [],
+      'no alert ran',
+    );
     await context.close();
   });
 
@@ -181,13 +259,17 @@ describe('review pages', { skip: siteMissing }, () => {
     const html = await (await fetch(site.base + pathOf(r))).text();
     assert.ok(!html.includes('class="review__price"'));
     assert.ok(!html.includes('class="review__spec-line"'));
-    const bad = await fetch(`${site.base}/review/page-data/${(await findDrop(SPECIAL.malformedPostedAt)).productId}/${SPECIAL.malformedPostedAt}/page-data.json`);
+    const bad = await fetch(
+      `${site.base}/review/page-data/${(await findDrop(SPECIAL.malformedPostedAt)).productId}/${SPECIAL.malformedPostedAt}/page-data.json`,
+    );
     assert.equal(bad.status, 404, 'no page-data for the skipped review');
   });
 
   test('haul detail template loads a review in the browser from the query string', async () => {
     const { page, context, problems } = await newPage(browser, MOBILE);
-    await page.goto(`${site.base}/review/haul-detail/?productId=${rich.productId}&commentId=%20${rich.id}%20&commentId=1`);
+    await page.goto(
+      `${site.base}/review/haul-detail/?productId=${rich.productId}&commentId=%20${rich.id}%20&commentId=1`,
+    );
     await page.waitForSelector('.review__text');
     const shown = (await page.locator('.review__text').innerText()).replace(/\s+/g, ' ').trim();
     assert.equal(shown, rich.content!.replace(/\s+/g, ' ').trim());
@@ -204,8 +286,15 @@ describe('review pages', { skip: siteMissing }, () => {
     const db = new Database(site.dbFile);
     const src = db.prepare('SELECT * FROM reviews WHERE id = ?').get(rich.id) as Record<string, unknown>;
     const newId = 5_999_999;
-    db.prepare(`INSERT INTO reviews (${Object.keys(src).join(',')}) VALUES (${Object.keys(src).map(() => '?').join(',')})`)
-      .run(...Object.entries(src).map(([k, v]) => (k === 'id' ? newId : k === 'content' ? '刚刚发布的晒单，还没有静态页面。' : k === 'posted_at' ? Date.now() : v)));
+    db.prepare(
+      `INSERT INTO reviews (${Object.keys(src).join(',')}) VALUES (${Object.keys(src)
+        .map(() => '?')
+        .join(',')})`,
+    ).run(
+      ...Object.entries(src).map(([k, v]) =>
+        k === 'id' ? newId : k === 'content' ? '刚刚发布的晒单，还没有静态页面。' : k === 'posted_at' ? Date.now() : v,
+      ),
+    );
     db.close();
     const url = `${site.base}/review/${rich.productId}/${newId}/`;
     const { page, context, problems } = await newPage(browser, DESKTOP);
@@ -216,13 +305,19 @@ describe('review pages', { skip: siteMissing }, () => {
     assert.equal(new URL(page.url()).pathname, `/review/${rich.productId}/${newId}/`, 'the URL stays the review URL');
     await page.waitForFunction((name) => document.title.includes(name), siteConfig.siteName);
     assert.notEqual(await page.title(), '404');
-    assert.deepEqual(problems.filter((p) => !p.includes('404')), []);
+    assert.deepEqual(
+      problems.filter((p) => !p.includes('404')),
+      [],
+    );
 
     // Client navigation from a built page (what a <Link> does: Gatsby's navigate with the
     // prefixed path) reaches it too: no page-data, the HTML answers, so Gatsby loads the URL.
     await page.goto(site.base + pathOf(rich));
     await hydrated(page);
-    await page.evaluate((to) => (window as unknown as { ___navigate: (p: string) => void }).___navigate(to), `/review/${rich.productId}/${newId}/`);
+    await page.evaluate(
+      (to) => (window as unknown as { ___navigate: (p: string) => void }).___navigate(to),
+      `/review/${rich.productId}/${newId}/`,
+    );
     await page.waitForFunction(() => document.querySelector('.review__text')?.textContent?.includes('刚刚发布'));
     assert.equal(new URL(page.url()).pathname, `/review/${rich.productId}/${newId}/`);
     await context.close();
@@ -233,7 +328,10 @@ describe('review pages', { skip: siteMissing }, () => {
     await bare.page.goto(url);
     assert.equal(await bare.page.evaluate(() => document.documentElement.classList.contains('unbuilt-review')), true);
     assert.equal(await bare.page.locator('.not-found h1').isVisible(), false);
-    assert.match(await bare.page.evaluate(() => getComputedStyle(document.querySelector('.not-found')!, '::before').content), /正在加载晒单/);
+    assert.match(
+      await bare.page.evaluate(() => getComputedStyle(document.querySelector('.not-found')!, '::before').content),
+      /正在加载晒单/,
+    );
     await bare.context.close();
   });
 
@@ -261,7 +359,9 @@ describe('review pages', { skip: siteMissing }, () => {
 async function findDrop(id: number) {
   let delimiter: string | null = '0';
   while (delimiter != null) {
-    const page: HaulResponse = await api<HaulResponse>(`/api/v2/product_comment/haul?delimiter=${delimiter}&size=500&category=0`);
+    const page: HaulResponse = await api<HaulResponse>(
+      `/api/v2/product_comment/haul?delimiter=${delimiter}&size=500&category=0`,
+    );
     const hit = page.waterFall.waterDrops.find((d) => Number(d.commentId) === id);
     if (hit) return hit;
     delimiter = page.waterFall.delimiter;

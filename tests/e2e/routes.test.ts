@@ -8,11 +8,24 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Request } from 'playwright-core';
-import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site, type WatchedPage } from './helpers/site';
+import {
+  DESKTOP,
+  MOBILE,
+  hydrated,
+  launch,
+  newPage,
+  siteMissing,
+  startSite,
+  type Site,
+  type WatchedPage,
+} from './helpers/site';
 import { getCatalogue, getChildren } from '../../src/catalogue';
 import type { HaulResponse, Review } from '../../src/storefront/types';
 
-const VIEWPORTS = [['desktop', DESKTOP], ['mobile', MOBILE]] as const;
+const VIEWPORTS = [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const;
 const WAIT = { timeout: 30_000 };
 
 let site: Site;
@@ -46,9 +59,14 @@ async function visit(viewport: { width: number; height: number }, path: string):
 async function assertSound({ page, problems }: WatchedPage, path: string) {
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN', `${path}: <html lang>`);
   assert.ok((await page.title()).trim().length > 0, `${path}: a title`);
-  const noSize = await page.$$eval('img', (imgs) => imgs.filter((i) => !i.hasAttribute('width') || !i.hasAttribute('height')).map((i) => i.outerHTML.slice(0, 120)));
+  const noSize = await page.$$eval('img', (imgs) =>
+    imgs.filter((i) => !i.hasAttribute('width') || !i.hasAttribute('height')).map((i) => i.outerHTML.slice(0, 120)),
+  );
   assert.deepEqual(noSize, [], `${path}: every <img> has width and height`);
-  const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+  const overflow = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
   assert.ok(overflow.scroll <= overflow.view, `${path}: no horizontal scroll (${overflow.scroll} > ${overflow.view})`);
   assert.deepEqual(problems, [], `${path}: no console errors, warnings or page errors`);
 }
@@ -63,7 +81,11 @@ async function until(cond: () => Promise<boolean> | boolean, timeout = WAIT.time
 }
 
 const hrefs = (page: Page, sel: string) => page.$$eval(sel, (as) => as.map((a) => a.getAttribute('href')!));
-const texts = (page: Page, sel: string) => page.locator(sel).allInnerTexts().then((t) => t.map((s) => s.trim()));
+const texts = (page: Page, sel: string) =>
+  page
+    .locator(sel)
+    .allInnerTexts()
+    .then((t) => t.map((s) => s.trim()));
 
 describe('routes', { skip: siteMissing }, () => {
   before(async () => {
@@ -71,7 +93,8 @@ describe('routes', { skip: siteMissing }, () => {
     browser = await launch();
     const feed = await api<HaulResponse>('/api/v2/product_comment/haul?delimiter=0&size=500&category=0');
     const counts = new Map<string, number>();
-    for (const d of feed.waterFall.waterDrops) counts.set(String(d.productId), (counts.get(String(d.productId)) ?? 0) + 1);
+    for (const d of feed.waterFall.waterDrops)
+      counts.set(String(d.productId), (counts.get(String(d.productId)) ?? 0) + 1);
     productId = [...counts].sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]))[0][0];
     const { categoryId } = await api<{ categoryId: string | number }>(`/api/v1/products/${productId}`);
     const parentOf = (id: string) => String(getCatalogue().byId.get(id)!.category.parentId);
@@ -79,7 +102,10 @@ describe('routes', { skip: siteMissing }, () => {
     chain = { top: parentOf(parentOf(leaf)), second: parentOf(leaf), leaf };
     assert.equal(getCatalogue().byId.get(chain.top)!.category.parentId, null, 'a three-level chain');
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   for (const [label, viewport] of VIEWPORTS) {
     describe(label, () => {
@@ -87,12 +113,21 @@ describe('routes', { skip: siteMissing }, () => {
         const w = await visit(viewport, '/review/');
         const { page } = w;
         const groups = getChildren(getCatalogue(), null).filter((g) => g.category.disabled !== true);
-        assert.deepEqual(await texts(page, '.home-cats__name'), groups.map((g) => g.name));
-        assert.deepEqual(await hrefs(page, '.home-cats__name'), groups.map((g) => `/review/category/${g.id}/`));
-        assert.ok(await page.locator('.home-cats__subs a').count() > groups.length, 'sub-categories listed');
+        assert.deepEqual(
+          await texts(page, '.home-cats__name'),
+          groups.map((g) => g.name),
+        );
+        assert.deepEqual(
+          await hrefs(page, '.home-cats__name'),
+          groups.map((g) => `/review/category/${g.id}/`),
+        );
+        assert.ok((await page.locator('.home-cats__subs a').count()) > groups.length, 'sub-categories listed');
         const latest = await hrefs(page, '.rgrid .rcard');
         assert.equal(latest.length, 20);
-        assert.ok(latest.every((h) => /^\/review\/\d+\/\d+\/$/.test(h)), 'latest reviews link to review pages');
+        assert.ok(
+          latest.every((h) => /^\/review\/\d+\/\d+\/$/.test(h)),
+          'latest reviews link to review pages',
+        );
         // Newest first, as the feed: the first card is the newest review with a page.
         const feed = await api<HaulResponse>('/api/v2/product_comment/haul?delimiter=0&size=3&category=0');
         const first = feed.waterFall.waterDrops[0];
@@ -126,18 +161,33 @@ describe('routes', { skip: siteMissing }, () => {
           const crumbs = await texts(page, '.breadcrumb li');
           assert.deepEqual(crumbs.slice(0, -1), c.parents);
           const children = getChildren(getCatalogue(), c.id).filter((x) => x.category.disabled !== true);
-          if (kind === 'leaf') assert.equal(await page.locator('.cat__subs').count(), 0, 'a leaf has no sub-categories');
+          if (kind === 'leaf')
+            assert.equal(await page.locator('.cat__subs').count(), 0, 'a leaf has no sub-categories');
           else {
             assert.ok(children.length > 0);
-            assert.deepEqual(await hrefs(page, '.cat__subs a'), children.map((x) => `/review/category/${x.id}/`));
-            assert.deepEqual(await texts(page, '.cat__subs a'), children.map((x) => x.name));
+            assert.deepEqual(
+              await hrefs(page, '.cat__subs a'),
+              children.map((x) => `/review/category/${x.id}/`),
+            );
+            assert.deepEqual(
+              await texts(page, '.cat__subs a'),
+              children.map((x) => x.name),
+            );
           }
           // Products of the discover call as the build makes it (cids = this node, no price filter, first 15).
-          const discover = await api<{ products: Array<{ id: string | number }>; total: number }>(`/api/v2/discover?cids=${c.id}&pr=-&f=0&t=15`);
+          const discover = await api<{ products: Array<{ id: string | number }>; total: number }>(
+            `/api/v2/discover?cids=${c.id}&pr=-&f=0&t=15`,
+          );
           const shown = await page.$$eval('.pgrid .pcard', (els) => els.map((e) => e.getAttribute('data-product-id')));
-          assert.deepEqual(shown, discover.products.map((p) => String(p.id)));
+          assert.deepEqual(
+            shown,
+            discover.products.map((p) => String(p.id)),
+          );
           const linked = await hrefs(page, '.pgrid a.pcard');
-          assert.ok(linked.length > 0 && linked.every((h) => /^\/review\/pd\/\d+\/$/.test(h)), 'product cards link to product pages');
+          assert.ok(
+            linked.length > 0 && linked.every((h) => /^\/review\/pd\/\d+\/$/.test(h)),
+            'product cards link to product pages',
+          );
           const reviews = await hrefs(page, '.rgrid .rcard');
           assert.ok(reviews.length > 0, 'reviews listed');
           assert.ok(reviews.every((h) => /^\/review\/\d+\/\d+\/$/.test(h)));
@@ -148,48 +198,84 @@ describe('routes', { skip: siteMissing }, () => {
       test('category /category/8/?from=menu is the product overview page', async () => {
         const { page, context } = await visit(viewport, '/review/category/8/?from=menu');
         assert.equal((await page.locator('h1').innerText()).trim(), getCatalogue().byId.get('8')!.name);
-        assert.ok(await page.locator('.pgrid .pcard').count() > 0);
+        assert.ok((await page.locator('.pgrid .pcard').count()) > 0);
         assert.match((await page.getAttribute('link[rel="canonical"]', 'href'))!, /\/review\/category\/8\/$/);
         await context.close();
       });
 
       test('product page: images with sizes, names, price, its reviews newest first', async () => {
         const { page, context } = await visit(viewport, `/review/pd/${productId}/`);
-        const product = await api<{ nameCN: string; name: string; images: Array<{ full: { url: string; width: number; height: number } }> }>(`/api/v1/products/${productId}`);
-        const imgs = await page.$$eval('.pd__strip img', (els) => els.map((i) => [i.getAttribute('src'), i.getAttribute('width'), i.getAttribute('height')]));
+        const product = await api<{
+          nameCN: string;
+          name: string;
+          images: Array<{ full: { url: string; width: number; height: number } }>;
+        }>(`/api/v1/products/${productId}`);
+        const imgs = await page.$$eval('.pd__strip img', (els) =>
+          els.map((i) => [i.getAttribute('src'), i.getAttribute('width'), i.getAttribute('height')]),
+        );
         assert.ok(imgs.length > 0, 'product images');
-        assert.deepEqual(imgs, product.images.map((i) => [i.full.url, String(i.full.width), String(i.full.height)]));
+        assert.deepEqual(
+          imgs,
+          product.images.map((i) => [i.full.url, String(i.full.width), String(i.full.height)]),
+        );
         assert.equal((await page.locator('h1.pd__name').innerText()).trim(), product.nameCN);
         assert.equal((await page.locator('.pd__name-en').innerText()).trim(), product.name);
         assert.match(await page.locator('.pd__price').innerText(), /^¥\d+(\.\d{2})?$/);
-        const api10 = await api<{ comments: Review[]; total: number }>(`/api/v1/product-comment/products/${productId}/comments?f=0&t=10&s=posted_at`);
-        const ids = await page.$$eval('.previews__list .preview', (els) => els.map((e) => e.getAttribute('data-comment-id')));
-        assert.deepEqual(ids, api10.comments.map((c) => String(c.id)));
+        const api10 = await api<{ comments: Review[]; total: number }>(
+          `/api/v1/product-comment/products/${productId}/comments?f=0&t=10&s=posted_at`,
+        );
+        const ids = await page.$$eval('.previews__list .preview', (els) =>
+          els.map((e) => e.getAttribute('data-comment-id')),
+        );
+        assert.deepEqual(
+          ids,
+          api10.comments.map((c) => String(c.id)),
+        );
         assert.match(await page.locator('#pd-reviews').innerText(), new RegExp(`（${api10.total}）`));
-        assert.deepEqual(await hrefs(page, '.preview__link'), api10.comments.map((c) => `/review/${productId}/${c.id}/`));
+        assert.deepEqual(
+          await hrefs(page, '.preview__link'),
+          api10.comments.map((c) => `/review/${productId}/${c.id}/`),
+        );
         await context.close();
       });
 
       test('product page: the tag filter asks the comment query (size 10, posted_at, tag) and shows its answer', async () => {
         const { page, context, problems } = await visit(viewport, `/review/pd/${productId}/`);
         const requests: URL[] = [];
-        page.on('request', (r: Request) => { if (r.url().includes(`/api/v1/product-comment/products/${productId}/comments`)) requests.push(new URL(r.url())); });
+        page.on('request', (r: Request) => {
+          if (r.url().includes(`/api/v1/product-comment/products/${productId}/comments`))
+            requests.push(new URL(r.url()));
+        });
         const tag = (await page.locator('.previews__tags .tagbtn[data-tag]').first().getAttribute('data-tag'))!;
         assert.ok(tag, 'the product has tag buttons');
         await page.locator(`.previews__tags .tagbtn[data-tag="${tag}"]`).click();
-        await page.waitForFunction((t) => {
-          const s = document.querySelector('.previews') as HTMLElement | null;
-          return s?.dataset.tag === t && s.dataset.status === 'idle';
-        }, tag, WAIT);
+        await page.waitForFunction(
+          (t) => {
+            const s = document.querySelector('.previews') as HTMLElement | null;
+            return s?.dataset.tag === t && s.dataset.status === 'idle';
+          },
+          tag,
+          WAIT,
+        );
         assert.equal(requests.length, 1);
         assert.deepEqual(Object.fromEntries(requests[0].searchParams), { f: '0', t: '10', s: 'posted_at', tag });
         assert.equal(await page.getAttribute(`.tagbtn[data-tag="${tag}"]`, 'aria-pressed'), 'true');
-        const answer = await api<{ comments: Review[] }>(`/api/v1/product-comment/products/${productId}/comments?f=0&t=10&s=posted_at&tag=${encodeURIComponent(tag)}`);
-        assert.deepEqual(await page.$$eval('.previews__list .preview', (els) => els.map((e) => e.getAttribute('data-comment-id'))), answer.comments.map((c) => String(c.id)));
-        for (const li of await page.locator('.previews__list .preview').all()) assert.ok((await li.locator('.preview__tags li').allInnerTexts()).includes(tag));
+        const answer = await api<{ comments: Review[] }>(
+          `/api/v1/product-comment/products/${productId}/comments?f=0&t=10&s=posted_at&tag=${encodeURIComponent(tag)}`,
+        );
+        assert.deepEqual(
+          await page.$$eval('.previews__list .preview', (els) => els.map((e) => e.getAttribute('data-comment-id'))),
+          answer.comments.map((c) => String(c.id)),
+        );
+        for (const li of await page.locator('.previews__list .preview').all())
+          assert.ok((await li.locator('.preview__tags li').allInnerTexts()).includes(tag));
         // "全部" goes back to the page's own list without a call.
         await page.locator('.previews__tags .tagbtn:not([data-tag])').click();
-        await page.waitForFunction(() => (document.querySelector('.previews') as HTMLElement).dataset.tag === '', undefined, WAIT);
+        await page.waitForFunction(
+          () => (document.querySelector('.previews') as HTMLElement).dataset.tag === '',
+          undefined,
+          WAIT,
+        );
         assert.equal(requests.length, 1);
         assert.deepEqual(problems, []);
         await context.close();
@@ -204,7 +290,10 @@ describe('routes', { skip: siteMissing }, () => {
         // Inside the app, Gatsby routes /product/{id} to its alias page, which replaces the URL.
         await w.page.goto(`${site.base}/review/about/`);
         await hydrated(w.page);
-        await w.page.evaluate((to) => (window as unknown as { ___navigate(to: string): void }).___navigate(to), `/review/product/${productId}`);
+        await w.page.evaluate(
+          (to) => (window as unknown as { ___navigate(to: string): void }).___navigate(to),
+          `/review/product/${productId}`,
+        );
         await w.page.waitForURL(`${site.base}/review/pd/${productId}/`, WAIT);
         await w.page.waitForSelector(`.pd[data-product-id="${productId}"]`, WAIT);
         assert.deepEqual(w.problems, []);
@@ -220,36 +309,59 @@ describe('routes', { skip: siteMissing }, () => {
         assert.equal(columns, label === 'desktop' ? '5' : '2');
         const calls: Array<{ query: Record<string, string>; delimiter: string | null; ids: string[] }> = [];
         let sent = 0;
-        page.on('request', (r: Request) => { if (r.url().includes('/api/v2/product_comment/haul')) sent++; });
+        page.on('request', (r: Request) => {
+          if (r.url().includes('/api/v2/product_comment/haul')) sent++;
+        });
         page.on('response', async (r) => {
           if (!r.url().includes('/api/v2/product_comment/haul')) return;
           const body = (await r.json()) as HaulResponse;
-          calls.push({ query: Object.fromEntries(new URL(r.url()).searchParams), delimiter: body.waterFall.delimiter, ids: body.waterFall.waterDrops.map((d) => String(d.commentId)) });
+          calls.push({
+            query: Object.fromEntries(new URL(r.url()).searchParams),
+            delimiter: body.waterFall.delimiter,
+            ids: body.waterFall.waterDrops.map((d) => String(d.commentId)),
+          });
         });
-        const ids = () => page.$$eval('.rgrid--waterfall .rcard', (els) => els.map((e) => e.getAttribute('data-comment-id')!));
+        const ids = () =>
+          page.$$eval('.rgrid--waterfall .rcard', (els) => els.map((e) => e.getAttribute('data-comment-id')!));
         for (let round = 1; round <= 3; round++) {
           const before = (await ids()).length;
           await page.locator('.haul__more').scrollIntoViewIfNeeded();
-          await page.waitForFunction((n) => document.querySelectorAll('.rgrid--waterfall .rcard').length > n, before, WAIT);
+          await page.waitForFunction(
+            (n) => document.querySelectorAll('.rgrid--waterfall .rcard').length > n,
+            before,
+            WAIT,
+          );
           await page.evaluate(() => window.scrollTo(0, 0));
         }
         // Settled: nothing loading, every call answered and read.
-        await until(async () => calls.length === sent
-          && await page.$eval('.haul__more', (e) => (e as HTMLElement).dataset.status !== 'loading')
-          && calls.length === sent);
+        await until(
+          async () =>
+            calls.length === sent &&
+            (await page.$eval('.haul__more', (e) => (e as HTMLElement).dataset.status !== 'loading')) &&
+            calls.length === sent,
+        );
         const shown = await ids();
         assert.equal(new Set(shown).size, shown.length, 'no duplicates');
         assert.ok(calls.length >= 3, `${calls.length} feed calls`);
         // The first call continues after the built page, each next one from the last answer.
         assert.equal(calls[0].query.delimiter, built.cursor ?? '0');
         for (let i = 1; i < calls.length; i++) assert.equal(calls[i].query.delimiter, calls[i - 1].delimiter);
-        for (const c of calls) assert.deepEqual({ size: c.query.size, category: c.query.category }, { size: '10', category: '0' });
+        for (const c of calls)
+          assert.deepEqual({ size: c.query.size, category: c.query.category }, { size: '10', category: '0' });
         // What was appended is exactly the answers, in feed order (newest first).
-        assert.deepEqual(shown.slice(20), calls.flatMap((c) => c.ids).filter((id, i, all) => all.indexOf(id) === i && !shown.slice(0, 20).includes(id)));
-        const feed = await api<HaulResponse>(`/api/v2/product_comment/haul?delimiter=0&size=${shown.length + 10}&category=0`);
+        assert.deepEqual(
+          shown.slice(20),
+          calls.flatMap((c) => c.ids).filter((id, i, all) => all.indexOf(id) === i && !shown.slice(0, 20).includes(id)),
+        );
+        const feed = await api<HaulResponse>(
+          `/api/v2/product_comment/haul?delimiter=0&size=${shown.length + 10}&category=0`,
+        );
         const order = feed.waterFall.waterDrops.map((d) => String(d.commentId));
         const positions = shown.map((id) => order.indexOf(id));
-        assert.ok(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1])), 'feed order kept');
+        assert.ok(
+          positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1])),
+          'feed order kept',
+        );
         assert.deepEqual(problems, []);
         await context.close();
       });
@@ -263,7 +375,10 @@ describe('routes', { skip: siteMissing }, () => {
         assert.equal(await page.getAttribute('.pager__prev', 'href'), '/review/haul/');
         assert.equal(await page.getAttribute('.pager__next', 'href'), '/review/haul/page/3/');
         const nums = await hrefs(page, '.pager__list a');
-        assert.ok(nums.includes('/review/haul/') && nums.includes(`/review/haul/page/${built.pageCount}/`), 'first and last page linked');
+        assert.ok(
+          nums.includes('/review/haul/') && nums.includes(`/review/haul/page/${built.pageCount}/`),
+          'first and last page linked',
+        );
         assert.equal(await page.locator('.haul__more').count(), 0, 'numbered pages do not scroll for more');
         const page2 = await page.$$eval('.rcard', (els) => els.map((e) => e.getAttribute('data-comment-id')));
         assert.equal(page2.length, 20);
@@ -276,7 +391,10 @@ describe('routes', { skip: siteMissing }, () => {
         const last = await (await fetch(`${site.base}/review/haul/page/${built.pageCount}/`)).text();
         assert.ok(!/class="pager__next"[^>]*href=/.test(last) && last.includes('pager__next pager--off'));
         const html2 = await (await fetch(`${site.base}/review/haul/page/2/`)).text();
-        assert.match(html2, /<a[^>]*class="pager__next"[^>]*href="\/review\/haul\/page\/3\/"|<a[^>]*href="\/review\/haul\/page\/3\/"[^>]*rel="next"/);
+        assert.match(
+          html2,
+          /<a[^>]*class="pager__next"[^>]*href="\/review\/haul\/page\/3\/"|<a[^>]*href="\/review\/haul\/page\/3\/"[^>]*rel="next"/,
+        );
         assert.deepEqual(problems, []);
         await context.close();
       });
@@ -292,7 +410,10 @@ describe('routes', { skip: siteMissing }, () => {
       test('merchants: every featured merchant with logo, name and description', async () => {
         const { page, context } = await visit(viewport, '/review/merchants/');
         const { merchants } = await api<{ merchants: Array<{ id: number; nameCN: string }> }>('/api/v2/merchants');
-        assert.deepEqual(await page.$$eval('.mcard', (els) => els.map((e) => e.getAttribute('data-merchant-id'))), merchants.map((m) => String(m.id)));
+        assert.deepEqual(
+          await page.$$eval('.mcard', (els) => els.map((e) => e.getAttribute('data-merchant-id'))),
+          merchants.map((m) => String(m.id)),
+        );
         assert.equal(await page.locator('.mcard__logo img').count(), merchants.length);
         assert.ok((await texts(page, '.mcard__desc')).every((t) => t.length > 10));
         await context.close();
@@ -309,7 +430,11 @@ describe('routes', { skip: siteMissing }, () => {
         await context.close();
       });
 
-      for (const [path, heading] of [['/review/about/', '联系我们'], ['/review/help/', '帮助中心'], ['/review/privacy/', '隐私政策']] as const) {
+      for (const [path, heading] of [
+        ['/review/about/', '联系我们'],
+        ['/review/help/', '帮助中心'],
+        ['/review/privacy/', '隐私政策'],
+      ] as const) {
         test(`${path}: real Chinese content`, async () => {
           const { page, context } = await visit(viewport, path);
           assert.ok((await page.locator('h1').innerText()).includes(heading));
@@ -338,19 +463,42 @@ describe('routes', { skip: siteMissing }, () => {
     assert.ok(tag, 'the product page has tag buttons');
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(site.dbFile);
-    const src = db.prepare('SELECT * FROM reviews WHERE product_id = ? LIMIT 1').get(Number(productId)) as Record<string, unknown>;
-    const insert = db.prepare(`INSERT INTO reviews (${Object.keys(src).join(',')}) VALUES (${Object.keys(src).map(() => '?').join(',')})`);
+    const src = db.prepare('SELECT * FROM reviews WHERE product_id = ? LIMIT 1').get(Number(productId)) as Record<
+      string,
+      unknown
+    >;
+    const insert = db.prepare(
+      `INSERT INTO reviews (${Object.keys(src).join(',')}) VALUES (${Object.keys(src)
+        .map(() => '?')
+        .join(',')})`,
+    );
     const now = Date.now();
     for (let i = 0; i < 12; i++) {
-      insert.run(...Object.entries(src).map(([k, v]) => (k === 'id' ? 5_990_000 + i : k === 'word_tags' ? JSON.stringify([tag]) : k === 'posted_at' ? now - i * 60_000 : k === 'content' ? `第${i + 1}条新晒单，尺码合适，会回购。` : v)));
+      insert.run(
+        ...Object.entries(src).map(([k, v]) =>
+          k === 'id'
+            ? 5_990_000 + i
+            : k === 'word_tags'
+              ? JSON.stringify([tag])
+              : k === 'posted_at'
+                ? now - i * 60_000
+                : k === 'content'
+                  ? `第${i + 1}条新晒单，尺码合适，会回购。`
+                  : v,
+        ),
+      );
     }
     db.close();
-    const all = await api<{ comments: Review[]; total: number }>(`/api/v1/product-comment/products/${productId}/comments?f=0&t=100&s=posted_at&tag=${encodeURIComponent(tag)}`);
+    const all = await api<{ comments: Review[]; total: number }>(
+      `/api/v1/product-comment/products/${productId}/comments?f=0&t=100&s=posted_at&tag=${encodeURIComponent(tag)}`,
+    );
     assert.ok(all.total > 10 && all.total <= 20, `${all.total} reviews with the tag`);
 
     const { page, context, problems } = await visit(MOBILE, `/review/pd/${productId}/`);
     const requests: URL[] = [];
-    page.on('request', (r: Request) => { if (r.url().includes(`/api/v1/product-comment/products/${productId}/comments`)) requests.push(new URL(r.url())); });
+    page.on('request', (r: Request) => {
+      if (r.url().includes(`/api/v1/product-comment/products/${productId}/comments`)) requests.push(new URL(r.url()));
+    });
     // The reviews published above have no static page: when their links come into view,
     // Gatsby's prefetch asks for their page data and gets the 404 it expects (the 404 page
     // opens such reviews, src/review/unbuilt.ts). Those answers, and only those, are fine.
@@ -358,13 +506,19 @@ describe('routes', { skip: siteMissing }, () => {
     const other404: string[] = [];
     page.on('response', (r) => {
       if (r.status() !== 404) return;
-      if (/^\/review\/page-data\/\d+\/59900\d{2}\/page-data\.json$/.test(new URL(r.url()).pathname)) unbuiltPageData.push(r.url());
+      if (/^\/review\/page-data\/\d+\/59900\d{2}\/page-data\.json$/.test(new URL(r.url()).pathname))
+        unbuiltPageData.push(r.url());
       else other404.push(r.url());
     });
-    const idle = (n: number) => page.waitForFunction(([t, count]) => {
-      const s = document.querySelector('.previews') as HTMLElement;
-      return s.dataset.tag === t && s.dataset.status === 'idle' && Number(s.dataset.count) === count;
-    }, [tag, n] as const, WAIT);
+    const idle = (n: number) =>
+      page.waitForFunction(
+        ([t, count]) => {
+          const s = document.querySelector('.previews') as HTMLElement;
+          return s.dataset.tag === t && s.dataset.status === 'idle' && Number(s.dataset.count) === count;
+        },
+        [tag, n] as const,
+        WAIT,
+      );
     await page.locator(`.previews__tags .tagbtn[data-tag="${tag}"]`).click();
     await idle(10);
     const more = page.locator('.previews__more .morebtn');
@@ -372,17 +526,34 @@ describe('routes', { skip: siteMissing }, () => {
     assert.equal((await more.innerText()).trim(), '加载更多评价');
     await more.click();
     await idle(all.total);
-    assert.deepEqual(requests.map((u) => Object.fromEntries(u.searchParams)), [
-      { f: '0', t: '10', s: 'posted_at', tag },
-      { f: '10', t: '20', s: 'posted_at', tag },
-    ]);
-    const ids = await page.$$eval('.previews__list .preview', (els) => els.map((e) => e.getAttribute('data-comment-id')));
-    assert.deepEqual(ids, all.comments.map((c) => String(c.id)), 'both pages in posted_at order, no duplicates');
+    assert.deepEqual(
+      requests.map((u) => Object.fromEntries(u.searchParams)),
+      [
+        { f: '0', t: '10', s: 'posted_at', tag },
+        { f: '10', t: '20', s: 'posted_at', tag },
+      ],
+    );
+    const ids = await page.$$eval('.previews__list .preview', (els) =>
+      els.map((e) => e.getAttribute('data-comment-id')),
+    );
+    assert.deepEqual(
+      ids,
+      all.comments.map((c) => String(c.id)),
+      'both pages in posted_at order, no duplicates',
+    );
     assert.equal(await more.count(), 0, 'no button after the last page');
     assert.deepEqual(other404, []);
-    const resource404 = problems.filter((p) => /Failed to load resource: the server responded with a status of 404/.test(p));
-    assert.ok(resource404.length <= unbuiltPageData.length, `${resource404.length} 404s logged, ${unbuiltPageData.length} of them page data of unbuilt reviews`);
-    assert.deepEqual(problems.filter((p) => !resource404.includes(p)), []);
+    const resource404 = problems.filter((p) =>
+      /Failed to load resource: the server responded with a status of 404/.test(p),
+    );
+    assert.ok(
+      resource404.length <= unbuiltPageData.length,
+      `${resource404.length} 404s logged, ${unbuiltPageData.length} of them page data of unbuilt reviews`,
+    );
+    assert.deepEqual(
+      problems.filter((p) => !resource404.includes(p)),
+      [],
+    );
     await context.close();
   });
 });

@@ -10,7 +10,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
-import { DESKTOP, PUBLIC_DIR, ROOT, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import {
+  DESKTOP,
+  PUBLIC_DIR,
+  ROOT,
+  hydrated,
+  launch,
+  newPage,
+  siteMissing,
+  startSite,
+  type Site,
+} from './helpers/site';
 import { startServer, type RunningServer } from '../../server/main';
 import { registerSite } from '../../server/site';
 
@@ -30,10 +40,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Review links of the page that are in the viewport, in document order. */
 const reviewLinksInView = (page: Page) =>
-  page.$$eval('a[href]', (as) => as
-    .filter((a) => { const r = a.getBoundingClientRect(); return r.width > 0 && r.bottom > 0 && r.top < innerHeight && r.left < innerWidth; })
-    .map((a) => a.getAttribute('href'))
-    .filter((h): h is string => !!h && /^\/review\/\d+\/\d+\/$/.test(h)));
+  page.$$eval('a[href]', (as) =>
+    as
+      .filter((a) => {
+        const r = a.getBoundingClientRect();
+        return r.width > 0 && r.bottom > 0 && r.top < innerHeight && r.left < innerWidth;
+      })
+      .map((a) => a.getAttribute('href'))
+      .filter((h): h is string => !!h && /^\/review\/\d+\/\d+\/$/.test(h)),
+  );
 
 async function waitUntil(what: string | (() => string), cond: () => boolean, timeoutMs = 30_000) {
   const end = Date.now() + timeoutMs;
@@ -45,10 +60,18 @@ async function waitUntil(what: string | (() => string), cond: () => boolean, tim
 
 /** A fresh context (service worker blocked: page.route must see every request). */
 async function plainPage(opts: { userAgent?: string; connection?: { effectiveType: string; saveData: boolean } } = {}) {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', serviceWorkers: 'block', userAgent: opts.userAgent });
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    locale: 'zh-CN',
+    serviceWorkers: 'block',
+    userAgent: opts.userAgent,
+  });
   if (opts.connection) {
     await context.addInitScript((c) => {
-      Object.defineProperty(navigator, 'connection', { configurable: true, value: { ...c, addEventListener() {}, removeEventListener() {} } });
+      Object.defineProperty(navigator, 'connection', {
+        configurable: true,
+        value: { ...c, addEventListener() {}, removeEventListener() {} },
+      });
     }, opts.connection);
   }
   const page = await context.newPage();
@@ -76,7 +99,10 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     site = await startSite();
     browser = await launch();
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   test('client navigation fetches /review/page-data/{path}/page-data.json, not the document', async () => {
     const { page, context, problems } = await newPage(browser, DESKTOP, { serviceWorkers: 'block' });
@@ -86,25 +112,37 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     assert.ok(href, 'the showcase links to reviews');
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    await page.evaluate(() => { (window as unknown as { __same: boolean }).__same = true; });
+    await page.evaluate(() => {
+      (window as unknown as { __same: boolean }).__same = true;
+    });
     await page.locator(`a[href="${href}"]`).first().click();
     await page.waitForURL((u) => u.pathname === href, { timeout: 30_000 });
     await page.locator('.review__text').waitFor({ timeout: 30_000 });
     const pageDataUrl = `${site.base}/review/page-data${href.slice('/review'.length)}page-data.json`;
-    assert.ok(requests.some((r) => r.url() === pageDataUrl), `page-data requested at ${pageDataUrl}`);
+    assert.ok(
+      requests.some((r) => r.url() === pageDataUrl),
+      `page-data requested at ${pageDataUrl}`,
+    );
     assert.ok(!requests.some((r) => r.isNavigationRequest() && r.frame() === page.mainFrame()), 'no document request');
     assert.equal(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same), true, 'same document');
     // The file itself: the page's data with Gatsby's revalidation rule.
     const res = await fetch(pageDataUrl);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('cache-control'), 'public, max-age=0, must-revalidate');
-    const json = (await res.json()) as { path: string; componentChunkName: string; result: { pageContext: { info?: { content?: string } } } };
+    const json = (await res.json()) as {
+      path: string;
+      componentChunkName: string;
+      result: { pageContext: { info?: { content?: string } } };
+    };
     assert.equal(json.path, href.slice('/review'.length));
     assert.equal(json.componentChunkName, 'component---src-templates-review-tsx');
     const shown = await page.locator('.review__text').innerText();
     assert.equal(shown.trim(), (json.result.pageContext.info?.content ?? '').trim());
     // Playwright refuses the worker's registration here (page.route must see every request).
-    assert.deepEqual(problems.filter((p) => !/service worker registration/i.test(p)), []);
+    assert.deepEqual(
+      problems.filter((p) => !/service worker registration/i.test(p)),
+      [],
+    );
     await context.close();
   });
 
@@ -128,14 +166,22 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       held.push(route);
       return undefined;
     });
-    const release = async () => { const rs = held.splice(0); await Promise.all(rs.map((r) => r.continue().catch(() => undefined))); };
+    const release = async () => {
+      const rs = held.splice(0);
+      await Promise.all(rs.map((r) => r.continue().catch(() => undefined)));
+    };
 
     const start = Date.now();
     await page.goto(site.base + HAUL);
     await hydrated(page);
-    const inView = await page.$$eval('a[href^="/review/"]', (as) => as.filter((a) => {
-      const r = a.getBoundingClientRect(); return r.width > 0 && r.bottom > 0 && r.top < innerHeight;
-    }).map((a) => a.getAttribute('href')));
+    const inView = await page.$$eval('a[href^="/review/"]', (as) =>
+      as
+        .filter((a) => {
+          const r = a.getBoundingClientRect();
+          return r.width > 0 && r.bottom > 0 && r.top < innerHeight;
+        })
+        .map((a) => a.getAttribute('href')),
+    );
     const candidates = new Set(inView.filter((h) => h !== HAUL).map((h) => h!.slice('/review'.length)));
     assert.ok(candidates.size >= 10, `at least 10 other pages linked in view (${candidates.size})`);
 
@@ -149,17 +195,21 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
 
     // Hover loads a page at once, outside the (now blocked) queue. The pointer moves onto a
     // link that is fully in view: scrolling would take links out of view and out of the queue.
-    const hover = await page.evaluate((skip) => {
-      for (const a of Array.from(document.querySelectorAll('a[href]'))) {
-        const href = a.getAttribute('href') ?? '';
-        if (!/^\/review\/\d+\/\d+\/$/.test(href) || skip.includes(href.slice('/review'.length))) continue;
-        const r = a.getBoundingClientRect();
-        const x = r.left + r.width / 2;
-        const y = r.top + r.height / 2;
-        if (r.top >= 0 && r.bottom <= innerHeight && a.contains(document.elementFromPoint(x, y))) return { href, x, y };
-      }
-      return null;
-    }, [...seen.keys()]);
+    const hover = await page.evaluate(
+      (skip) => {
+        for (const a of Array.from(document.querySelectorAll('a[href]'))) {
+          const href = a.getAttribute('href') ?? '';
+          if (!/^\/review\/\d+\/\d+\/$/.test(href) || skip.includes(href.slice('/review'.length))) continue;
+          const r = a.getBoundingClientRect();
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          if (r.top >= 0 && r.bottom <= innerHeight && a.contains(document.elementFromPoint(x, y)))
+            return { href, x, y };
+        }
+        return null;
+      },
+      [...seen.keys()],
+    );
     assert.ok(hover, 'a review link in view that was not prefetched yet');
     const scrolled = await page.evaluate(() => window.scrollY);
     await page.mouse.move(hover.x, hover.y);
@@ -170,11 +220,17 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     // Batch 2: 4 more, at least 3 s after batch 1 finished loading.
     const released = Date.now();
     await release();
-    await waitUntil(() => `the second prefetch batch (so far: ${[...seen.keys()].join(' ')})`, () => seen.size >= 8);
+    await waitUntil(
+      () => `the second prefetch batch (so far: ${[...seen.keys()].join(' ')})`,
+      () => seen.size >= 8,
+    );
     await sleep(4_500);
     assert.equal(seen.size, 8, 'the second batch is 4 as well');
     const second = [...seen.values()].slice(4);
-    assert.ok(Math.min(...second) - released >= 2_900, `the second batch waits 3 s (${Math.min(...second) - released} ms)`);
+    assert.ok(
+      Math.min(...second) - released >= 2_900,
+      `the second batch waits 3 s (${Math.min(...second) - released} ms)`,
+    );
     open = true;
     await release();
     assert.deepEqual(problems, []);
@@ -190,7 +246,10 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     test(`no prefetch for ${label}; hover still loads the page`, async () => {
       const { page, context, problems } = await plainPage(opts);
       const requested: string[] = [];
-      page.on('request', (r) => { const p = pageDataPath(r.url()); if (p && !OWN.has(p)) requested.push(`${r.resourceType()} ${p}`); });
+      page.on('request', (r) => {
+        const p = pageDataPath(r.url());
+        if (p && !OWN.has(p)) requested.push(`${r.resourceType()} ${p}`);
+      });
       await page.goto(site.base + HAUL);
       await hydrated(page);
       if (opts?.connection) {
@@ -236,9 +295,12 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       const href = (await reviewLinksInView(page))[2];
       target = href.slice('/review'.length);
       page.on('request', (r) => {
-        if (r.isNavigationRequest() && r.frame() === page.mainFrame() && attemptsBeforeDocument < 0) attemptsBeforeDocument = attempts;
+        if (r.isNavigationRequest() && r.frame() === page.mainFrame() && attemptsBeforeDocument < 0)
+          attemptsBeforeDocument = attempts;
       });
-      await page.evaluate(() => { (window as unknown as { __same: boolean }).__same = true; });
+      await page.evaluate(() => {
+        (window as unknown as { __same: boolean }).__same = true;
+      });
       await page.locator(`a[href="${href}"]`).first().click();
       await page.waitForURL((u) => u.pathname === href, { timeout: 30_000 });
       await page.locator('.review__text').waitFor({ timeout: 30_000 });
@@ -258,30 +320,45 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
 
   test('a component chunk that fails to load on client navigation falls back to a full page load', async () => {
     const { page, context, problems } = await plainPage();
-    const chunkMap = JSON.parse(fs.readFileSync(path.join(PUBLIC_DIR, 'chunk-map.json'), 'utf8')) as Record<string, string[]>;
+    const chunkMap = JSON.parse(fs.readFileSync(path.join(PUBLIC_DIR, 'chunk-map.json'), 'utf8')) as Record<
+      string,
+      string[]
+    >;
     const chunks = chunkMap['component---src-templates-review-tsx'] ?? [];
     assert.ok(chunks.length > 0, 'the review template has its own chunk');
     let href = '';
     let failed = 0;
     let documentLoaded = false;
-    page.on('request', (r) => { if (href && r.isNavigationRequest() && r.frame() === page.mainFrame() && new URL(r.url()).pathname === href) documentLoaded = true; });
-    // Every load of the review template's chunk fails until the browser loads the page itself.
-    await page.route((u) => chunks.some((c) => u.pathname === `/review${c}`), async (route) => {
-      if (documentLoaded) return route.continue();
-      failed += 1;
-      return route.abort('connectionreset');
+    page.on('request', (r) => {
+      if (href && r.isNavigationRequest() && r.frame() === page.mainFrame() && new URL(r.url()).pathname === href)
+        documentLoaded = true;
     });
+    // Every load of the review template's chunk fails until the browser loads the page itself.
+    await page.route(
+      (u) => chunks.some((c) => u.pathname === `/review${c}`),
+      async (route) => {
+        if (documentLoaded) return route.continue();
+        failed += 1;
+        return route.abort('connectionreset');
+      },
+    );
     await page.goto(site.base + HAUL);
     await hydrated(page);
     href = (await reviewLinksInView(page))[3];
-    await page.evaluate(() => { (window as unknown as { __same: boolean }).__same = true; });
+    await page.evaluate(() => {
+      (window as unknown as { __same: boolean }).__same = true;
+    });
     await page.locator(`a[href="${href}"]`).first().click();
     await page.waitForURL((u) => u.pathname === href, { timeout: 30_000 });
     await waitUntil('the document request of the review page', () => documentLoaded);
     await page.locator('.review__text').waitFor({ timeout: 30_000 });
     await hydrated(page);
     assert.ok(failed >= 1, 'the chunk request was failed');
-    assert.equal(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same), undefined, 'a new document');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { __same?: boolean }).__same),
+      undefined,
+      'a new document',
+    );
     assert.ok(await page.locator('button.like').isVisible(), 'the review page is interactive');
     assert.deepEqual(problems, []);
     await context.close();
@@ -306,12 +383,19 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       });
       copyBase = copy.url.replace('127.0.0.1', 'localhost');
     });
-    after(async () => { await copy?.close(); if (copyDir) fs.rmSync(copyDir, { recursive: true, force: true }); });
+    after(async () => {
+      await copy?.close();
+      if (copyDir) fs.rmSync(copyDir, { recursive: true, force: true });
+    });
 
-    test('registers at /review/sw.js and a returning visitor gets a rebuild\'s content', async (t) => {
+    test("registers at /review/sw.js and a returning visitor gets a rebuild's content", async (t) => {
       // A review with a short plain text, so every copy of it in the HTML can be replaced.
       const target = findShortReview(copyDir);
-      const context: BrowserContext = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', serviceWorkers: 'allow' });
+      const context: BrowserContext = await browser.newContext({
+        viewport: DESKTOP,
+        locale: 'zh-CN',
+        serviceWorkers: 'allow',
+      });
       const problems: string[] = [];
       const watch = (p: Page) => p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       let page = await context.newPage();
@@ -324,12 +408,18 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       });
       assert.deepEqual(reg, { scope: `${copyBase}/review/`, script: `${copyBase}/review/sw.js` });
       // Never cached by the browser, so a rebuild's worker is found on the next visit.
-      assert.equal((await fetch(`${copyBase}/review/sw.js`)).headers.get('cache-control'), 'no-cache, no-store, must-revalidate');
+      assert.equal(
+        (await fetch(`${copyBase}/review/sw.js`)).headers.get('cache-control'),
+        'no-cache, no-store, must-revalidate',
+      );
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
       // A second visit under the worker's control, so it caches what the page uses.
       await reloadOrFollow(page);
       await hydrated(page);
-      assert.equal(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), `${copyBase}/review/sw.js`);
+      assert.equal(
+        await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL),
+        `${copyBase}/review/sw.js`,
+      );
       assert.equal((await page.locator('.review__text').innerText()).trim(), target.content);
       await page.waitForFunction(async () => (await caches.keys()).length > 0, undefined, { timeout: 30_000 });
       await page.close();
@@ -343,17 +433,37 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       page = await context.newPage();
       watch(page);
       let loads = 0;
-      page.on('load', () => { loads += 1; });
+      page.on('load', () => {
+        loads += 1;
+      });
       const documents: boolean[] = [];
-      page.on('response', (r) => { if (r.request().isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(r.fromServiceWorker()); });
+      page.on('response', (r) => {
+        if (r.request().isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(r.fromServiceWorker());
+      });
       await page.goto(copyBase + target.href);
       assert.equal(documents[0], true, 'the returning visit is answered by the service worker');
       let manualReloads = 0;
       for (;;) {
-        const ok = await page.waitForFunction((t) => document.querySelector('.review__text')?.textContent?.trim() === t && document.documentElement.dataset.hydrated === 'true', fresh, { timeout: 20_000 })
-          .then(() => true, () => false);
+        const ok = await page
+          .waitForFunction(
+            (t) =>
+              document.querySelector('.review__text')?.textContent?.trim() === t &&
+              document.documentElement.dataset.hydrated === 'true',
+            fresh,
+            { timeout: 20_000 },
+          )
+          .then(
+            () => true,
+            () => false,
+          );
         if (ok) break;
-        assert.ok(manualReloads < 2, `the new content after ${manualReloads} reloads: ${await page.locator('.review__text').innerText().catch(() => '?')}`);
+        assert.ok(
+          manualReloads < 2,
+          `the new content after ${manualReloads} reloads: ${await page
+            .locator('.review__text')
+            .innerText()
+            .catch(() => '?')}`,
+        );
         manualReloads += 1;
         await reloadOrFollow(page);
       }
@@ -377,17 +487,35 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
   });
 });
 
-interface Target { href: string; pageData: string; html: string; content: string }
+interface Target {
+  href: string;
+  pageData: string;
+  html: string;
+  content: string;
+}
 
 function findShortReview(dir: string): Target {
   const pd = path.join(dir, 'page-data');
-  for (const product of fs.readdirSync(pd).filter((n) => /^\d+$/.test(n)).sort()) {
-    for (const comment of fs.readdirSync(path.join(pd, product)).filter((n) => /^\d+$/.test(n)).sort()) {
+  for (const product of fs
+    .readdirSync(pd)
+    .filter((n) => /^\d+$/.test(n))
+    .sort()) {
+    for (const comment of fs
+      .readdirSync(path.join(pd, product))
+      .filter((n) => /^\d+$/.test(n))
+      .sort()) {
       const file = path.join(pd, product, comment, 'page-data.json');
-      const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { result: { pageContext: { info?: { content?: string } } } };
+      const json = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+        result: { pageContext: { info?: { content?: string } } };
+      };
       const content = json.result.pageContext.info?.content ?? '';
       if (content.length >= 8 && content.length <= 60 && /^[\u4e00-\u9fff，。！、0-9a-zA-Z ]+$/.test(content)) {
-        return { href: `/review/${product}/${comment}/`, pageData: file, html: path.join(dir, product, comment, 'index.html'), content };
+        return {
+          href: `/review/${product}/${comment}/`,
+          pageData: file,
+          html: path.join(dir, product, comment, 'index.html'),
+          content,
+        };
       }
     }
   }
@@ -397,23 +525,35 @@ function findShortReview(dir: string): Target {
 /** What a rebuild changes: the page's HTML and data, every page's compilation hash, sw.js. */
 function simulateRebuild(dir: string, t: Target, fresh: string) {
   const appData = path.join(dir, 'page-data', 'app-data.json');
-  const oldHash = (JSON.parse(fs.readFileSync(appData, 'utf8')) as { webpackCompilationHash: string }).webpackCompilationHash;
-  const newHash = oldHash.split('').reverse().join('') === oldHash ? `${oldHash}0` : oldHash.split('').reverse().join('');
+  const oldHash = (JSON.parse(fs.readFileSync(appData, 'utf8')) as { webpackCompilationHash: string })
+    .webpackCompilationHash;
+  const newHash =
+    oldHash.split('').reverse().join('') === oldHash ? `${oldHash}0` : oldHash.split('').reverse().join('');
   const replaceIn = (file: string, from: string, to: string) => {
     const s = fs.readFileSync(file, 'utf8');
     if (s.includes(from)) fs.writeFileSync(file, s.split(from).join(to));
   };
   replaceIn(t.pageData, JSON.stringify(t.content), JSON.stringify(fresh));
   replaceIn(t.html, t.content, fresh);
-  assert.ok(fs.readFileSync(t.html, 'utf8').includes(fresh) && fs.readFileSync(t.pageData, 'utf8').includes(fresh), 'the copy was changed');
-  const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.html') ? [path.join(d, e.name)] : []));
+  assert.ok(
+    fs.readFileSync(t.html, 'utf8').includes(fresh) && fs.readFileSync(t.pageData, 'utf8').includes(fresh),
+    'the copy was changed',
+  );
+  const walk = (d: string): string[] =>
+    fs
+      .readdirSync(d, { withFileTypes: true })
+      .flatMap((e) =>
+        e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.html') ? [path.join(d, e.name)] : [],
+      );
   for (const f of walk(dir)) replaceIn(f, oldHash, newHash);
   fs.writeFileSync(appData, JSON.stringify({ webpackCompilationHash: newHash }));
   // The app shell's HTML changed, so its precache revision does; the new worker is a new file.
   const sw = path.join(dir, 'sw.js');
-  const src = fs.readFileSync(sw, 'utf8').replace(
-    /("url": "offline-plugin-app-shell-fallback\/index\.html",\s*"revision": ")[0-9a-f]+"/,
-    (_m, head: string) => `${head}${newHash}"`,
-  );
+  const src = fs
+    .readFileSync(sw, 'utf8')
+    .replace(
+      /("url": "offline-plugin-app-shell-fallback\/index\.html",\s*"revision": ")[0-9a-f]+"/,
+      (_m, head: string) => `${head}${newHash}"`,
+    );
   fs.writeFileSync(sw, `${src}\n// build ${newHash}\n`);
 }

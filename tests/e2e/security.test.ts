@@ -22,15 +22,30 @@ describe('security headers in the browser', { skip: siteMissing }, () => {
   before(async () => {
     site = await startSite();
     browser = await launch();
-    const feed = (await (await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=10&category=0`)).json()) as HaulResponse;
+    const feed = (await (
+      await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=10&category=0`)
+    ).json()) as HaulResponse;
     const d = feed.waterFall.waterDrops[0];
     paths = [
-      '/review/', `/review/${d.productId}/${d.commentId}/`, `/review/pd/${d.productId}/`, '/review/category/8/', '/review/haul/',
-      '/review/merchants/', '/review/articles/', '/review/about/', '/review/login/', '/review/privacy/',
-      `/review/haul-detail/?productId=${d.productId}&commentId=${d.commentId}`, '/review/no-such-section/page/', '/review/999999999/999999999/',
+      '/review/',
+      `/review/${d.productId}/${d.commentId}/`,
+      `/review/pd/${d.productId}/`,
+      '/review/category/8/',
+      '/review/haul/',
+      '/review/merchants/',
+      '/review/articles/',
+      '/review/about/',
+      '/review/login/',
+      '/review/privacy/',
+      `/review/haul-detail/?productId=${d.productId}&commentId=${d.commentId}`,
+      '/review/no-such-section/page/',
+      '/review/999999999/999999999/',
     ];
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   async function violationsOf(page: Page, problems: string[], url: string): Promise<string[]> {
     const res = await page.goto(url);
@@ -59,7 +74,10 @@ describe('security headers in the browser', { skip: siteMissing }, () => {
           await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
           await page.hover('.dnav__top');
           await page.waitForSelector('.mega a');
-          assert.deepEqual(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), []);
+          assert.deepEqual(
+            await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
+            [],
+          );
         }
       } finally {
         await context.close();
@@ -71,18 +89,24 @@ describe('security headers in the browser', { skip: siteMissing }, () => {
     // A second loopback server on another port: another origin.
     const evil: FastifyInstance = Fastify();
     const targets = [`${site.base}/review/login/`, `${site.base}${paths[1]}`];
-    evil.get('/', (_req, reply) => reply.type('text/html').send(targets.map((t, i) => `<iframe id="f${i}" src="${t}"></iframe>`).join('')));
+    evil.get('/', (_req, reply) =>
+      reply.type('text/html').send(targets.map((t, i) => `<iframe id="f${i}" src="${t}"></iframe>`).join('')),
+    );
     const origin = await evil.listen({ host: '127.0.0.1', port: 0 });
     const { page, context } = await newPage(browser, DESKTOP);
     try {
       const blocked: string[] = [];
-      page.on('console', (m) => { if (/frame-ancestors|Refused to frame/i.test(m.text())) blocked.push(m.text()); });
+      page.on('console', (m) => {
+        if (/frame-ancestors|Refused to frame/i.test(m.text())) blocked.push(m.text());
+      });
       await page.goto(origin);
       await page.waitForLoadState('networkidle');
       for (const t of targets) {
         const frame = page.frames().find((f) => f !== page.mainFrame() && f.url() === t);
         // A blocked frame never holds the page: Chromium swaps in its error document.
-        const framed = frame ? await frame.evaluate(() => !!document.querySelector('#gatsby-focus-wrapper')).catch(() => false) : false;
+        const framed = frame
+          ? await frame.evaluate(() => !!document.querySelector('#gatsby-focus-wrapper')).catch(() => false)
+          : false;
         assert.equal(framed, false, `${t} must not render inside another origin's frame`);
       }
       assert.ok(blocked.length >= targets.length, `Chromium reported the refusals: ${blocked.join(' | ')}`);

@@ -23,7 +23,8 @@ import { settled } from './helpers/site';
 
 const publicDir = join(__dirname, '..', '..', 'public');
 const external = process.env.E2E_BASE_URL;
-const skip = !external && !existsSync(join(publicDir, 'index.html')) ? 'no built site in public/ (npm run build)' : false;
+const skip =
+  !external && !existsSync(join(publicDir, 'index.html')) ? 'no built site in public/ (npm run build)' : false;
 const PAGE = process.env.SHELL_E2E_PAGE ?? withPrefix('/about/');
 
 let app: FastifyInstance | undefined;
@@ -69,7 +70,10 @@ describe('desktop shell at 1280x800', { skip }, () => {
     assert.equal(await p.isVisible('.dnav'), true);
     assert.equal(await p.isVisible('.mmenu__toggle'), false);
     assert.equal(await p.$eval('.page', (e) => getComputedStyle(e).minWidth), '1200px');
-    assert.deepEqual(await p.locator('.dnav__top').allInnerTexts(), getMegaMenu().map((g) => g.name));
+    assert.deepEqual(
+      await p.locator('.dnav__top').allInnerTexts(),
+      getMegaMenu().map((g) => g.name),
+    );
     await p.close();
   });
 
@@ -87,10 +91,13 @@ describe('desktop shell at 1280x800', { skip }, () => {
       const hrefs = await p.$$eval(`${panel} a`, (as) => as.map((a) => a.getAttribute('href')));
       // Document order: the group's own link, then each sub-category followed by its children.
       const ids = [menu[i], ...menu[i].children.flatMap((c) => [c, ...c.children])].map((c) => c.id);
-      assert.deepEqual(hrefs, ids.map((id) => withPrefix(`/category/${encodeURIComponent(id)}/`)));
+      assert.deepEqual(
+        hrefs,
+        ids.map((id) => withPrefix(`/category/${encodeURIComponent(id)}/`)),
+      );
       const item = (await tops.nth(i).boundingBox())!;
       const inner = (await p.locator('.hdr__inner').boundingBox())!;
-      assert.ok(Math.abs(await barX() - (item.x - inner.x)) < 1, 'bar under the hovered item');
+      assert.ok(Math.abs((await barX()) - (item.x - inner.x)) < 1, 'bar under the hovered item');
     }
     assert.equal(await p.isHidden(`#mega-${menu[0].id}`), true);
     await p.keyboard.press('Escape');
@@ -104,7 +111,10 @@ describe('desktop shell at 1280x800', { skip }, () => {
     await p.focus('.dnav__top');
     assert.equal(await p.isVisible(`#mega-${menu[0].id}`), true);
     // The sub-categories arrive with the mega-menu chunk on first open; walk once they are in.
-    await p.waitForFunction(([id, name]) => Array.from(document.querySelectorAll(`#mega-${id} a`)).some((a) => a.textContent === name), [menu[0].id, menu[0].children[0].name]);
+    await p.waitForFunction(
+      ([id, name]) => Array.from(document.querySelectorAll(`#mega-${id} a`)).some((a) => a.textContent === name),
+      [menu[0].id, menu[0].children[0].name],
+    );
     // Each key's effect is waited for as a user waits to see the focus move; a lost key times out.
     await p.keyboard.press('ArrowDown');
     await p.waitForFunction((id) => document.activeElement?.closest('.mega')?.id === id, `mega-${menu[0].id}`);
@@ -128,7 +138,7 @@ describe('desktop shell at 1280x800', { skip }, () => {
     await p.mouse.wheel(0, 500);
     await p.waitForFunction(() => document.querySelector('header')?.dataset.scroll === 'UP');
     await settled(p);
-    assert.ok(((await p.locator('header').boundingBox())!.y) < -60, 'header moved out of view');
+    assert.ok((await p.locator('header').boundingBox())!.y < -60, 'header moved out of view');
     await p.mouse.wheel(0, -150);
     await p.waitForFunction(() => document.querySelector('header')?.dataset.scroll === 'DOWN');
     await settled(p);
@@ -145,25 +155,38 @@ describe('desktop shell at 1280x800', { skip }, () => {
     assert.equal(await imgs.count(), targets.length);
     for (let i = 0; i < targets.length; i++) {
       await imgs.nth(i).scrollIntoViewIfNeeded();
-      await p.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await imgs.nth(i).elementHandle());
-      const { data, info } = await sharp(await imgs.nth(i).screenshot()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      await p.waitForFunction(
+        (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+        await imgs.nth(i).elementHandle(),
+      );
+      const { data, info } = await sharp(await imgs.nth(i).screenshot())
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
       assert.equal(code?.data, targets[i].url, targets[i].label);
     }
-    const links = await p.$$eval('.ftr__links a', (as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('rel')]));
+    const links = await p.$$eval('.ftr__links a', (as) =>
+      as.map((a) => [a.getAttribute('href'), a.getAttribute('rel')]),
+    );
     assert.deepEqual(
       links.map(([h]) => h),
-      footerLinkGroups(getNavigation()).flatMap((g) => g.links).map((l) => (l.external ? l.path : withPrefix(l.path))),
+      footerLinkGroups(getNavigation())
+        .flatMap((g) => g.links)
+        .map((l) => (l.external ? l.path : withPrefix(l.path))),
     );
     assert.ok(links.filter(([h]) => /^https?:/.test(h!)).every(([, rel]) => rel?.includes('noopener')));
     const text = await p.locator('footer').innerText();
-    for (const s of ['©', '沪ICP备', '增值电信业务经营许可证', '400-820-6688', '工商网监']) assert.ok(text.includes(s), s);
+    for (const s of ['©', '沪ICP备', '增值电信业务经营许可证', '400-820-6688', '工商网监'])
+      assert.ok(text.includes(s), s);
     await p.close();
   });
 
   test('every internal footer link leads to a page', async () => {
     const p = await open(1280, 800);
-    const hrefs = await p.$$eval('.ftr__links a', (as) => as.map((a) => a.getAttribute('href')!).filter((h) => h.startsWith('/')));
+    const hrefs = await p.$$eval('.ftr__links a', (as) =>
+      as.map((a) => a.getAttribute('href')!).filter((h) => h.startsWith('/')),
+    );
     for (const h of hrefs) assert.equal((await fetch(base + h)).status, 200, h);
     await p.close();
   });
@@ -172,8 +195,11 @@ describe('desktop shell at 1280x800', { skip }, () => {
     const p = await open(1280, 800);
     await p.evaluate(() => {
       (window as unknown as { cls: number }).cls = 0;
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => { (window as unknown as { cls: number }).cls += (e as unknown as { value: number }).value; }))
-        .observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((l) =>
+        l.getEntries().forEach((e) => {
+          (window as unknown as { cls: number }).cls += (e as unknown as { value: number }).value;
+        }),
+      ).observe({ type: 'layout-shift', buffered: true });
     });
     assert.match(await p.locator('.dlbar').innerText(), /688/);
     const pad = await p.$eval('.page', (e) => parseFloat(getComputedStyle(e).paddingBottom));
@@ -227,7 +253,10 @@ describe('mobile shell at 375x812', { skip }, () => {
     assert.equal(await p.isVisible('.qr'), false);
     assert.equal(await p.isVisible('.ftr__company'), false);
     assert.match(await p.locator('.ftr__copy').innerText(), /^© \d{4}-\d{4} /);
-    assert.equal(await p.locator('.ftr__links a').count(), footerLinkGroups(getNavigation()).flatMap((g) => g.links).length);
+    assert.equal(
+      await p.locator('.ftr__links a').count(),
+      footerLinkGroups(getNavigation()).flatMap((g) => g.links).length,
+    );
     await p.close();
   });
 });

@@ -18,7 +18,10 @@ const likePath = () => `/api/v1/product-comment/products/${target.productId}/com
 
 /** A like with these session headers, straight to the server: its HTTP status. */
 async function likeStatus(s: { userId: string; userKey: string }, method: 'POST' | 'DELETE' = 'POST'): Promise<number> {
-  const r = await fetch(site.server.url + likePath(), { method, headers: { 'X-Session-User': s.userId, 'X-Session-Key': s.userKey } });
+  const r = await fetch(site.server.url + likePath(), {
+    method,
+    headers: { 'X-Session-User': s.userId, 'X-Session-Key': s.userKey },
+  });
   await r.arrayBuffer();
   return r.status;
 }
@@ -26,17 +29,23 @@ async function likeStatus(s: { userId: string; userKey: string }, method: 'POST'
 /** Signs a phone in through the server's SMS flow (no UI). */
 async function apiSignIn(phone: string): Promise<{ userId: string; userKey: string }> {
   site.codes.delete(phone);
-  const post = (path: string, body: unknown) => fetch(site.server.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(site.server.url + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   assert.equal((await post('/api/v2/signin/sms', { phone })).status, 200);
   const res = await post('/api/v2/signin/sms/verification', { phone, code: await smsCode(site, phone) });
   assert.equal(res.status, 200);
   return (await res.json()) as { userId: string; userKey: string };
 }
 
-const stored = (page: Page) => page.evaluate(() => ({
-  userId: JSON.parse(localStorage.getItem('hrv:userId') ?? 'null') as string | null,
-  userKey: JSON.parse(localStorage.getItem('hrv:userKey') ?? 'null') as string | null,
-}));
+const stored = (page: Page) =>
+  page.evaluate(() => ({
+    userId: JSON.parse(localStorage.getItem('hrv:userId') ?? 'null') as string | null,
+    userKey: JSON.parse(localStorage.getItem('hrv:userKey') ?? 'null') as string | null,
+  }));
 
 /** Opens the review page already signed in as `s` (what the login page stores). */
 async function openSignedIn(page: Page, s: { userId: string; userKey: string }) {
@@ -53,11 +62,16 @@ describe('sign-out', { skip: siteMissing }, () => {
   before(async () => {
     site = await startSite();
     browser = await launch();
-    const feed = (await (await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=5&category=0`)).json()) as HaulResponse;
+    const feed = (await (
+      await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=5&category=0`)
+    ).json()) as HaulResponse;
     const d = feed.waterFall.waterDrops[0];
     target = { productId: String(d.productId), commentId: String(d.commentId) };
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   test('desktop: SMS sign-in, "退出登录" in the header revokes the key; the like button asks to sign in again', async () => {
     const { page, context, problems } = await newPage(browser, DESKTOP);
@@ -93,7 +107,11 @@ describe('sign-out', { skip: siteMissing }, () => {
     assert.equal(await page.locator('.hdr__account.account__status').innerText(), '已退出登录');
     assert.deepEqual(await stored(page), { userId: null, userKey: null }, 'the browser forgot the key');
     assert.equal(await likeStatus(keys, 'DELETE'), 401, 'the server revoked the key');
-    assert.equal(await page.locator('button.like').getAttribute('aria-pressed'), 'false', 'the like is no longer shown as the shopper\'s');
+    assert.equal(
+      await page.locator('button.like').getAttribute('aria-pressed'),
+      'false',
+      "the like is no longer shown as the shopper's",
+    );
 
     // The like button asks to sign in again.
     await page.locator('button.like').click();
@@ -133,7 +151,10 @@ describe('sign-out', { skip: siteMissing }, () => {
     await page.locator('.hdr__account.account__status').waitFor({ timeout: 20_000 });
     assert.deepEqual(await stored(page), { userId: null, userKey: null });
     assert.equal(await likeStatus(keys), 200, 'the server never heard of it: the key lives until it expires');
-    assert.deepEqual(problems.filter((p) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(p)), []);
+    assert.deepEqual(
+      problems.filter((p) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(p)),
+      [],
+    );
     await context.close();
   });
 });

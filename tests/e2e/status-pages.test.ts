@@ -30,12 +30,25 @@ describe('status pages', { skip: siteMissing }, () => {
     // Published after the build: in this run's copy of the database only.
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(site.dbFile);
-    const src = db.prepare('SELECT * FROM reviews WHERE id = ?').get(Number(built.commentId)) as Record<string, unknown>;
-    db.prepare(`INSERT INTO reviews (${Object.keys(src).join(',')}) VALUES (${Object.keys(src).map(() => '?').join(',')})`)
-      .run(...Object.entries(src).map(([k, v]) => (k === 'id' ? UNBUILT_ID : k === 'content' ? UNBUILT_TEXT : k === 'posted_at' ? Date.now() : v)));
+    const src = db.prepare('SELECT * FROM reviews WHERE id = ?').get(Number(built.commentId)) as Record<
+      string,
+      unknown
+    >;
+    db.prepare(
+      `INSERT INTO reviews (${Object.keys(src).join(',')}) VALUES (${Object.keys(src)
+        .map(() => '?')
+        .join(',')})`,
+    ).run(
+      ...Object.entries(src).map(([k, v]) =>
+        k === 'id' ? UNBUILT_ID : k === 'content' ? UNBUILT_TEXT : k === 'posted_at' ? Date.now() : v,
+      ),
+    );
     db.close();
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   const unbuiltUrl = () => `${site.base}/review/${built.productId}/${UNBUILT_ID}/`;
   const missingUrl = () => `${site.base}/review/${built.productId}/${MISSING_ID}/`;
@@ -48,7 +61,10 @@ describe('status pages', { skip: siteMissing }, () => {
     assert.equal((await page.locator('.review__text').innerText()).trim(), UNBUILT_TEXT);
     assert.deepEqual(await robots(page), ['noindex'], 'noindex until the next build gives it a page');
     // Gatsby asks for the path's page data first (404: it has no page yet).
-    assert.deepEqual(problems.filter((p) => !p.includes('404 (Not Found)')), []);
+    assert.deepEqual(
+      problems.filter((p) => !p.includes('404 (Not Found)')),
+      [],
+    );
     await context.close();
   });
 
@@ -76,7 +92,10 @@ describe('status pages', { skip: siteMissing }, () => {
     await home.click();
     await page.waitForURL(`${site.base}/review/`, WAIT);
     await page.waitForSelector('.home-cats__name', WAIT);
-    assert.deepEqual(problems.filter((p) => !p.includes('404')), []);
+    assert.deepEqual(
+      problems.filter((p) => !p.includes('404')),
+      [],
+    );
     await context.close();
   });
 
@@ -105,16 +124,31 @@ describe('status pages', { skip: siteMissing }, () => {
     const page = await context.newPage();
     const failing = `/review/page-data/${built.productId}/${built.commentId}/page-data.json`;
     let served500 = 0;
-    await page.route((u) => u.pathname === failing, async (route) => { served500++; await route.fulfill({ status: 500, body: 'boom' }); });
+    await page.route(
+      (u) => u.pathname === failing,
+      async (route) => {
+        served500++;
+        await route.fulfill({ status: 500, body: 'boom' });
+      },
+    );
     await page.goto(`${site.base}/review/about/`);
     await hydrated(page);
-    await page.evaluate(() => { (window as unknown as { __same: boolean }).__same = true; });
-    await page.evaluate((to) => (window as unknown as { ___navigate(to: string): void }).___navigate(to), `/review/${built.productId}/${built.commentId}/`);
+    await page.evaluate(() => {
+      (window as unknown as { __same: boolean }).__same = true;
+    });
+    await page.evaluate(
+      (to) => (window as unknown as { ___navigate(to: string): void }).___navigate(to),
+      `/review/${built.productId}/${built.commentId}/`,
+    );
     await page.waitForSelector('.server-error h1', WAIT);
     assert.equal((await page.locator('.server-error h1').innerText()).trim(), '服务器开小差了');
     assert.match(await page.locator('.server-error').innerText(), /请稍后再试/);
     assert.equal(new URL(page.url()).pathname, `/review/${built.productId}/${built.commentId}/`);
-    assert.equal(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same), true, 'the same document: no reload');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { __same?: boolean }).__same),
+      true,
+      'the same document: no reload',
+    );
     assert.ok(served500 >= 1);
     assert.deepEqual(await robots(page), ['noindex']);
     assert.equal(await page.getAttribute('.server-error a', 'href'), '/review/');

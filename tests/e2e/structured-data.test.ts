@@ -22,7 +22,11 @@ type Node = Record<string, any>;
 const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 const abs = (href: string) => new URL(href, siteConfig.siteUrl).href;
 
-interface Scanned { page: BuiltPage; doc: HTMLElement; blocks: Node[] }
+interface Scanned {
+  page: BuiltPage;
+  doc: HTMLElement;
+  blocks: Node[];
+}
 
 function scan(page: BuiltPage, problems: string[]): Scanned {
   const html = fs.readFileSync(path.join(PUBLIC_DIR, page.file), 'utf8');
@@ -30,7 +34,10 @@ function scan(page: BuiltPage, problems: string[]): Scanned {
   jsonLdScripts(html).forEach((raw, i) => {
     const where = `${page.urlPath} block ${i}`;
     const parsed = parseJsonLd(raw);
-    if (!parsed.ok) { problems.push(`${where}: ${parsed.error}`); return; }
+    if (!parsed.ok) {
+      problems.push(`${where}: ${parsed.error}`);
+      return;
+    }
     problems.push(...checkJsonLd(parsed.value, where));
     for (const b of Array.isArray(parsed.value) ? parsed.value : [parsed.value]) blocks.push(b as Node);
   });
@@ -41,7 +48,8 @@ function scan(page: BuiltPage, problems: string[]): Scanned {
 function factProblems({ page, doc, blocks }: Scanned): string[] {
   const out: string[] = [];
   const expect = (what: string, ld: unknown, shown: unknown) => {
-    if (ld !== shown) out.push(`${page.urlPath}: ${what}: JSON-LD ${JSON.stringify(ld)} but the page shows ${JSON.stringify(shown)}`);
+    if (ld !== shown)
+      out.push(`${page.urlPath}: ${what}: JSON-LD ${JSON.stringify(ld)} but the page shows ${JSON.stringify(shown)}`);
   };
   const h1 = doc.querySelectorAll('h1').map((h) => squash(h.text));
   const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href');
@@ -51,7 +59,11 @@ function factProblems({ page, doc, blocks }: Scanned): string[] {
       expect('url is the canonical URL', b.url, canonical);
       expect('author', b.author?.name, squash(doc.querySelector('.reviewer__label')?.text));
       expect('datePublished', b.datePublished, doc.querySelector('.reviewer time')?.getAttribute('datetime'));
-      expect('rating (filled stars)', Math.round(b.reviewRating?.ratingValue), Number(doc.querySelector('.stars')?.getAttribute('data-filled')));
+      expect(
+        'rating (filled stars)',
+        Math.round(b.reviewRating?.ratingValue),
+        Number(doc.querySelector('.stars')?.getAttribute('data-filled')),
+      );
       if (b.reviewBody != null) expect('reviewBody', b.reviewBody, squash(doc.querySelector('.review__text')?.text));
       const offer = b.itemReviewed?.offers;
       expect('price', offer ? `¥${offer.price}` : undefined, doc.querySelector('.review__price')?.text ?? undefined);
@@ -59,13 +71,19 @@ function factProblems({ page, doc, blocks }: Scanned): string[] {
       // The product's pictures are the gallery's when it has any (else the sku's own picture).
       const gallery = doc.querySelectorAll('.gallery__main img').map((i) => abs(i.getAttribute('src') ?? ''));
       const images: string[] = [b.itemReviewed?.image].flat();
-      if (gallery.length) for (const img of images) if (!gallery.includes(img)) out.push(`${page.urlPath}: product image ${img} is not shown in the gallery`);
+      if (gallery.length)
+        for (const img of images)
+          if (!gallery.includes(img)) out.push(`${page.urlPath}: product image ${img} is not shown in the gallery`);
     }
     if (b['@type'] === 'Product') expect('Product name is the one <h1>', JSON.stringify([b.name]), JSON.stringify(h1));
     if (b['@type'] === 'BreadcrumbList') {
       const crumbs = doc.querySelectorAll('nav.breadcrumb li');
       const items: Node[] = b.itemListElement ?? [];
-      expect('breadcrumb names', JSON.stringify(items.map((i) => i.name)), JSON.stringify(crumbs.map((c) => squash(c.text))));
+      expect(
+        'breadcrumb names',
+        JSON.stringify(items.map((i) => i.name)),
+        JSON.stringify(crumbs.map((c) => squash(c.text))),
+      );
       const shownUrls = crumbs.map((c, i) => {
         const href = c.querySelector('a')?.getAttribute('href');
         return href ? abs(href) : i === crumbs.length - 1 ? canonical : null;
@@ -91,14 +109,21 @@ describe('structured data and the product name in the built site (issue 11)', { 
     // The source records: the review detail the build read, for every built review page.
     const reviews = pages.filter(isReviewPage).map((p) => p.file.split('/'));
     for (let i = 0; i < reviews.length; i += 16) {
-      await Promise.all(reviews.slice(i, i + 16).map(async ([productId, id]) => {
-        const r = await fetch(`${site.server.url}/api/v1/product-comment/products/${productId}/comments?commentId=${id}`);
-        assert.equal(r.status, 200);
-        details.set(key(productId, id), ((await r.json()) as { comments: Review[] }).comments[0]);
-      }));
+      await Promise.all(
+        reviews.slice(i, i + 16).map(async ([productId, id]) => {
+          const r = await fetch(
+            `${site.server.url}/api/v1/product-comment/products/${productId}/comments?commentId=${id}`,
+          );
+          assert.equal(r.status, 200);
+          details.set(key(productId, id), ((await r.json()) as { comments: Review[] }).comments[0]);
+        }),
+      );
     }
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   test('every JSON-LD block of every built page parses as written and passes the schema.org check', () => {
     assert.ok(pages.length > 100, `${pages.length} HTML files`);
@@ -124,12 +149,17 @@ describe('structured data and the product name in the built site (issue 11)', { 
       const [productId, id] = s.page.file.split('/');
       const r = details.get(key(productId, id))!;
       const score = r.productCommentLabel?.productSatisfyScore;
-      const expected = !!productName(r.sku?.name) && typeof score === 'number' && score >= 1 && typeof r.postedAt === 'number';
-      if (expected !== types.includes('Review')) missing.push(`${s.page.urlPath}: Review block ${expected ? 'missing' : 'unexpected'}`);
+      const expected =
+        !!productName(r.sku?.name) && typeof score === 'number' && score >= 1 && typeof r.postedAt === 'number';
+      if (expected !== types.includes('Review'))
+        missing.push(`${s.page.urlPath}: Review block ${expected ? 'missing' : 'unexpected'}`);
       if (types.includes('Review')) withReview++;
     }
     assert.deepEqual(missing.slice(0, 20), [], `${missing.length} pages`);
-    assert.ok(withReview / reviewPages.length > 0.95, `${withReview} of ${reviewPages.length} review pages carry a Review`);
+    assert.ok(
+      withReview / reviewPages.length > 0.95,
+      `${withReview} of ${reviewPages.length} review pages carry a Review`,
+    );
   });
 
   test('every review page names its product: the one <h1>, the title and the description; the variant in the button', () => {
@@ -142,14 +172,18 @@ describe('structured data and the product name in the built site (issue 11)', { 
       const variant = variantName(name);
       const h1 = s.doc.querySelectorAll('h1').map((h) => squash(h.text));
       const at = s.page.urlPath;
-      if (JSON.stringify(h1) !== JSON.stringify([product || '用户晒单'])) problems.push(`${at}: <h1> ${JSON.stringify(h1)}, expected ${JSON.stringify(product)}`);
+      if (JSON.stringify(h1) !== JSON.stringify([product || '用户晒单']))
+        problems.push(`${at}: <h1> ${JSON.stringify(h1)}, expected ${JSON.stringify(product)}`);
       if (!product) continue;
-      if (!s.doc.querySelector('title')?.text.includes(`${product}晒单`)) problems.push(`${at}: title ${s.doc.querySelector('title')?.text}`);
-      if (!s.doc.querySelector('meta[name="description"]')?.getAttribute('content')?.includes(product)) problems.push(`${at}: description`);
+      if (!s.doc.querySelector('title')?.text.includes(`${product}晒单`))
+        problems.push(`${at}: title ${s.doc.querySelector('title')?.text}`);
+      if (!s.doc.querySelector('meta[name="description"]')?.getAttribute('content')?.includes(product))
+        problems.push(`${at}: description`);
       const button = squash(s.doc.querySelector('.review__product')?.text);
       if (variant) {
         withVariant++;
-        if (button !== `查看商品${variant}` && button !== `查看商品 ${variant}`) problems.push(`${at}: button ${JSON.stringify(button)}`);
+        if (button !== `查看商品${variant}` && button !== `查看商品 ${variant}`)
+          problems.push(`${at}: button ${JSON.stringify(button)}`);
       }
     }
     assert.deepEqual(problems.slice(0, 20), [], `${problems.length} problems`);
@@ -182,7 +216,10 @@ describe('structured data and the product name in the built site (issue 11)', { 
       doc: parse(html),
       blocks: blocks.flatMap((b) => (b.ok ? [b.value as Node] : [])),
     };
-    assert.deepEqual(scannedPage.blocks.flatMap((b, i) => checkJsonLd(b, `block ${i}`)), []);
+    assert.deepEqual(
+      scannedPage.blocks.flatMap((b, i) => checkJsonLd(b, `block ${i}`)),
+      [],
+    );
     assert.deepEqual(factProblems(scannedPage), []);
     assert.deepEqual(problems, []);
     await context.close();

@@ -22,7 +22,10 @@ describe('a taken-down review under the service worker', { skip: siteMissing }, 
     const drop = ((await r.json()) as HaulResponse).waterFall.waterDrops[0];
     review = { productId: String(drop.productId), commentId: String(drop.commentId) };
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
   test('a returning visitor whose worker holds the page sees that it is gone, not the review', async () => {
     const { page, context } = await newPage(browser, DESKTOP, { serviceWorkers: 'allow' });
@@ -43,22 +46,28 @@ describe('a taken-down review under the service worker', { skip: siteMissing }, 
     if (await link.count()) await link.first().scrollIntoViewIfNeeded();
     // gatsby-plugin-offline keeps them in idb-keyval's store; the worker serves its shell only
     // once every one of them is in its caches.
-    await page.waitForFunction(async (key) => {
-      const resources = await new Promise<string[] | undefined>((resolve) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => resolve(undefined);
-        open.onsuccess = () => {
-          try {
-            const get = open.result.transaction('keyval', 'readonly').objectStore('keyval').get(key);
-            get.onsuccess = () => resolve(get.result as string[] | undefined);
-            get.onerror = () => resolve(undefined);
-          } catch { resolve(undefined); }
-        };
-      });
-      if (!resources?.length) return false;
-      for (const r of resources) if (!(await caches.match(r))) return false;
-      return true;
-    }, `resources:${sitePath}`, { ...WAIT, polling: 250 });
+    await page.waitForFunction(
+      async (key) => {
+        const resources = await new Promise<string[] | undefined>((resolve) => {
+          const open = indexedDB.open('keyval-store');
+          open.onerror = () => resolve(undefined);
+          open.onsuccess = () => {
+            try {
+              const get = open.result.transaction('keyval', 'readonly').objectStore('keyval').get(key);
+              get.onsuccess = () => resolve(get.result as string[] | undefined);
+              get.onerror = () => resolve(undefined);
+            } catch {
+              resolve(undefined);
+            }
+          };
+        });
+        if (!resources?.length) return false;
+        for (const r of resources) if (!(await caches.match(r))) return false;
+        return true;
+      },
+      `resources:${sitePath}`,
+      { ...WAIT, polling: 250 },
+    );
 
     // Taken down (what POST /editor/api/takedowns does, tests/integration/editor/takedowns.test.ts).
     site.server.app.repos.takedowns.add(review.productId, review.commentId, 'e2e');

@@ -14,33 +14,46 @@ let reviewPath = '';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const visitState = (page: Page) => page.evaluate(() => ({
-  guestId: JSON.parse(localStorage.getItem('hrv:guestId') ?? 'null') as string | null,
-  deviceId: JSON.parse(localStorage.getItem('hrv:deviceId') ?? 'null') as string | null,
-  sessionStart: JSON.parse(localStorage.getItem('hrv:sessionStart') ?? 'null') as number | null,
-}));
+const visitState = (page: Page) =>
+  page.evaluate(() => ({
+    guestId: JSON.parse(localStorage.getItem('hrv:guestId') ?? 'null') as string | null,
+    deviceId: JSON.parse(localStorage.getItem('hrv:deviceId') ?? 'null') as string | null,
+    sessionStart: JSON.parse(localStorage.getItem('hrv:sessionStart') ?? 'null') as number | null,
+  }));
 
 /** Waits until the three keys are stored (what the app writes after hydration). */
-const stored = (page: Page) => page.waitForFunction(
-  () => ['hrv:guestId', 'hrv:deviceId', 'hrv:sessionStart'].every((k) => localStorage.getItem(k) != null),
-  undefined, { timeout: 20_000 },
-);
+const stored = (page: Page) =>
+  page.waitForFunction(
+    () => ['hrv:guestId', 'hrv:deviceId', 'hrv:sessionStart'].every((k) => localStorage.getItem(k) != null),
+    undefined,
+    { timeout: 20_000 },
+  );
 
 describe('first visit: stored session', { skip: siteMissing }, () => {
   before(async () => {
     site = await startSite();
     browser = await launch();
-    const feed = (await (await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=5&category=0`)).json()) as HaulResponse;
+    const feed = (await (
+      await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=5&category=0`)
+    ).json()) as HaulResponse;
     const d = feed.waterFall.waterDrops[0];
     reviewPath = `/review/${d.productId}/${d.commentId}/`;
   });
-  after(async () => { await browser?.close(); await site?.close(); });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
 
-  for (const [label, path, viewport] of [['home', '/review/', DESKTOP], ['review page', '', MOBILE]] as const) {
+  for (const [label, path, viewport] of [
+    ['home', '/review/', DESKTOP],
+    ['review page', '', MOBILE],
+  ] as const) {
     test(`${label}: guest id, device id and session start are written on the first visit, without an API call`, async () => {
       const { page, context, problems } = await newPage(browser, viewport);
       const api: string[] = [];
-      page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) api.push(r.url()); });
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/')) api.push(r.url());
+      });
       const t0 = Date.now();
       await page.goto(site.base + (path || reviewPath));
       await hydrated(page);
@@ -49,7 +62,10 @@ describe('first visit: stored session', { skip: siteMissing }, () => {
       assert.match(first.guestId ?? '', UUID);
       assert.match(first.deviceId ?? '', UUID);
       assert.notEqual(first.guestId, first.deviceId);
-      assert.ok(first.sessionStart != null && first.sessionStart >= t0 - 60_000 && first.sessionStart <= Date.now() + 60_000, `session start ${first.sessionStart}`);
+      assert.ok(
+        first.sessionStart != null && first.sessionStart >= t0 - 60_000 && first.sessionStart <= Date.now() + 60_000,
+        `session start ${first.sessionStart}`,
+      );
       assert.deepEqual(api, [], 'no API call was needed');
 
       // A returning visitor keeps them.
@@ -63,10 +79,17 @@ describe('first visit: stored session', { skip: siteMissing }, () => {
 
   const noStorage = {
     'storage that throws on write (Safari private mode)': () => {
-      Storage.prototype.setItem = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+      Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
     },
     'storage disabled (accessing localStorage throws)': () => {
-      Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('Access is denied', 'SecurityError'); } });
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('Access is denied', 'SecurityError');
+        },
+      });
     },
   };
   for (const [label, script] of Object.entries(noStorage)) {

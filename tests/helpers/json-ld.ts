@@ -26,11 +26,23 @@ type Rule = { required: string[]; allowed: string[] };
 const THING = ['@type', '@id', 'name', 'url', 'image', 'description', 'sameAs'];
 const CREATIVE_WORK = [...THING, 'author', 'datePublished', 'dateModified', 'publisher', 'inLanguage', 'headline'];
 export const RULES: Record<string, Rule> = {
-  Review: { required: ['author', 'itemReviewed', 'reviewRating', 'datePublished'], allowed: [...CREATIVE_WORK, 'itemReviewed', 'reviewRating', 'reviewBody'] },
-  Product: { required: ['name', 'image'], allowed: [...THING, 'offers', 'review', 'aggregateRating', 'brand', 'sku', 'productID', 'category'] },
-  Offer: { required: ['price', 'priceCurrency'], allowed: [...THING, 'price', 'priceCurrency', 'availability', 'itemCondition', 'seller'] },
+  Review: {
+    required: ['author', 'itemReviewed', 'reviewRating', 'datePublished'],
+    allowed: [...CREATIVE_WORK, 'itemReviewed', 'reviewRating', 'reviewBody'],
+  },
+  Product: {
+    required: ['name', 'image'],
+    allowed: [...THING, 'offers', 'review', 'aggregateRating', 'brand', 'sku', 'productID', 'category'],
+  },
+  Offer: {
+    required: ['price', 'priceCurrency'],
+    allowed: [...THING, 'price', 'priceCurrency', 'availability', 'itemCondition', 'seller'],
+  },
   Rating: { required: ['ratingValue'], allowed: ['@type', 'ratingValue', 'bestRating', 'worstRating'] },
-  AggregateRating: { required: ['ratingValue', 'reviewCount'], allowed: ['@type', 'ratingValue', 'bestRating', 'worstRating', 'reviewCount', 'ratingCount'] },
+  AggregateRating: {
+    required: ['ratingValue', 'reviewCount'],
+    allowed: ['@type', 'ratingValue', 'bestRating', 'worstRating', 'reviewCount', 'ratingCount'],
+  },
   Person: { required: ['name'], allowed: THING },
   Organization: { required: ['name'], allowed: [...THING, 'logo', 'address', 'telephone'] },
   Brand: { required: ['name'], allowed: THING },
@@ -53,36 +65,55 @@ export function checkJsonLd(block: unknown, where = '$'): string[] {
   if (!blocks.length) problems.push(`${where}: empty`);
   blocks.forEach((b, i) => {
     const at = Array.isArray(block) ? `${where}[${i}]` : where;
-    if (!isObj(b)) { problems.push(`${at}: not an object`); return; }
+    if (!isObj(b)) {
+      problems.push(`${at}: not an object`);
+      return;
+    }
     if (b['@context'] !== 'https://schema.org') problems.push(`${at}: @context is not https://schema.org`);
     const { '@context': _c, ...rest } = b;
-    if (Array.isArray(rest['@graph'])) rest['@graph'].forEach((g, j) => checkNode(g, `${at}.@graph[${j}]`, problems, true));
+    if (Array.isArray(rest['@graph']))
+      rest['@graph'].forEach((g, j) => checkNode(g, `${at}.@graph[${j}]`, problems, true));
     else checkNode(rest, at, problems, true);
   });
   return problems;
 }
 
 function checkNode(v: unknown, at: string, problems: string[], top = false): void {
-  if (!isObj(v)) { problems.push(`${at}: not an object`); return; }
+  if (!isObj(v)) {
+    problems.push(`${at}: not an object`);
+    return;
+  }
   const type = v['@type'];
-  if (typeof type !== 'string') { problems.push(`${at}: @type missing`); return; }
+  if (typeof type !== 'string') {
+    problems.push(`${at}: @type missing`);
+    return;
+  }
   const rule = RULES[type];
-  if (!rule) { problems.push(`${at}: @type ${type} is not a type this site emits`); return; }
+  if (!rule) {
+    problems.push(`${at}: @type ${type} is not a type this site emits`);
+    return;
+  }
   for (const k of Object.keys(v)) if (!rule.allowed.includes(k)) problems.push(`${at}: ${type} has no property ${k}`);
   for (const k of rule.required) if (v[k] == null || v[k] === '') problems.push(`${at}: ${type}.${k} is required`);
-  for (const k of ['name', 'reviewBody', 'description', 'headline']) if (k in v && !text(v[k])) problems.push(`${at}: ${k} is not text`);
-  for (const k of ['url', 'item']) if (k in v && !absolute(v[k])) problems.push(`${at}: ${k} ${JSON.stringify(v[k])} is not an absolute http(s) URL`);
+  for (const k of ['name', 'reviewBody', 'description', 'headline'])
+    if (k in v && !text(v[k])) problems.push(`${at}: ${k} is not text`);
+  for (const k of ['url', 'item'])
+    if (k in v && !absolute(v[k])) problems.push(`${at}: ${k} ${JSON.stringify(v[k])} is not an absolute http(s) URL`);
   if ('image' in v) {
     const imgs = Array.isArray(v.image) ? v.image : [v.image];
-    if (!imgs.length || !imgs.every(absolute)) problems.push(`${at}: image ${JSON.stringify(v.image)} is not absolute http(s) URLs`);
+    if (!imgs.length || !imgs.every(absolute))
+      problems.push(`${at}: image ${JSON.stringify(v.image)} is not absolute http(s) URLs`);
   }
-  for (const k of ['datePublished', 'dateModified']) if (k in v && !(typeof v[k] === 'string' && ISO_DATE.test(v[k] as string))) problems.push(`${at}: ${k} is not ISO 8601`);
+  for (const k of ['datePublished', 'dateModified'])
+    if (k in v && !(typeof v[k] === 'string' && ISO_DATE.test(v[k] as string)))
+      problems.push(`${at}: ${k} is not ISO 8601`);
   const nested = (k: string, types: string[]) => {
     if (v[k] == null) return;
     const list = Array.isArray(v[k]) ? (v[k] as unknown[]) : [v[k]];
     list.forEach((n, i) => {
       const p = list.length > 1 ? `${at}.${k}[${i}]` : `${at}.${k}`;
-      if (isObj(n) && !types.includes(n['@type'] as string)) problems.push(`${p}: @type ${String(n['@type'])} is not one of ${types.join(', ')}`);
+      if (isObj(n) && !types.includes(n['@type'] as string))
+        problems.push(`${p}: @type ${String(n['@type'])} is not one of ${types.join(', ')}`);
       checkNode(n, p, problems);
     });
   };
@@ -100,7 +131,8 @@ function checkNode(v: unknown, at: string, problems: string[], top = false): voi
       nested('aggregateRating', ['AggregateRating']);
       nested('brand', ['Brand', 'Organization']);
       // Google's product snippets: a Product on its own needs a review, a rating or an offer.
-      if (top && v.review == null && v.aggregateRating == null && v.offers == null) problems.push(`${at}: a top-level Product needs review, aggregateRating or offers`);
+      if (top && v.review == null && v.aggregateRating == null && v.offers == null)
+        problems.push(`${at}: a top-level Product needs review, aggregateRating or offers`);
       break;
     }
     case 'Rating':
@@ -108,24 +140,33 @@ function checkNode(v: unknown, at: string, problems: string[], top = false): voi
       const best = v.bestRating ?? 5;
       const worst = v.worstRating ?? 1;
       const value = v.ratingValue;
-      if (typeof best !== 'number' || typeof worst !== 'number' || worst >= best) problems.push(`${at}: worstRating/bestRating ${String(worst)}/${String(best)}`);
-      else if (typeof value !== 'number' || !Number.isFinite(value) || value < worst || value > best) problems.push(`${at}: ratingValue ${JSON.stringify(value)} not within ${worst}..${best}`);
-      if (type === 'AggregateRating' && !(Number.isInteger(v.reviewCount) && (v.reviewCount as number) > 0)) problems.push(`${at}: reviewCount`);
+      if (typeof best !== 'number' || typeof worst !== 'number' || worst >= best)
+        problems.push(`${at}: worstRating/bestRating ${String(worst)}/${String(best)}`);
+      else if (typeof value !== 'number' || !Number.isFinite(value) || value < worst || value > best)
+        problems.push(`${at}: ratingValue ${JSON.stringify(value)} not within ${worst}..${best}`);
+      if (type === 'AggregateRating' && !(Number.isInteger(v.reviewCount) && (v.reviewCount as number) > 0))
+        problems.push(`${at}: reviewCount`);
       break;
     }
     case 'Offer': {
-      if (!(typeof v.price === 'number' ? v.price >= 0 : typeof v.price === 'string' && PRICE.test(v.price))) problems.push(`${at}: price ${JSON.stringify(v.price)}`);
-      if (!(typeof v.priceCurrency === 'string' && CURRENCY.test(v.priceCurrency))) problems.push(`${at}: priceCurrency ${JSON.stringify(v.priceCurrency)}`);
+      if (!(typeof v.price === 'number' ? v.price >= 0 : typeof v.price === 'string' && PRICE.test(v.price)))
+        problems.push(`${at}: price ${JSON.stringify(v.price)}`);
+      if (!(typeof v.priceCurrency === 'string' && CURRENCY.test(v.priceCurrency)))
+        problems.push(`${at}: priceCurrency ${JSON.stringify(v.priceCurrency)}`);
       break;
     }
     case 'BreadcrumbList': {
       const items = v.itemListElement;
-      if (!Array.isArray(items) || !items.length) { problems.push(`${at}: itemListElement is not a non-empty list`); break; }
+      if (!Array.isArray(items) || !items.length) {
+        problems.push(`${at}: itemListElement is not a non-empty list`);
+        break;
+      }
       items.forEach((it, i) => {
         const p = `${at}.itemListElement[${i}]`;
         if (isObj(it) && it['@type'] !== 'ListItem') problems.push(`${p}: @type is not ListItem`);
         checkNode(it, p, problems);
-        if (isObj(it) && it.position !== i + 1) problems.push(`${p}: position ${JSON.stringify(it.position)}, expected ${i + 1}`);
+        if (isObj(it) && it.position !== i + 1)
+          problems.push(`${p}: position ${JSON.stringify(it.position)}, expected ${i + 1}`);
       });
       break;
     }

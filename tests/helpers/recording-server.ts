@@ -44,7 +44,9 @@ export interface RecordingServer {
   close(): Promise<void>;
 }
 
-export async function startRecordingServer(fallback: Responder = () => ({ status: 200, body: {} })): Promise<RecordingServer> {
+export async function startRecordingServer(
+  fallback: Responder = () => ({ status: 200, body: {} }),
+): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
   const queue: ScriptedResponse[] = [];
   let responder: Responder = fallback;

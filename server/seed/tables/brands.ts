@@ -8,6 +8,7 @@ import { json } from '../reference';
 export function seedBrands(db: DB, leaves: readonly Leaf[]): BrandRow[] {
   const ins = db.prepare('INSERT INTO brands (id, name, name_cn, country, groups, logo) VALUES (?,?,?,?,?,?)');
   const brands = brandRows(leaves);
-  for (const b of brands) ins.run(b.id, b.name, b.nameCN, b.country, json(b.groups), json(mediaImage('brand', `b${b.id}`, 200, 100)));
+  for (const b of brands)
+    ins.run(b.id, b.name, b.nameCN, b.country, json(b.groups), json(mediaImage('brand', `b${b.id}`, 200, 100)));
   return brands;
 }

@@ -5,13 +5,19 @@ import { json, priceTag } from '../reference';
 import { MERCHANTS } from '../vocab';
 
 const CARRIERS: Record<string, string[]> = {
-  US: ['UPS Ground', 'FedEx Home Delivery', 'USPS Priority Mail'], GB: ['Royal Mail Tracked 48', 'DPD'],
-  DE: ['DHL Paket', 'Hermes'], FR: ['Colissimo', 'Chronopost'], IT: ['BRT', 'Poste Italiane'], DK: ['PostNord', 'GLS'],
+  US: ['UPS Ground', 'FedEx Home Delivery', 'USPS Priority Mail'],
+  GB: ['Royal Mail Tracked 48', 'DPD'],
+  DE: ['DHL Paket', 'Hermes'],
+  FR: ['Colissimo', 'Chronopost'],
+  IT: ['BRT', 'Poste Italiane'],
+  DK: ['PostNord', 'GLS'],
 };
 
 /** Merchants: the fixed list (vocab.ts), random shipping details. Returns how many. */
 export function seedMerchants(db: DB, rng: Rng): number {
-  const ins = db.prepare('INSERT INTO merchants (id, name, name_cn, country, origin, currency, website, description, logo, banner, shipping) VALUES (?,?,?,?,?,?,?,?,?,?,?)');
+  const ins = db.prepare(
+    'INSERT INTO merchants (id, name, name_cn, country, origin, currency, website, description, logo, banner, shipping) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
+  );
   MERCHANTS.forEach((m, i) => {
     const id = i + 1;
     const threshold = rng.pick([4900, 7500, 9900, 15000]);
@@ -26,8 +32,19 @@ export function seedMerchants(db: DB, rng: Rng): number {
       carrier: rng.pick(CARRIERS[m.country] ?? ['Standard']),
       note: `${m.origin}境内段运费由商家收取，满${priceTag(threshold, m.currency)}免运费；国际段运费另计。`,
     };
-    ins.run(id, m.name, m.nameCN, m.country, m.origin, m.currency, m.website, m.description,
-      json(mediaImage('merchant', `mc${id}`, 240, 120)), json(mediaImage('banner', `mc${id}`, 750, 300)), json(shipping));
+    ins.run(
+      id,
+      m.name,
+      m.nameCN,
+      m.country,
+      m.origin,
+      m.currency,
+      m.website,
+      m.description,
+      json(mediaImage('merchant', `mc${id}`, 240, 120)),
+      json(mediaImage('banner', `mc${id}`, 750, 300)),
+      json(shipping),
+    );
   });
   return MERCHANTS.length;
 }

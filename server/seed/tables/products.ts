@@ -8,7 +8,11 @@ import { FIRST_PRODUCT_ID } from '../special';
 import { EXCHANGE_RATES, LABELS, MARKS, MERCHANTS, type Kind, type Line, type MerchantDef } from '../vocab';
 import { skuSeeder } from './skus';
 
-export interface SeededProduct { id: number; kind: Kind; skus: number[] }
+export interface SeededProduct {
+  id: number;
+  kind: Kind;
+  skus: number[];
+}
 
 interface Offer {
   line: Line;
@@ -39,17 +43,38 @@ function leafOffers(leaves: readonly Leaf[], brands: readonly BrandRow[]): Map<s
 
 function sizeChart(kind: Kind): unknown {
   if (kind === 'apparel') {
-    return [{ name: '尺码表', unit: 'cm', columns: ['尺码', '胸围', '腰围', '衣长'], rows: [
-      ['XS', '80-84', '62-66', '60'], ['S', '84-88', '66-70', '62'], ['M', '88-92', '70-74', '64'],
-      ['L', '92-98', '74-80', '66'], ['XL', '98-104', '80-86', '68'],
-    ] }];
+    return [
+      {
+        name: '尺码表',
+        unit: 'cm',
+        columns: ['尺码', '胸围', '腰围', '衣长'],
+        rows: [
+          ['XS', '80-84', '62-66', '60'],
+          ['S', '84-88', '66-70', '62'],
+          ['M', '88-92', '70-74', '64'],
+          ['L', '92-98', '74-80', '66'],
+          ['XL', '98-104', '80-86', '68'],
+        ],
+      },
+    ];
   }
   if (kind === 'shoes') {
-    return [{ name: '鞋码对照表', unit: 'cm', columns: ['美码', '欧码', '英码', '脚长'], rows: [
-      ['US 6', '38.5', 'UK 5.5', '24.0'], ['US 7', '40', 'UK 6', '25.0'], ['US 7.5', '40.5', 'UK 6.5', '25.5'],
-      ['US 8', '41', 'UK 7', '26.0'], ['US 9', '42.5', 'UK 8', '27.0'], ['US 10', '44', 'UK 9', '28.0'],
-      ['US 11', '45', 'UK 10', '29.0'],
-    ] }];
+    return [
+      {
+        name: '鞋码对照表',
+        unit: 'cm',
+        columns: ['美码', '欧码', '英码', '脚长'],
+        rows: [
+          ['US 6', '38.5', 'UK 5.5', '24.0'],
+          ['US 7', '40', 'UK 6', '25.0'],
+          ['US 7.5', '40.5', 'UK 6.5', '25.5'],
+          ['US 8', '41', 'UK 7', '26.0'],
+          ['US 9', '42.5', 'UK 8', '27.0'],
+          ['US 10', '44', 'UK 9', '28.0'],
+          ['US 11', '45', 'UK 10', '29.0'],
+        ],
+      },
+    ];
   }
   return null;
 }
@@ -67,7 +92,8 @@ export function seedProducts(
   brands: readonly BrandRow[],
 ): { products: SeededProduct[]; skus: number } {
   const offers = leafOffers(allLeaves, brands);
-  const ins = db.prepare(`INSERT INTO products (id, merchant_id, brand_id, category_id, group_id, name, name_cn, description, description_cn,
+  const ins =
+    db.prepare(`INSERT INTO products (id, merchant_id, brand_id, category_id, group_id, name, name_cn, description, description_cn,
     currency, cents, list_cents, exchange_rate, price_yuan, marks, labels, images, promo, group_buy, size_chart, created_at)
     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
   const skus = skuSeeder(db, rng);
@@ -85,22 +111,51 @@ export function seedProducts(
     const name = `${brand.name} ${adjEn} ${leaf.term}`;
     const nameCN = `${brand.nameCN} ${adjCn}${leaf.displayTerm}`;
     const images = Array.from({ length: rng.int(1, 4) }, (_, k) => ({
-      full: mediaImage('product', `p${id}-${k}`, 800, 800), thumbnail: mediaImage('product', `p${id}-${k}`, 240, 240),
+      full: mediaImage('product', `p${id}-${k}`, 800, 800),
+      thumbnail: mediaImage('product', `p${id}-${k}`, 240, 240),
     }));
     const pct = rng.pick([10, 15, 20, 30]);
     const promo = rng.chance(0.3)
-      ? { type: 'DISCOUNT', label: `限时${(10 - pct / 10).toString()}折`, percentOff: pct, promoCents: Math.round((cents * (100 - pct)) / 100), endsAt: REFERENCE_DATE + rng.int(3, 14) * DAY }
+      ? {
+          type: 'DISCOUNT',
+          label: `限时${(10 - pct / 10).toString()}折`,
+          percentOff: pct,
+          promoCents: Math.round((cents * (100 - pct)) / 100),
+          endsAt: REFERENCE_DATE + rng.int(3, 14) * DAY,
+        }
       : null;
     const members = rng.pick([2, 3]);
     const groupBuy = rng.chance(0.15)
-      ? { label: `${members}人拼团`, minMembers: members, groupCents: Math.round(cents * 0.9), endsAt: REFERENCE_DATE + rng.int(1, 7) * DAY }
+      ? {
+          label: `${members}人拼团`,
+          minMembers: members,
+          groupCents: Math.round(cents * 0.9),
+          endsAt: REFERENCE_DATE + rng.int(1, 7) * DAY,
+        }
       : null;
-    ins.run(id, merchantId, brand.id, leaf.id, leaf.groupId, name, nameCN,
+    ins.run(
+      id,
+      merchantId,
+      brand.id,
+      leaf.id,
+      leaf.groupId,
+      name,
+      nameCN,
       `${adjEn} ${leaf.term.toLowerCase()} by ${brand.name}, shipped directly from ${merchant.name} (${merchant.country}).`,
       `${brand.nameCN}（${brand.name}）${adjCn}${leaf.displayTerm}，${brand.country}品牌，由${merchant.nameCN}海外直邮，正品保证。`,
-      merchant.currency, cents, listCents, rate, yuanOf(cents, rate),
-      json(rng.sample(MARKS, rng.int(1, 3))), json(rng.sample(LABELS, rng.int(0, 2))), json(images),
-      promo && json(promo), groupBuy && json(groupBuy), json(offer.line.sizes === undefined ? sizeChart(kind) : null), REFERENCE_DATE - rng.int(60, 900) * DAY);
+      merchant.currency,
+      cents,
+      listCents,
+      rate,
+      yuanOf(cents, rate),
+      json(rng.sample(MARKS, rng.int(1, 3))),
+      json(rng.sample(LABELS, rng.int(0, 2))),
+      json(images),
+      promo && json(promo),
+      groupBuy && json(groupBuy),
+      json(offer.line.sizes === undefined ? sizeChart(kind) : null),
+      REFERENCE_DATE - rng.int(60, 900) * DAY,
+    );
     return { id, kind, skus: skus.seed({ productId: id, kind, cents, nameCN, sizes: offer.sizes }) };
   });
   return { products, skus: skus.count() };

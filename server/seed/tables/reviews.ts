@@ -3,8 +3,16 @@ import { mediaImage, mediaPath, thumbSize, type MediaExt } from '../../media/url
 import type { Rng } from '../prng';
 import { MINUTE, REFERENCE_DATE, json } from '../reference';
 import {
-  FIRST_REPLY_ID, FIRST_REVIEW_ID, FIRST_USER_ID, HOSTILE_USER_ID, JAVASCRIPT_URL, MALFORMED_POSTED_AT, SAME_TIME,
-  SCRIPT_CONTENT, SPECIAL, type Overrides,
+  FIRST_REPLY_ID,
+  FIRST_REVIEW_ID,
+  FIRST_USER_ID,
+  HOSTILE_USER_ID,
+  JAVASCRIPT_URL,
+  MALFORMED_POSTED_AT,
+  SAME_TIME,
+  SCRIPT_CONTENT,
+  SPECIAL,
+  type Overrides,
 } from '../special';
 import { REPLIES, pickTextStyle, reviewText, wordTags } from '../texts';
 import { PICTURE_SIZES, VIDEO_COVER_SIZES } from '../vocab';
@@ -22,7 +30,8 @@ export function seedReviews(
   counts: readonly number[],
   users: number,
 ): { reviews: number; replies: number } {
-  const ins = db.prepare(`INSERT INTO reviews (id, product_id, category_id, sku_id, user_id, content, score, word_tags, pictures, videos, likes, reply_count, posted_at, overrides)
+  const ins =
+    db.prepare(`INSERT INTO reviews (id, product_id, category_id, sku_id, user_id, content, score, word_tags, pictures, videos, likes, reply_count, posted_at, overrides)
     VALUES (?, ?, (SELECT category_id FROM products WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const replies = replySeeder(db, rng, users);
   const anyUser = () => FIRST_USER_ID + rng.int(0, users - 1);
@@ -31,12 +40,22 @@ export function seedReviews(
     const [w, h] = rng.pick(PICTURE_SIZES);
     const ext: MediaExt = rng.chance(0.15) ? 'webp' : 'jpg';
     const [tw, th] = thumbSize(w, h);
-    return { id: pid, full: mediaImage('picture', `r${pid}`, w, h, ext), thumbnail: mediaImage('picture', `r${pid}`, tw, th, ext) };
+    return {
+      id: pid,
+      full: mediaImage('picture', `r${pid}`, w, h, ext),
+      thumbnail: mediaImage('picture', `r${pid}`, tw, th, ext),
+    };
   };
   products.forEach((p, i) => {
     for (let k = 0; k < counts[i]; k++) {
       const id = reviewId++;
-      const score = rng.weighted([[5, 55], [4, 25], [3, 10], [2, 5], [1, 5]] as const);
+      const score = rng.weighted([
+        [5, 55],
+        [4, 25],
+        [3, 10],
+        [2, 5],
+        [1, 5],
+      ] as const);
       const style = pickTextStyle(rng);
       let content: string | null = reviewText(rng, p.kind, score, style);
       const tags = style === 'default' ? [] : wordTags(rng, p.kind);
@@ -47,7 +66,18 @@ export function seedReviews(
           const [w, h] = rng.pick(VIDEO_COVER_SIZES);
           videos = [{ cover: { url: mediaPath('cover', `v${id}`, w, h), width: w, height: h } }];
         } else {
-          const n = rng.weighted([[0, 20], [1, 14], [2, 12], [3, 12], [4, 10], [5, 8], [6, 7], [7, 6], [8, 5], [9, 6]] as const);
+          const n = rng.weighted([
+            [0, 20],
+            [1, 14],
+            [2, 12],
+            [3, 12],
+            [4, 10],
+            [5, 8],
+            [6, 7],
+            [7, 6],
+            [8, 5],
+            [9, 6],
+          ] as const);
           pictures = Array.from({ length: n }, (_, j) => picture(id * 10 + j));
         }
       }
@@ -62,7 +92,11 @@ export function seedReviews(
       if (id === SPECIAL.javascriptPicture) {
         if (!pictures.length) pictures = [picture(id * 10), picture(id * 10 + 1)];
         videos = [];
-        pictures[0] = { ...pictures[0], full: { ...pictures[0].full, url: JAVASCRIPT_URL }, thumbnail: { ...pictures[0].thumbnail, url: JAVASCRIPT_URL } };
+        pictures[0] = {
+          ...pictures[0],
+          full: { ...pictures[0].full, url: JAVASCRIPT_URL },
+          thumbnail: { ...pictures[0].thumbnail, url: JAVASCRIPT_URL },
+        };
       }
       if (id === SPECIAL.nullSku) skuRef = null;
       if ((SPECIAL.sameTime as readonly number[]).includes(id)) postedAt = SAME_TIME;
@@ -73,7 +107,22 @@ export function seedReviews(
       if (id === SPECIAL.malformedPostedAt) overrides = { review: { postedAt: MALFORMED_POSTED_AT } };
 
       const nReplies = rng.chance(0.15) ? rng.int(1, 4) : 0;
-      ins.run(id, p.id, p.id, skuRef, userId, content, score, json(tags), json(pictures), json(videos), likes, nReplies, postedAt, overrides && json(overrides));
+      ins.run(
+        id,
+        p.id,
+        p.id,
+        skuRef,
+        userId,
+        content,
+        score,
+        json(tags),
+        json(pictures),
+        json(videos),
+        likes,
+        nReplies,
+        postedAt,
+        overrides && json(overrides),
+      );
       replies.seed(id, nReplies, postedAt);
     }
   });
@@ -84,13 +133,25 @@ export function seedReviews(
 }
 
 /** Replies, review by review: `n` for a review, after it and never after REFERENCE_DATE. */
-function replySeeder(db: DB, rng: Rng, users: number): { seed(reviewId: number, n: number, postedAt: number): void; count(): number } {
-  const ins = db.prepare('INSERT INTO replies (id, review_id, user_id, content, likes, posted_at) VALUES (?,?,?,?,?,?)');
+function replySeeder(
+  db: DB,
+  rng: Rng,
+  users: number,
+): { seed(reviewId: number, n: number, postedAt: number): void; count(): number } {
+  const ins = db.prepare(
+    'INSERT INTO replies (id, review_id, user_id, content, likes, posted_at) VALUES (?,?,?,?,?,?)',
+  );
   let replyId = FIRST_REPLY_ID;
   const seed = (reviewId: number, n: number, postedAt: number) => {
     for (let r = 0; r < n; r++) {
-      ins.run(replyId++, reviewId, FIRST_USER_ID + rng.int(0, users - 1), rng.pick(REPLIES), rng.int(0, 20),
-        Math.min(REFERENCE_DATE, postedAt + rng.int(1, 30 * 24 * 60) * MINUTE));
+      ins.run(
+        replyId++,
+        reviewId,
+        FIRST_USER_ID + rng.int(0, users - 1),
+        rng.pick(REPLIES),
+        rng.int(0, 20),
+        Math.min(REFERENCE_DATE, postedAt + rng.int(1, 30 * 24 * 60) * MINUTE),
+      );
     }
   };
   return { seed, count: () => replyId - FIRST_REPLY_ID };

@@ -11,8 +11,17 @@ export const userCount = (reviews: number) => Math.max(40, Math.ceil(reviews / 4
 /** Users: the hostile one, then `count` reviewers from FIRST_USER_ID. */
 export function seedUsers(db: DB, rng: Rng, count: number): void {
   const ins = db.prepare('INSERT INTO users (id, label, avatar, medals, phone, created_at) VALUES (?,?,?,?,NULL,?)');
-  const medalsOf = (n: number) => rng.sample(MEDALS, n).map((m) => ({ image: { url: mediaPath('medal', m.id, 72, 72, 'webp') }, text: { text: m.text } }));
-  ins.run(HOSTILE_USER_ID, HOSTILE_USER_LABEL, mediaPath('avatar', `u${HOSTILE_USER_ID}`, 160, 160), json(medalsOf(1)), REFERENCE_DATE - 400 * DAY);
+  const medalsOf = (n: number) =>
+    rng
+      .sample(MEDALS, n)
+      .map((m) => ({ image: { url: mediaPath('medal', m.id, 72, 72, 'webp') }, text: { text: m.text } }));
+  ins.run(
+    HOSTILE_USER_ID,
+    HOSTILE_USER_LABEL,
+    mediaPath('avatar', `u${HOSTILE_USER_ID}`, 160, 160),
+    json(medalsOf(1)),
+    REFERENCE_DATE - 400 * DAY,
+  );
   for (let i = 0; i < count; i++) {
     const id = FIRST_USER_ID + i;
     const label = rng.weighted<() => string>([
@@ -21,7 +30,13 @@ export function seedUsers(db: DB, rng: Rng, count: number): void {
       [() => '匿名用户', 8],
     ])();
     const avatar = rng.chance(0.92) ? mediaPath('avatar', `u${id}`, 160, 160) : null;
-    const medals = medalsOf(rng.weighted([[0, 50], [1, 35], [2, 15]] as const));
+    const medals = medalsOf(
+      rng.weighted([
+        [0, 50],
+        [1, 35],
+        [2, 15],
+      ] as const),
+    );
     ins.run(id, label, avatar, json(medals), REFERENCE_DATE - rng.int(30, 1500) * DAY);
   }
 }

@@ -15,7 +15,11 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
       <ol>
         {items.map((c, i) => (
           <li key={i}>
-            {c.to && i < items.length - 1 ? <Link to={c.to}>{c.label}</Link> : <span aria-current="page">{c.label}</span>}
+            {c.to && i < items.length - 1 ? (
+              <Link to={c.to}>{c.label}</Link>
+            ) : (
+              <span aria-current="page">{c.label}</span>
+            )}
           </li>
         ))}
       </ol>

@@ -26,7 +26,9 @@ export function ErrorPage({ title, heading, message, className }: ErrorPageProps
       </Helmet>
       <h1>{heading}</h1>
       {message && <p className="status-page__message">{message}</p>}
-      <p className="status-page__home"><Link to={homePath()}>返回首页</Link></p>
+      <p className="status-page__home">
+        <Link to={homePath()}>返回首页</Link>
+      </p>
     </main>
   );
 }

@@ -39,7 +39,9 @@ export function ContentPage({ page, description, updated, children }: ContentPag
           <ul>
             {CONTENT_PAGES.map((l) => (
               <li key={l.path}>
-                <Link to={l.path} aria-current={l.path === path ? 'page' : undefined}>{l.name}</Link>
+                <Link to={l.path} aria-current={l.path === path ? 'page' : undefined}>
+                  {l.name}
+                </Link>
               </li>
             ))}
           </ul>

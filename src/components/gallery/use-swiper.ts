@@ -30,20 +30,26 @@ export function useSwiper(
     let instance: SwiperInstance | null = null;
     let observer: IntersectionObserver | null = null;
     const start = () => {
-      import('./swiper-loader').then((m) => {
-        const opts = ref.current && alive ? options(m) : null;
-        if (!opts || !ref.current) return;
-        instance = new m.Swiper(ref.current, opts);
-        setSwiper(instance);
-      }, () => undefined /* no carousel: the markup stays a plain list */);
+      import('./swiper-loader').then(
+        (m) => {
+          const opts = ref.current && alive ? options(m) : null;
+          if (!opts || !ref.current) return;
+          instance = new m.Swiper(ref.current, opts);
+          setSwiper(instance);
+        },
+        () => undefined /* no carousel: the markup stays a plain list */,
+      );
     };
     if (nearViewport && ref.current && typeof IntersectionObserver === 'function') {
-      observer = new IntersectionObserver((entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer?.disconnect();
-        observer = null;
-        start();
-      }, { rootMargin: nearViewport });
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          observer?.disconnect();
+          observer = null;
+          start();
+        },
+        { rootMargin: nearViewport },
+      );
       observer.observe(ref.current);
     } else {
       start();

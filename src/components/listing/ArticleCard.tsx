@@ -9,13 +9,21 @@ import { Img } from '../common/Img';
  */
 export function ArticleCard({ a, full, eager }: { a: ArticleView; full?: boolean; eager?: boolean }) {
   const date = formatPostedDate(a.publishedAt);
-  const title = a.url
-    ? <a href={a.url} target="_blank" rel="noopener noreferrer nofollow">{a.title}</a>
-    : a.title;
+  const title = a.url ? (
+    <a href={a.url} target="_blank" rel="noopener noreferrer nofollow">
+      {a.title}
+    </a>
+  ) : (
+    a.title
+  );
   return (
     <article className="acard" data-article-id={a.id}>
       <div className="acard__cover">
-        {a.cover ? <Img src={a.cover.url} alt={a.title} width={a.cover.width} height={a.cover.height} eager={eager} /> : <span className="acard__nocover" aria-hidden="true" />}
+        {a.cover ? (
+          <Img src={a.cover.url} alt={a.title} width={a.cover.width} height={a.cover.height} eager={eager} />
+        ) : (
+          <span className="acard__nocover" aria-hidden="true" />
+        )}
       </div>
       <div className="acard__body">
         <h3 className="acard__title">{title}</h3>
@@ -28,7 +36,9 @@ export function ArticleCard({ a, full, eager }: { a: ArticleView; full?: boolean
         {full && a.paragraphs.length > 0 && (
           <details className="acard__more">
             <summary>阅读全文</summary>
-            {a.paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+            {a.paragraphs.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
           </details>
         )}
       </div>

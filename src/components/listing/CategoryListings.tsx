@@ -21,10 +21,18 @@ export function CategoryListings({ name, parent, siblings, products, reviews }: 
   return (
     <>
       <ListingSection id="cat-products" title="热门商品">
-        {products.length ? <ProductGrid items={products} label={`${name}商品`} /> : <p className="lst-empty">该分类暂无商品</p>}
+        {products.length ? (
+          <ProductGrid items={products} label={`${name}商品`} />
+        ) : (
+          <p className="lst-empty">该分类暂无商品</p>
+        )}
       </ListingSection>
       <ListingSection id="cat-reviews" title="买家晒单" more={{ to: haulPath(), text: '更多晒单 ›' }}>
-        {reviews.length ? <ReviewGrid items={reviews} label={`${name}晒单`} /> : <p className="lst-empty">该分类暂无晒单</p>}
+        {reviews.length ? (
+          <ReviewGrid items={reviews} label={`${name}晒单`} />
+        ) : (
+          <p className="lst-empty">该分类暂无晒单</p>
+        )}
       </ListingSection>
     </>
   );

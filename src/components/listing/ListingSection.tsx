@@ -14,15 +14,23 @@ export interface ListingSectionProps {
 
 /** One titled block of a listing page (home, category): heading, optional link onward, content. */
 export function ListingSection({ id, title, more, className, children }: ListingSectionProps) {
-  const heading = <h2 id={id} className="lst-h2">{title}</h2>;
+  const heading = (
+    <h2 id={id} className="lst-h2">
+      {title}
+    </h2>
+  );
   return (
     <section className={className ? `lst-section ${className}` : 'lst-section'} aria-labelledby={id}>
       {more ? (
         <div className="lst-head">
           {heading}
-          <Link className="lst-more" to={more.to}>{more.text}</Link>
+          <Link className="lst-more" to={more.to}>
+            {more.text}
+          </Link>
         </div>
-      ) : heading}
+      ) : (
+        heading
+      )}
       {children}
     </section>
   );

@@ -10,7 +10,11 @@ function Body({ p }: { p: ProductCardItem }) {
   return (
     <>
       <span className="pcard__img">
-        {p.image ? <Img src={p.image.url} alt={p.name} width={p.image.width} height={p.image.height} /> : <span className="pcard__noimg" aria-hidden="true" />}
+        {p.image ? (
+          <Img src={p.image.url} alt={p.name} width={p.image.width} height={p.image.height} />
+        ) : (
+          <span className="pcard__noimg" aria-hidden="true" />
+        )}
       </span>
       <span className="pcard__name">{p.name}</span>
       {p.marks.length > 0 && <span className="pcard__marks">{p.marks.join(' · ')}</span>}
@@ -24,15 +28,25 @@ function Body({ p }: { p: ProductCardItem }) {
 
 /** A product in a grid; a link to /pd/{id}/ only when that page exists. */
 export function ProductCard({ p }: { p: ProductCardItem }) {
-  return p.hasPage === false
-    ? <div className="pcard" data-product-id={p.id}><Body p={p} /></div>
-    : <Link className="pcard" to={productPath(p.id)} data-product-id={p.id}><Body p={p} /></Link>;
+  return p.hasPage === false ? (
+    <div className="pcard" data-product-id={p.id}>
+      <Body p={p} />
+    </div>
+  ) : (
+    <Link className="pcard" to={productPath(p.id)} data-product-id={p.id}>
+      <Body p={p} />
+    </Link>
+  );
 }
 
 export function ProductGrid({ items, label }: { items: ProductCardItem[]; label?: string }) {
   return (
     <ul className="pgrid" aria-label={label}>
-      {items.map((p) => <li key={p.id}><ProductCard p={p} /></li>)}
+      {items.map((p) => (
+        <li key={p.id}>
+          <ProductCard p={p} />
+        </li>
+      ))}
     </ul>
   );
 }

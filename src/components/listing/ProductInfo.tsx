@@ -10,26 +10,73 @@ export function ProductInfo({ product: p }: { product: ProductView }) {
         {p.images.length > 0 ? (
           <ul className="pd__strip" aria-label="商品图片">
             {p.images.map((img, i) => (
-              <li key={img.url}><Img src={img.url} alt={`${p.nameCN} 图${i + 1}`} width={img.width} height={img.height} eager={i === 0} /></li>
+              <li key={img.url}>
+                <Img
+                  src={img.url}
+                  alt={`${p.nameCN} 图${i + 1}`}
+                  width={img.width}
+                  height={img.height}
+                  eager={i === 0}
+                />
+              </li>
             ))}
           </ul>
-        ) : <div className="pd__noimg" aria-hidden="true">暂无图片</div>}
+        ) : (
+          <div className="pd__noimg" aria-hidden="true">
+            暂无图片
+          </div>
+        )}
       </div>
       <div className="pd__info">
         <h1 className="pd__name">{p.nameCN}</h1>
-        {p.name && p.name !== p.nameCN && <p className="pd__name-en" lang="en">{p.name}</p>}
+        {p.name && p.name !== p.nameCN && (
+          <p className="pd__name-en" lang="en">
+            {p.name}
+          </p>
+        )}
         <p className="pd__price-row">
-          {p.price ? <span className="pd__price">{p.price}</span> : <span className="pd__price pd__price--none">暂无报价</span>}
+          {p.price ? (
+            <span className="pd__price">{p.price}</span>
+          ) : (
+            <span className="pd__price pd__price--none">暂无报价</span>
+          )}
           {p.listPrice && <del className="pd__list-price">{p.listPrice}</del>}
           {p.promo && <span className="pd__promo">{p.promo}</span>}
         </p>
-        {p.marks.length > 0 && <ul className="pd__marks" aria-label="商品标识">{p.marks.map((m) => <li key={m}>{m}</li>)}</ul>}
+        {p.marks.length > 0 && (
+          <ul className="pd__marks" aria-label="商品标识">
+            {p.marks.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        )}
         <dl className="pd__facts">
-          {p.origin && <><dt>产地</dt><dd className="pd__origin">{p.origin}</dd></>}
-          {p.brand && <><dt>品牌</dt><dd>{p.brand}</dd></>}
-          {p.merchant && <><dt>商家</dt><dd>{p.merchant}</dd></>}
+          {p.origin && (
+            <>
+              <dt>产地</dt>
+              <dd className="pd__origin">{p.origin}</dd>
+            </>
+          )}
+          {p.brand && (
+            <>
+              <dt>品牌</dt>
+              <dd>{p.brand}</dd>
+            </>
+          )}
+          {p.merchant && (
+            <>
+              <dt>商家</dt>
+              <dd>{p.merchant}</dd>
+            </>
+          )}
         </dl>
-        {p.labels.length > 0 && <ul className="pd__labels" aria-label="商品标签">{p.labels.map((l) => <li key={l}>{l}</li>)}</ul>}
+        {p.labels.length > 0 && (
+          <ul className="pd__labels" aria-label="商品标签">
+            {p.labels.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
+        )}
         {p.description && <p className="pd__desc">{p.description}</p>}
       </div>
     </section>

@@ -15,28 +15,58 @@ export function ReviewCard({ item, eager }: { item: RelatedView; eager?: boolean
   return (
     <Link className="rcard" to={reviewPath(item.productId, item.commentId)} data-comment-id={item.commentId}>
       <span className="rcard__img">
-        {item.image ? <Img src={item.image} alt={truncate(text, 40)} width={300} height={400} eager={eager} /> : <span className="rcard__noimg" aria-hidden="true">晒单</span>}
+        {item.image ? (
+          <Img src={item.image} alt={truncate(text, 40)} width={300} height={400} eager={eager} />
+        ) : (
+          <span className="rcard__noimg" aria-hidden="true">
+            晒单
+          </span>
+        )}
       </span>
       <span className="rcard__text">{text}</span>
       <span className="rcard__meta">
         <span className="rcard__user">
-          {item.userAvatar ? <img className="rcard__avatar" src={item.userAvatar} alt="" width={20} height={20} loading="lazy" decoding="async" /> : <span className="rcard__avatar" aria-hidden="true" />}
+          {item.userAvatar ? (
+            <img
+              className="rcard__avatar"
+              src={item.userAvatar}
+              alt=""
+              width={20}
+              height={20}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : (
+            <span className="rcard__avatar" aria-hidden="true" />
+          )}
           <span className="rcard__name">{item.userLabel ?? '匿名用户'}</span>
         </span>
-        <span className="rcard__likes" aria-label={`点赞数 ${item.likes}`}>♥ {likesText(item.likes)}</span>
+        <span className="rcard__likes" aria-label={`点赞数 ${item.likes}`}>
+          ♥ {likesText(item.likes)}
+        </span>
       </span>
     </Link>
   );
 }
 
 /** A list of review cards; `waterfall` lays them out in columns of uneven height. */
-export function ReviewGrid({ items, waterfall, eagerFirst = 0, label }: {
-  items: RelatedView[]; waterfall?: boolean; eagerFirst?: number; label?: string;
+export function ReviewGrid({
+  items,
+  waterfall,
+  eagerFirst = 0,
+  label,
+}: {
+  items: RelatedView[];
+  waterfall?: boolean;
+  eagerFirst?: number;
+  label?: string;
 }) {
   return (
     <ul className={waterfall ? 'rgrid rgrid--waterfall' : 'rgrid'} aria-label={label} data-count={items.length}>
       {items.map((it, i) => (
-        <li key={it.commentId} className="rgrid__item"><ReviewCard item={it} eager={i < eagerFirst} /></li>
+        <li key={it.commentId} className="rgrid__item">
+          <ReviewCard item={it} eager={i < eagerFirst} />
+        </li>
       ))}
     </ul>
   );

@@ -30,7 +30,11 @@ export function LikeButton({ review }: { review: ReviewView }) {
       data-likes={like.count}
     >
       <span aria-hidden="true">{like.liked ? '♥' : '♡'}</span> {likesText(like.count)}
-      {like.error && <span className="like__error" role="alert">{like.error}</span>}
+      {like.error && (
+        <span className="like__error" role="alert">
+          {like.error}
+        </span>
+      )}
     </button>
   );
 }

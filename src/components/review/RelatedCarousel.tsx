@@ -33,32 +33,60 @@ export function RelatedCarousel({ items }: { items: RelatedView[] }) {
   const box = React.useRef<HTMLDivElement>(null);
   const prev = React.useRef<HTMLButtonElement>(null);
   const next = React.useRef<HTMLButtonElement>(null);
-  useSwiper(box, (m) => {
-    if (!items.length) return null;
-    const update = (s: SwiperInstance) => setState(arrowState(s));
-    return {
-      modules: [m.Navigation],
-      direction: 'horizontal',
-      slidesPerView: CAROUSEL.narrowSlides,
-      spaceBetween: CAROUSEL.gap,
-      breakpoints: { [CAROUSEL.breakpoint + 1]: { direction: 'vertical', slidesPerView: CAROUSEL.wideSlides } },
-      navigation: { prevEl: prev.current, nextEl: next.current },
-      on: { init: update, slideChange: update, reachBeginning: update, reachEnd: update, fromEdge: update, breakpoint: update },
-    };
-  }, [items], { nearViewport: '200px' });
+  useSwiper(
+    box,
+    (m) => {
+      if (!items.length) return null;
+      const update = (s: SwiperInstance) => setState(arrowState(s));
+      return {
+        modules: [m.Navigation],
+        direction: 'horizontal',
+        slidesPerView: CAROUSEL.narrowSlides,
+        spaceBetween: CAROUSEL.gap,
+        breakpoints: { [CAROUSEL.breakpoint + 1]: { direction: 'vertical', slidesPerView: CAROUSEL.wideSlides } },
+        navigation: { prevEl: prev.current, nextEl: next.current },
+        on: {
+          init: update,
+          slideChange: update,
+          reachBeginning: update,
+          reachEnd: update,
+          fromEdge: update,
+          breakpoint: update,
+        },
+      };
+    },
+    [items],
+    { nearViewport: '200px' },
+  );
   if (!items.length) return null;
   return (
     <section className="related" aria-labelledby="related-title" data-arrows={state}>
       <h2 id="related-title">相关晒单</h2>
-      <button ref={prev} type="button" className="related__arrow related__arrow--prev" aria-label="上一组" disabled={state === 'begin'}>‹</button>
+      <button
+        ref={prev}
+        type="button"
+        className="related__arrow related__arrow--prev"
+        aria-label="上一组"
+        disabled={state === 'begin'}
+      >
+        ‹
+      </button>
       <div className="swiper related__swiper" ref={box}>
         <div className="swiper-wrapper">
           {items.map((it) => (
             <div className="swiper-slide" key={it.commentId}>
               <Link className="related__item" to={reviewPath(it.productId, it.commentId)}>
                 {it.image ? (
-                  <Img className="related__img" src={it.image} alt={truncate(relatedText(it.content), 40)} width={120} height={120} />
-                ) : <span className="related__img related__img--empty" aria-hidden="true" />}
+                  <Img
+                    className="related__img"
+                    src={it.image}
+                    alt={truncate(relatedText(it.content), 40)}
+                    width={120}
+                    height={120}
+                  />
+                ) : (
+                  <span className="related__img related__img--empty" aria-hidden="true" />
+                )}
                 <span className="related__body">
                   <span className="related__text">{relatedText(it.content)}</span>
                   <span className="related__meta">
@@ -71,7 +99,15 @@ export function RelatedCarousel({ items }: { items: RelatedView[] }) {
           ))}
         </div>
       </div>
-      <button ref={next} type="button" className="related__arrow related__arrow--next" aria-label="下一组" disabled={state === 'end'}>›</button>
+      <button
+        ref={next}
+        type="button"
+        className="related__arrow related__arrow--next"
+        aria-label="下一组"
+        disabled={state === 'end'}
+      >
+        ›
+      </button>
     </section>
   );
 }

@@ -24,15 +24,28 @@ export interface ReviewDetailProps {
 /** The page's one heading when no review is shown (loading, not found). */
 const NO_REVIEW_HEADING = '用户晒单';
 
-export function ReviewDetail({ review, related, similar, fallbackLabel, likeSlot, status = 'ready' }: ReviewDetailProps) {
+export function ReviewDetail({
+  review,
+  related,
+  similar,
+  fallbackLabel,
+  likeSlot,
+  status = 'ready',
+}: ReviewDetailProps) {
   return (
     <article className="review" aria-busy={status === 'loading'}>
       <Breadcrumb items={reviewCrumbs(review, fallbackLabel)} />
-      {review ? <ReviewBody review={review} likeSlot={likeSlot} /> : (
+      {review ? (
+        <ReviewBody review={review} likeSlot={likeSlot} />
+      ) : (
         <>
           <h1 className="visually-hidden">{NO_REVIEW_HEADING}</h1>
           <p className="review__status" role="status">
-            {status === 'loading' ? '正在加载晒单…' : status === 'not-found' ? '这条晒单不存在或已被删除' : '未找到晒单'}
+            {status === 'loading'
+              ? '正在加载晒单…'
+              : status === 'not-found'
+                ? '这条晒单不存在或已被删除'
+                : '未找到晒单'}
           </p>
         </>
       )}
@@ -64,7 +77,9 @@ function ReviewBody({ review, likeSlot }: { review: ReviewView; likeSlot?: React
         )}
         {review.tags.length > 0 && (
           <ul className="review__tags" aria-label="评价标签">
-            {review.tags.map((t, i) => <li key={`${i}-${t}`}>{t}</li>)}
+            {review.tags.map((t, i) => (
+              <li key={`${i}-${t}`}>{t}</li>
+            ))}
           </ul>
         )}
         <div className="review__text">{review.content}</div>

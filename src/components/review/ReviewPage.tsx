@@ -25,7 +25,7 @@ export interface ReviewPageProps {
  */
 export function ReviewPage({ ids, built }: ReviewPageProps) {
   const other = ids && !(built && sameReview(ids, built)) ? ids : null;
-  const data = useReviewData(other ?? built ?? null, other ? {} : built ?? {});
+  const data = useReviewData(other ?? built ?? null, other ? {} : (built ?? {}));
   const head = built?.info ?? data.review;
   return (
     <Layout>

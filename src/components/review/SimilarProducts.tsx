@@ -14,7 +14,11 @@ export function SimilarProducts({ items }: { items: SimilarView[] }) {
         {items.map((p) => (
           <li key={p.id}>
             <Link className="similar__item" to={productPath(p.id)}>
-              {p.image ? <Img src={p.image} alt={p.nameCN || p.name} width={200} height={200} /> : <span className="similar__img--empty" aria-hidden="true" />}
+              {p.image ? (
+                <Img src={p.image} alt={p.nameCN || p.name} width={200} height={200} />
+              ) : (
+                <span className="similar__img--empty" aria-hidden="true" />
+              )}
               <span className="similar__name">{p.nameCN || p.name}</span>
               {p.labels.length > 0 && <span className="similar__labels">{p.labels.slice(0, 2).join(' · ')}</span>}
               <span className="similar__price">{p.priceTagCN ?? p.priceTag ?? ''}</span>

@@ -7,7 +7,9 @@ export function Stars({ score }: { score: number | null }) {
   return (
     <span className="stars" role="img" aria-label={`满意度 ${n} 星（满分 5 星）`} data-filled={n}>
       {[0, 1, 2, 3, 4].map((i) => (
-        <span key={i} className={i < n ? 'star star--on' : 'star'} aria-hidden="true">★</span>
+        <span key={i} className={i < n ? 'star star--on' : 'star'} aria-hidden="true">
+          ★
+        </span>
       ))}
     </span>
   );

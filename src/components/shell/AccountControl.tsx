@@ -9,9 +9,14 @@ import type { Account } from '../../hooks/use-account';
  */
 export function AccountControl({ account, className }: { account: Account; className: string }) {
   const clicked = React.useRef(false);
-  const status = React.useCallback((el: HTMLSpanElement | null) => { if (el && clicked.current) el.focus(); }, []);
+  const status = React.useCallback((el: HTMLSpanElement | null) => {
+    if (el && clicked.current) el.focus();
+  }, []);
   if (account.signedIn) {
-    const onClick = () => { clicked.current = true; void account.signOut(); };
+    const onClick = () => {
+      clicked.current = true;
+      void account.signOut();
+    };
     return (
       <button type="button" className={`${className} account__signout`} onClick={onClick} disabled={account.busy}>
         {account.busy ? '正在退出…' : '退出登录'}
@@ -19,5 +24,9 @@ export function AccountControl({ account, className }: { account: Account; class
     );
   }
   if (!account.signedOut) return null;
-  return <span ref={status} className={`${className} account__status`} role="status" tabIndex={-1}>已退出登录</span>;
+  return (
+    <span ref={status} className={`${className} account__status`} role="status" tabIndex={-1}>
+      已退出登录
+    </span>
+  );
 }

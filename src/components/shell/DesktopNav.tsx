@@ -6,7 +6,10 @@ import { MegaPanel } from './MegaPanel';
 import { moveIndex } from './menu-keys';
 import { loadMegaMenu } from './nav-source';
 
-interface Bar { x: number; w: number }
+interface Bar {
+  x: number;
+  w: number;
+}
 
 const panelId = (id: string) => `mega-${id}`;
 
@@ -24,8 +27,14 @@ export function DesktopNav({ items }: { items: MenuItem[] }) {
   useEffect(() => {
     if (open == null || full) return;
     let alive = true;
-    loadMegaMenu().then((m) => { if (alive) setFull(m); }).catch(() => undefined);
-    return () => { alive = false; };
+    loadMegaMenu()
+      .then((m) => {
+        if (alive) setFull(m);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
   }, [open, full]);
   const navRef = useRef<HTMLElement>(null);
   const quietFocus = useRef(false);
@@ -115,7 +124,9 @@ export function DesktopNav({ items }: { items: MenuItem[] }) {
               className={open === i ? 'dnav__top is-active' : 'dnav__top'}
               aria-expanded={open === i}
               aria-controls={panelId(g.id)}
-              onFocus={() => { if (!quietFocus.current) activate(i); }}
+              onFocus={() => {
+                if (!quietFocus.current) activate(i);
+              }}
               onKeyDown={onTopKey(i)}
             >
               {g.name}

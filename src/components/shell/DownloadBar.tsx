@@ -43,8 +43,12 @@ export function DownloadBar({ onDismiss }: { onDismiss: () => void }) {
         <strong>{appDownloadTitle()}</strong>
         <span>{giftPackageText()}，海外正品直邮到家</span>
       </p>
-      <a className="dlbar__cta" href={appDownloadUrl()} target="_blank" rel="noopener">立即下载</a>
-      <button type="button" className="dlbar__close" aria-label="关闭下载提示" onClick={dismiss}>×</button>
+      <a className="dlbar__cta" href={appDownloadUrl()} target="_blank" rel="noopener">
+        立即下载
+      </a>
+      <button type="button" className="dlbar__close" aria-label="关闭下载提示" onClick={dismiss}>
+        ×
+      </button>
     </aside>
   );
 }

@@ -18,7 +18,9 @@ import { VerificationBadge } from './VerificationBadge';
 export function Footer() {
   const data = useStaticQuery<{ site: { buildTime: string } }>(graphql`
     query ShellFooterBuildYear {
-      site { buildTime(formatString: "YYYY") }
+      site {
+        buildTime(formatString: "YYYY")
+      }
     }
   `);
   const { company } = siteConfig;
@@ -32,15 +34,23 @@ export function Footer() {
               <div key={g.title} className="ftr__group">
                 <h2 className="ftr__title">{g.title}</h2>
                 <ul>
-                  {g.links.map((l) => <li key={l.path}><ShellLinkItem link={l} /></li>)}
+                  {g.links.map((l) => (
+                    <li key={l.path}>
+                      <ShellLinkItem link={l} />
+                    </li>
+                  ))}
                 </ul>
               </div>
             ))}
           </nav>
           <div className="ftr__app">
             <p className="ftr__promo">
-              <span>{appDownloadTitle()}，{giftPackageText()}</span>
-              <a href={appDownloadUrl()} target="_blank" rel="noopener">立即下载</a>
+              <span>
+                {appDownloadTitle()}，{giftPackageText()}
+              </span>
+              <a href={appDownloadUrl()} target="_blank" rel="noopener">
+                立即下载
+              </a>
             </p>
             <QrCodes />
           </div>
@@ -49,10 +59,14 @@ export function Footer() {
         <div className="ftr__company">
           <p>
             <span>地址：{company.address}</span>
-            <span>客服电话：<a href={`tel:${company.phone}`}>{company.phone}</a></span>
+            <span>
+              客服电话：<a href={`tel:${company.phone}`}>{company.phone}</a>
+            </span>
           </p>
           <p>
-            <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener">{company.icp}</a>
+            <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener">
+              {company.icp}
+            </a>
             <span>增值电信业务经营许可证：{company.telecomLicence}</span>
             <VerificationBadge />
           </p>

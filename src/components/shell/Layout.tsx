@@ -24,9 +24,13 @@ export function Layout({ children, widthAuto, hideDownloadBar }: LayoutProps) {
   const cls = ['page', widthAuto ? 'page--auto' : '', barShown ? 'page--bar' : ''].filter(Boolean).join(' ');
   return (
     <div className={cls}>
-      <a className="skip" href="#main">跳到主要内容</a>
+      <a className="skip" href="#main">
+        跳到主要内容
+      </a>
       <Header />
-      <main id="main" className="page__main" tabIndex={-1}>{children}</main>
+      <main id="main" className="page__main" tabIndex={-1}>
+        {children}
+      </main>
       <Footer />
       {!hideDownloadBar && <DownloadBar onDismiss={onDismiss} />}
       <SiteAnalytics />

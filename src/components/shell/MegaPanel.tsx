@@ -6,15 +6,21 @@ import type { MenuItem } from '../../catalogue';
 export function MegaPanel({ group }: { group: MenuItem }) {
   return (
     <div className="mega__inner">
-      <Link to={group.path} className="mega__all">全部{group.name} ›</Link>
+      <Link to={group.path} className="mega__all">
+        全部{group.name} ›
+      </Link>
       <div className="mega__cols">
         {group.children.map((sub) => (
           <div className="mega__col" key={sub.id}>
-            <Link to={sub.path} className="mega__sub">{sub.name}</Link>
+            <Link to={sub.path} className="mega__sub">
+              {sub.name}
+            </Link>
             {sub.children.length > 0 && (
               <ul className="mega__leaves">
                 {sub.children.map((leaf) => (
-                  <li key={leaf.id}><Link to={leaf.path}>{leaf.name}</Link></li>
+                  <li key={leaf.id}>
+                    <Link to={leaf.path}>{leaf.name}</Link>
+                  </li>
                 ))}
               </ul>
             )}

@@ -52,10 +52,16 @@ export function MobileMenu({ open, onOpenChange, account }: MobileMenuProps) {
           {mobileMenuLinks().map((l) => (
             <li key={l.path}>
               {/* Closing first restores this page's scroll position before Gatsby navigates. */}
-              <Link to={l.path} onClick={() => onOpenChange(false)}>{l.name}</Link>
+              <Link to={l.path} onClick={() => onOpenChange(false)}>
+                {l.name}
+              </Link>
             </li>
           ))}
-          {(account.signedIn || account.signedOut) && <li><AccountControl account={account} className="mmenu__account" /></li>}
+          {(account.signedIn || account.signedOut) && (
+            <li>
+              <AccountControl account={account} className="mmenu__account" />
+            </li>
+          )}
         </ul>
       </nav>
     </>

@@ -8,7 +8,15 @@ export function QrCodes() {
     <ul className="qr">
       {qrTargets().map((t) => (
         <li key={t.key} className="qr__item">
-          <img src={withPrefix(t.path)} width={QR_SIZE} height={QR_SIZE} alt={`${t.label}二维码`} loading="lazy" decoding="async" data-qr={t.key} />
+          <img
+            src={withPrefix(t.path)}
+            width={QR_SIZE}
+            height={QR_SIZE}
+            alt={`${t.label}二维码`}
+            loading="lazy"
+            decoding="async"
+            data-qr={t.key}
+          />
           <span>{t.label}</span>
         </li>
       ))}

@@ -27,10 +27,7 @@ export function mobileMenuLinks(): ShellLink[] {
 
 /** Service links of the footer: static pages and the external customer-service chat. */
 export function serviceLinks(): ShellLink[] {
-  return [
-    ...SERVICE_PAGES.map(linkTo),
-    { name: '在线客服', path: siteConfig.customerServiceChat, external: true },
-  ];
+  return [...SERVICE_PAGES.map(linkTo), { name: '在线客服', path: siteConfig.customerServiceChat, external: true }];
 }
 
 export interface LinkGroup {

@@ -16,8 +16,7 @@ export const getTopMenu = (): MenuItem[] =>
   (top ??= topGroups.map((g) => ({ id: g.id, name: g.name, path: categoryPath(g.id), children: [] })));
 
 /** Top-level groups with their sub-categories and children (desktop mega-menu), on demand. */
-export const loadMegaMenu = (): Promise<MenuItem[]> =>
-  (full ??= import('./mega-menu-data').then((m) => m.megaMenu()));
+export const loadMegaMenu = (): Promise<MenuItem[]> => (full ??= import('./mega-menu-data').then((m) => m.megaMenu()));
 
 /** The spec's navigation list: home, top-level categories, then the site pages. */
 export const getNavigation = (): NavLink[] => (nav ??= navigationFromGroups(topGroups));

@@ -15,7 +15,9 @@ import { thirdPartyProxyUrl } from '../../third-party';
 const PARTYTOWN_LIB = withPrefix('/~partytown/');
 
 declare global {
-  interface Window { partytown?: { lib?: string; forward?: string[] } }
+  interface Window {
+    partytown?: { lib?: string; forward?: string[] };
+  }
 }
 
 const started = new Set<string>();

@@ -10,7 +10,13 @@ export function useScrollLock(locked: boolean) {
     if (!locked) return;
     const y = window.scrollY;
     const style = document.body.style;
-    const saved = { position: style.position, top: style.top, left: style.left, right: style.right, overflow: style.overflow };
+    const saved = {
+      position: style.position,
+      top: style.top,
+      left: style.left,
+      right: style.right,
+      overflow: style.overflow,
+    };
     Object.assign(style, { position: 'fixed', top: `-${y}px`, left: '0', right: '0', overflow: 'hidden' });
     document.body.dataset.scrollLocked = 'true';
     return () => {

@@ -15,7 +15,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** Names, labels, codes, tags. */
-export const ShortText = (opts: { minLength?: number; maxLength?: number } = {}) => Type.String({ maxLength: 200, ...opts });
+export const ShortText = (opts: { minLength?: number; maxLength?: number } = {}) =>
+  Type.String({ maxLength: 200, ...opts });
 /** URLs in answers. */
 export const UrlText = () => Type.String({ maxLength: 2048 });
 /** Descriptions, article bodies, review text. */
@@ -35,9 +36,15 @@ export const Unchecked = <T>() => Type.Unsafe<T>({});
 /** An id in an answer: the reference server sends integers, the contract allows strings. */
 export const WireId = () => Type.Unsafe<string | number>({ type: ['string', 'number'], maxLength: 64 });
 
-export const Image = Type.Object({
-  url: UrlText(), format: Loose(ShortText()), width: Loose(Type.Number()), height: Loose(Type.Number()),
-}, { additionalProperties: true });
+export const Image = Type.Object(
+  {
+    url: UrlText(),
+    format: Loose(ShortText()),
+    width: Loose(Type.Number()),
+    height: Loose(Type.Number()),
+  },
+  { additionalProperties: true },
+);
 export type Image = Static<typeof Image>;
 /** `{ url }` only (covers, medals, sku images): the URL itself may be missing. */
 export const UrlOnly = Type.Object({ url: Loose(UrlText()) }, { additionalProperties: true });
@@ -71,9 +78,12 @@ export const windowQuery = (defaultT: number) => ({
 });
 
 /** Error body of every 4xx/5xx answer (contract "Transport"; the server adds statusCode, code). */
-export const ErrorBody = Type.Object({
-  messages: Type.Optional(List(Type.String({ maxLength: 2000 }), 20)),
-  errors: Type.Optional(List(Type.String({ maxLength: 2000 }), 20)),
-  message: Type.Optional(Type.String({ maxLength: 2000 })),
-}, { additionalProperties: true });
+export const ErrorBody = Type.Object(
+  {
+    messages: Type.Optional(List(Type.String({ maxLength: 2000 }), 20)),
+    errors: Type.Optional(List(Type.String({ maxLength: 2000 }), 20)),
+    message: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: true },
+);
 export type ErrorBody = Static<typeof ErrorBody>;

@@ -2,65 +2,95 @@
 // charts, translations, brands and merchants (spec section 7, "Products and discovery";
 // docs/server.md describes the reference server's answers).
 import { Type, type Static } from '@sinclair/typebox';
-import { CATEGORY_ID_SOURCE, Image, List, LongText, Loose, Nullable, ShortText, UrlText, WireId, windowQuery } from './common';
+import {
+  CATEGORY_ID_SOURCE,
+  Image,
+  List,
+  LongText,
+  Loose,
+  Nullable,
+  ShortText,
+  UrlText,
+  WireId,
+  windowQuery,
+} from './common';
 import { Sku } from './reviews';
 
-export const ProductImage = Type.Object({ full: Loose(Image), thumbnail: Loose(Image) }, { additionalProperties: true });
+export const ProductImage = Type.Object(
+  { full: Loose(Image), thumbnail: Loose(Image) },
+  { additionalProperties: true },
+);
 export type ProductImage = Static<typeof ProductImage>;
 
-const NamedRef = Type.Object({ id: Type.Optional(WireId()), name: Loose(ShortText()), nameCN: Loose(ShortText()) }, { additionalProperties: true });
+const NamedRef = Type.Object(
+  { id: Type.Optional(WireId()), name: Loose(ShortText()), nameCN: Loose(ShortText()) },
+  { additionalProperties: true },
+);
 
 /** Product summary: the items of related, discover and search answers. Only `id` is relied on. */
-export const Product = Type.Object({
-  id: WireId(),
-  name: Loose(ShortText()),
-  nameCN: Loose(ShortText()),
-  brand: Loose(NamedRef),
-  merchant: Loose(NamedRef),
-  /** Leaf category. */
-  categoryId: Loose(ShortText()),
-  /** Top-level group. */
-  rootCategoryId: Loose(ShortText()),
-  images: Loose(List(ProductImage, 50)),
-  currency: Loose(ShortText()),
-  cents: Loose(Type.Number()),
-  listCents: Loose(Type.Number()),
-  exchangeRate: Loose(Type.Number()),
-  /** cents x exchangeRate / 100, rounded to 2 decimals. */
-  priceYuan: Loose(Type.Number()),
-  /** Percent off listCents (0 when not discounted). */
-  discountPercent: Loose(Type.Number()),
-  priceTag: Loose(ShortText()),
-  priceTagCN: Loose(ShortText()),
-  origin: Loose(ShortText()),
-  marks: Loose(List(ShortText(), 20)),
-  commentCount: Loose(Type.Number()),
-  /** Mean satisfaction 1..5, 1 decimal; null without reviews. */
-  averageScore: Loose(Type.Number()),
-}, { additionalProperties: true });
+export const Product = Type.Object(
+  {
+    id: WireId(),
+    name: Loose(ShortText()),
+    nameCN: Loose(ShortText()),
+    brand: Loose(NamedRef),
+    merchant: Loose(NamedRef),
+    /** Leaf category. */
+    categoryId: Loose(ShortText()),
+    /** Top-level group. */
+    rootCategoryId: Loose(ShortText()),
+    images: Loose(List(ProductImage, 50)),
+    currency: Loose(ShortText()),
+    cents: Loose(Type.Number()),
+    listCents: Loose(Type.Number()),
+    exchangeRate: Loose(Type.Number()),
+    /** cents x exchangeRate / 100, rounded to 2 decimals. */
+    priceYuan: Loose(Type.Number()),
+    /** Percent off listCents (0 when not discounted). */
+    discountPercent: Loose(Type.Number()),
+    priceTag: Loose(ShortText()),
+    priceTagCN: Loose(ShortText()),
+    origin: Loose(ShortText()),
+    marks: Loose(List(ShortText(), 20)),
+    commentCount: Loose(Type.Number()),
+    /** Mean satisfaction 1..5, 1 decimal; null without reviews. */
+    averageScore: Loose(Type.Number()),
+  },
+  { additionalProperties: true },
+);
 export type Product = Static<typeof Product>;
 
 export const Promo = Type.Object({
-  type: ShortText(), label: ShortText(), percentOff: Type.Integer(), promoCents: Type.Integer(), endsAt: Type.Integer(),
+  type: ShortText(),
+  label: ShortText(),
+  percentOff: Type.Integer(),
+  promoCents: Type.Integer(),
+  endsAt: Type.Integer(),
 });
 export type Promo = Static<typeof Promo>;
 export const GroupBuy = Type.Object({
-  label: ShortText(), minMembers: Type.Integer(), groupCents: Type.Integer(), endsAt: Type.Integer(),
+  label: ShortText(),
+  minMembers: Type.Integer(),
+  groupCents: Type.Integer(),
+  endsAt: Type.Integer(),
 });
 export type GroupBuy = Static<typeof GroupBuy>;
 
 /** GET /api/v1/products/{id}. `promo` / `groupBuy` are present only when asked for (null: none). */
-export const ProductDetail = Type.Object({
-  ...Product.properties,
-  description: Loose(LongText()),
-  descriptionCN: Loose(LongText()),
-  labels: Loose(List(ShortText(), 50)),
-  categoryName: Loose(ShortText()),
-  skus: Loose(List(Sku, 200)),
-  hasSizeChart: Type.Optional(Type.Boolean()),
-  promo: Loose(Promo),
-  groupBuy: Loose(GroupBuy),
-}, { additionalProperties: true });
+export const ProductDetail = Type.Object(
+  {
+    ...Product.properties,
+    description: Loose(LongText()),
+    descriptionCN: Loose(LongText()),
+    labels: Loose(List(ShortText(), 50)),
+    categoryName: Loose(ShortText()),
+    skus: Loose(List(Sku, 200)),
+    hasSizeChart: Type.Optional(Type.Boolean()),
+    promo: Loose(Promo),
+    groupBuy: Loose(GroupBuy),
+  },
+  { additionalProperties: true },
+);
 export type ProductDetail = Static<typeof ProductDetail>;
 
 export const ProductListResponse = Type.Object({ products: List(Product, 100), total: Type.Optional(Type.Integer()) });
@@ -71,23 +101,42 @@ export const SearchResponse = Type.Object({ q: Type.String({ maxLength: 100 }), 
 export type SearchResponse = Static<typeof SearchResponse>;
 
 /** Similar-product item (pinned, contract "Entities"). */
-export const SimilarProductItem = Type.Object({
-  product: Type.Object({
-    id: WireId(),
-    images: Loose(List(Type.Union([ProductImage, UrlText()]), 50)),
-    marks: Loose(List(ShortText(), 20)),
-    name: Loose(ShortText()),
-    nameCN: Loose(ShortText()),
-    priceTag: Loose(ShortText()),
-    priceTagCN: Loose(ShortText()),
-  }, { additionalProperties: true }),
-  labelView: Loose(Type.Object({
-    shortLabels: Loose(List(Type.Object({
-      labels: Loose(List(Type.Object({ text: Loose(ShortText()) }, { additionalProperties: true }), 50)),
-    }, { additionalProperties: true }), 50)),
-  }, { additionalProperties: true })),
-  origin: Loose(ShortText()),
-}, { additionalProperties: true });
+export const SimilarProductItem = Type.Object(
+  {
+    product: Type.Object(
+      {
+        id: WireId(),
+        images: Loose(List(Type.Union([ProductImage, UrlText()]), 50)),
+        marks: Loose(List(ShortText(), 20)),
+        name: Loose(ShortText()),
+        nameCN: Loose(ShortText()),
+        priceTag: Loose(ShortText()),
+        priceTagCN: Loose(ShortText()),
+      },
+      { additionalProperties: true },
+    ),
+    labelView: Loose(
+      Type.Object(
+        {
+          shortLabels: Loose(
+            List(
+              Type.Object(
+                {
+                  labels: Loose(List(Type.Object({ text: Loose(ShortText()) }, { additionalProperties: true }), 50)),
+                },
+                { additionalProperties: true },
+              ),
+              50,
+            ),
+          ),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+    origin: Loose(ShortText()),
+  },
+  { additionalProperties: true },
+);
 export type SimilarProductItem = Static<typeof SimilarProductItem>;
 
 /** GET /api/v2/products/{productId}/similar/context/PRODUCT_DETAILS (pinned). */
@@ -115,17 +164,32 @@ export const ProductTranslation = Type.Object({
 export type ProductTranslation = Static<typeof ProductTranslation>;
 
 export const Brand = Type.Object({
-  id: WireId(), name: ShortText(), nameCN: Loose(ShortText()), country: Loose(ShortText()),
-  logo: Loose(UrlText()), categoryGroups: Loose(List(ShortText(), 50)), productCount: Type.Optional(Type.Integer()),
+  id: WireId(),
+  name: ShortText(),
+  nameCN: Loose(ShortText()),
+  country: Loose(ShortText()),
+  logo: Loose(UrlText()),
+  categoryGroups: Loose(List(ShortText(), 50)),
+  productCount: Type.Optional(Type.Integer()),
 });
 export type Brand = Static<typeof Brand>;
 export const BrandsResponse = Type.Object({ brands: List(Brand, 10_000), total: Type.Optional(Type.Integer()) });
 export type BrandsResponse = Static<typeof BrandsResponse>;
 
 export const Merchant = Type.Object({
-  id: WireId(), name: ShortText(), nameCN: Loose(ShortText()), country: Loose(ShortText()), origin: Loose(ShortText()),
-  currency: Loose(ShortText()), exchangeRate: Loose(Type.Number()), website: Loose(UrlText()), description: Loose(LongText()),
-  logo: Loose(UrlText()), banner: Loose(UrlText()), productCount: Type.Optional(Type.Integer()), reviewCount: Type.Optional(Type.Integer()),
+  id: WireId(),
+  name: ShortText(),
+  nameCN: Loose(ShortText()),
+  country: Loose(ShortText()),
+  origin: Loose(ShortText()),
+  currency: Loose(ShortText()),
+  exchangeRate: Loose(Type.Number()),
+  website: Loose(UrlText()),
+  description: Loose(LongText()),
+  logo: Loose(UrlText()),
+  banner: Loose(UrlText()),
+  productCount: Type.Optional(Type.Integer()),
+  reviewCount: Type.Optional(Type.Integer()),
 });
 export type Merchant = Static<typeof Merchant>;
 export const MerchantsResponse = Type.Object({ merchants: List(Merchant, 1000) });
@@ -136,7 +200,9 @@ export const DomesticShipping = Type.Object({
   currency: Type.Optional(ShortText()),
   /** Free domestic shipping from this order total, in the merchant's currency cents. */
   freeShippingThresholdCents: Loose(Type.Integer()),
-  rules: Type.Optional(List(Type.Object({ minCents: Type.Integer(), maxCents: Nullable(Type.Integer()), feeCents: Type.Integer() }), 100)),
+  rules: Type.Optional(
+    List(Type.Object({ minCents: Type.Integer(), maxCents: Nullable(Type.Integer()), feeCents: Type.Integer() }), 100),
+  ),
   estimatedDays: Type.Optional(Type.Object({ min: Type.Integer(), max: Type.Integer() })),
   carrier: Type.Optional(ShortText()),
   note: Loose(Type.String({ maxLength: 2000 })),
@@ -165,7 +231,12 @@ export const RANGE_PATTERN = `^\\s*(?:${RANGE_SIDE}\\s*)?-\\s*(?:${RANGE_SIDE}\\
 export const RANGE_MAX_LENGTH = 40;
 export const CIDS_PATTERN = `^${CATEGORY_ID_SOURCE}(,${CATEGORY_ID_SOURCE}){0,49}$`;
 
-export const DiscoverSort = Type.Union([Type.Literal('popular'), Type.Literal('newest'), Type.Literal('price_asc'), Type.Literal('price_desc')]);
+export const DiscoverSort = Type.Union([
+  Type.Literal('popular'),
+  Type.Literal('newest'),
+  Type.Literal('price_asc'),
+  Type.Literal('price_desc'),
+]);
 export type DiscoverSort = Static<typeof DiscoverSort>;
 
 export const DiscoverQuery = Type.Object({

@@ -3,77 +3,122 @@
 // field may be missing or null; the reference server's additions are listed with them.
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  CATEGORY_ID_SOURCE, IdString, Image, List, LongText, Loose, Nullable, ShortText, Unchecked, UrlOnly, UrlText, WireId, windowQuery,
+  CATEGORY_ID_SOURCE,
+  IdString,
+  Image,
+  List,
+  LongText,
+  Loose,
+  Nullable,
+  ShortText,
+  Unchecked,
+  UrlOnly,
+  UrlText,
+  WireId,
+  windowQuery,
 } from './common';
 
 /** A medal of the reviewer. */
-export const Medal = Type.Object({
-  image: Loose(UrlOnly),
-  text: Loose(Type.Object({ text: Loose(ShortText()) }, { additionalProperties: true })),
-}, { additionalProperties: true });
+export const Medal = Type.Object(
+  {
+    image: Loose(UrlOnly),
+    text: Loose(Type.Object({ text: Loose(ShortText()) }, { additionalProperties: true })),
+  },
+  { additionalProperties: true },
+);
 export type Medal = Static<typeof Medal>;
 
-export const Picture = Type.Object({ id: WireId(), full: Image, thumbnail: Loose(Image) }, { additionalProperties: true });
+export const Picture = Type.Object(
+  { id: WireId(), full: Image, thumbnail: Loose(Image) },
+  { additionalProperties: true },
+);
 export type Picture = Static<typeof Picture>;
 
 /** The reference server sends `{ cover: { url, width, height } }` (no video file). */
 export const Video = Type.Object({ cover: Loose(UrlOnly), url: Loose(UrlText()) }, { additionalProperties: true });
 export type Video = Static<typeof Video>;
 
-const Choices = <T extends Parameters<typeof List>[0]>(item: T) => Loose(Type.Object({ choices: Loose(List(item, 20)) }, { additionalProperties: true }));
+const Choices = <T extends Parameters<typeof List>[0]>(item: T) =>
+  Loose(Type.Object({ choices: Loose(List(item, 20)) }, { additionalProperties: true }));
 
-export const Sku = Type.Object({
-  /** Reference-server extension. */
-  id: Type.Optional(WireId()),
-  productId: Type.Optional(WireId()),
-  name: Loose(ShortText({ maxLength: 400 })),
-  cents: Loose(Type.Number()),
-  attributes: Loose(Type.Object({
-    attributes: Loose(Type.Object({
-      exchangeRateUsed: Choices(Type.Number()),
-      width: Choices(ShortText()),
-    }, { additionalProperties: true })),
-  }, { additionalProperties: true })),
-  images: Loose(List(Type.Object({ full: Loose(UrlOnly), thumbnail: Loose(UrlOnly) }, { additionalProperties: true }), 20)),
-  color: Loose(Type.Object({ name: Loose(ShortText()) }, { additionalProperties: true })),
-  size: Loose(Type.Object({ name: Loose(ShortText()) }, { additionalProperties: true })),
-}, { additionalProperties: true });
+export const Sku = Type.Object(
+  {
+    /** Reference-server extension. */
+    id: Type.Optional(WireId()),
+    productId: Type.Optional(WireId()),
+    name: Loose(ShortText({ maxLength: 400 })),
+    cents: Loose(Type.Number()),
+    attributes: Loose(
+      Type.Object(
+        {
+          attributes: Loose(
+            Type.Object(
+              {
+                exchangeRateUsed: Choices(Type.Number()),
+                width: Choices(ShortText()),
+              },
+              { additionalProperties: true },
+            ),
+          ),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+    images: Loose(
+      List(Type.Object({ full: Loose(UrlOnly), thumbnail: Loose(UrlOnly) }, { additionalProperties: true }), 20),
+    ),
+    color: Loose(Type.Object({ name: Loose(ShortText()) }, { additionalProperties: true })),
+    size: Loose(Type.Object({ name: Loose(ShortText()) }, { additionalProperties: true })),
+  },
+  { additionalProperties: true },
+);
 export type Sku = Static<typeof Sku>;
 
-export const Review = Type.Object({
-  id: WireId(),
-  productId: Loose(WireId()),
-  content: Loose(LongText()),
-  userLabel: Loose(ShortText()),
-  userAvatar: Loose(UrlText()),
-  userMedals: Loose(List(Medal, 20)),
-  likes: Loose(Type.Number()),
-  /** Epoch milliseconds (not checked on the wire: see Unchecked). */
-  postedAt: Type.Optional(Unchecked<number | null>()),
-  productCommentLabel: Loose(Type.Object({
-    productSatisfyScore: Loose(Type.Number()),
-    wordTags: Loose(List(ShortText(), 50)),
-  }, { additionalProperties: true })),
-  pictures: Loose(List(Picture, 50)),
-  videos: Loose(List(Video, 20)),
-  sku: Loose(Sku),
-  /** Reference-server extension: the number of replies. */
-  replyCount: Type.Optional(Type.Number()),
-  /** Reference-server extension: whether the signed-in caller liked it (absent for guests). */
-  liked: Loose(Type.Boolean()),
-}, { additionalProperties: true });
+export const Review = Type.Object(
+  {
+    id: WireId(),
+    productId: Loose(WireId()),
+    content: Loose(LongText()),
+    userLabel: Loose(ShortText()),
+    userAvatar: Loose(UrlText()),
+    userMedals: Loose(List(Medal, 20)),
+    likes: Loose(Type.Number()),
+    /** Epoch milliseconds (not checked on the wire: see Unchecked). */
+    postedAt: Type.Optional(Unchecked<number | null>()),
+    productCommentLabel: Loose(
+      Type.Object(
+        {
+          productSatisfyScore: Loose(Type.Number()),
+          wordTags: Loose(List(ShortText(), 50)),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+    pictures: Loose(List(Picture, 50)),
+    videos: Loose(List(Video, 20)),
+    sku: Loose(Sku),
+    /** Reference-server extension: the number of replies. */
+    replyCount: Type.Optional(Type.Number()),
+    /** Reference-server extension: whether the signed-in caller liked it (absent for guests). */
+    liked: Loose(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
 export type Review = Static<typeof Review>;
 
 /** Related-review item; also the review feed's item. */
-export const RelatedReviewItem = Type.Object({
-  commentId: WireId(),
-  productId: WireId(),
-  image: Loose(UrlText()),
-  userLabel: Loose(ShortText()),
-  userAvatar: Loose(UrlText()),
-  content: Loose(LongText()),
-  likes: Loose(Type.Number()),
-}, { additionalProperties: true });
+export const RelatedReviewItem = Type.Object(
+  {
+    commentId: WireId(),
+    productId: WireId(),
+    image: Loose(UrlText()),
+    userLabel: Loose(ShortText()),
+    userAvatar: Loose(UrlText()),
+    content: Loose(LongText()),
+    likes: Loose(Type.Number()),
+  },
+  { additionalProperties: true },
+);
 export type RelatedReviewItem = Static<typeof RelatedReviewItem>;
 
 // Answers.
@@ -89,9 +134,13 @@ export const CommentsResponse = Type.Object({ comments: List(Review, 100), total
 export type CommentsResponse = Static<typeof CommentsResponse>;
 
 export const Reply = Type.Object({
-  id: WireId(), commentId: WireId(), content: LongText(),
-  userLabel: Loose(ShortText()), userAvatar: Loose(UrlText()),
-  likes: Loose(Type.Number()), postedAt: Loose(Type.Number()),
+  id: WireId(),
+  commentId: WireId(),
+  content: LongText(),
+  userLabel: Loose(ShortText()),
+  userAvatar: Loose(UrlText()),
+  likes: Loose(Type.Number()),
+  postedAt: Loose(Type.Number()),
 });
 export type Reply = Static<typeof Reply>;
 export const RepliesResponse = Type.Object({ replies: List(Reply, 100), total: Type.Optional(Type.Integer()) });

@@ -20,7 +20,8 @@ export type SmsSent = Static<typeof SmsSent>;
 
 /** Account kinds of spec section 3 (a string enum, not a union: no ajv run when serialised). */
 export const AccountType = Type.Unsafe<'PHONE_WECHAT' | 'PHONE_ONLY' | 'WECHAT_ONLY'>({
-  type: 'string', enum: ['PHONE_WECHAT', 'PHONE_ONLY', 'WECHAT_ONLY'],
+  type: 'string',
+  enum: ['PHONE_WECHAT', 'PHONE_ONLY', 'WECHAT_ONLY'],
 });
 export type AccountType = Static<typeof AccountType>;
 

@@ -11,11 +11,18 @@ import { registerSite } from '../../../server/site';
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 export const PUBLIC_DIR = path.join(ROOT, 'public');
 export const TEST_DB = path.join(ROOT, 'var', 'test', 'storefront.sqlite');
-export const siteMissing = !fs.existsSync(path.join(PUBLIC_DIR, 'index.html')) || !fs.existsSync(TEST_DB)
-  ? 'no built site (scripts/build-site.ts runs before the e2e tests in npm test)'
-  : false;
+export const siteMissing =
+  !fs.existsSync(path.join(PUBLIC_DIR, 'index.html')) || !fs.existsSync(TEST_DB)
+    ? 'no built site (scripts/build-site.ts runs before the e2e tests in npm test)'
+    : false;
 
-export interface Site { base: string; server: RunningServer; dbFile: string; codes: Map<string, string>; close(): Promise<void> }
+export interface Site {
+  base: string;
+  server: RunningServer;
+  dbFile: string;
+  codes: Map<string, string>;
+  close(): Promise<void>;
+}
 
 export async function startSite(): Promise<Site> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-db-'));
@@ -36,30 +43,58 @@ export async function startSite(): Promise<Site> {
   });
   // "localhost", not 127.0.0.1: Gatsby registers its service worker only on https or localhost.
   const base = server.url.replace('127.0.0.1', 'localhost');
-  return { base, server, dbFile, codes, close: async () => { await server.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    base,
+    server,
+    dbFile,
+    codes,
+    close: async () => {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-export const launch = () => chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+export const launch = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
 
-export interface WatchedPage { page: Page; context: BrowserContext; problems: string[] }
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  problems: string[];
+}
 
 /**
  * A page in a fresh context that records console errors and warnings (hydration mismatches
  * are console errors in React 18), uncaught errors and failed same-origin requests.
  */
-export async function newPage(browser: Browser, viewport: { width: number; height: number }, opts: { timezoneId?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport, timezoneId: opts.timezoneId, serviceWorkers: opts.serviceWorkers ?? 'allow', locale: 'zh-CN' });
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  opts: { timezoneId?: string; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport,
+    timezoneId: opts.timezoneId,
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
+    locale: 'zh-CN',
+  });
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); void d.dismiss(); });
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
   return { page, context, problems };
 }
 

@@ -29,7 +29,8 @@ captureUtm(defaultSession().store, window.location.href);
 };
 `;
 
-const PAGE = '<!doctype html><meta charset="utf-8"><title>晒单</title><body><script src="/review/sf.js"></script></body>';
+const PAGE =
+  '<!doctype html><meta charset="utf-8"><title>晒单</title><body><script src="/review/sf.js"></script></body>';
 
 describe('browser client in Chromium', () => {
   let srv: RecordingServer;
@@ -49,7 +50,8 @@ describe('browser client in Chromium', () => {
     });
     bundle = out.outputFiles[0].text;
     srv = await startRecordingServer((req) => {
-      if (req.path === '/review/sf.js') return { body: bundle, headers: { 'content-type': 'text/javascript; charset=utf-8' } };
+      if (req.path === '/review/sf.js')
+        return { body: bundle, headers: { 'content-type': 'text/javascript; charset=utf-8' } };
       if (req.path.startsWith('/api/v1/product-comment/')) return { status: 401, body: { message: '请先登录' } };
       if (req.path.startsWith('/api/')) return { body: { giftPackageYuan: 688 } };
       return { body: PAGE, headers: { 'content-type': 'text/html; charset=utf-8' } };
@@ -74,7 +76,12 @@ describe('browser client in Chromium', () => {
     await page.goto(`${srv.url}/review/p1/c1/?utm_source=wx&utm_campaign=618`);
     const first = await page.evaluate(async () => {
       const w = window as any;
-      return { data: await w.sf.appConfig(), base: w.sf.baseURL, session: w.sf.session(), stored: localStorage.getItem('hrv:guestId') };
+      return {
+        data: await w.sf.appConfig(),
+        base: w.sf.baseURL,
+        session: w.sf.session(),
+        stored: localStorage.getItem('hrv:guestId'),
+      };
     });
     assert.deepEqual(first.data, { giftPackageYuan: 688 });
     assert.equal(first.base, srv.origin);

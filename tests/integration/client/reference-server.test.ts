@@ -63,7 +63,10 @@ describe('client against the reference server', () => {
     assert.ok(typeof first.waterFall.delimiter === 'string');
     const second = await comments.getHaulFeed(build, { delimiter: first.waterFall.delimiter! });
     const ids = new Set(first.waterFall.waterDrops.map((d) => String(d.commentId)));
-    assert.ok(second.waterFall.waterDrops.every((d) => !ids.has(String(d.commentId))), 'pages do not overlap');
+    assert.ok(
+      second.waterFall.waterDrops.every((d) => !ids.has(String(d.commentId))),
+      'pages do not overlap',
+    );
     const beauty = await comments.getHaulFeed(build, { category: 'b', size: 5 });
     assert.ok(beauty.waterFall.waterDrops.length <= 5);
   });
@@ -81,7 +84,10 @@ describe('client against the reference server', () => {
     const { comments: list } = await comments.listComments(build, feed[0].productId);
     assert.ok(list.length >= 1 && list.length <= 10);
     const times = list.map((c) => Number(c.postedAt));
-    assert.deepEqual([...times].sort((a, b) => b - a), times);
+    assert.deepEqual(
+      [...times].sort((a, b) => b - a),
+      times,
+    );
   });
 
   test('replies of a comment (f=0, t=1)', async () => {
@@ -138,10 +144,19 @@ describe('client against the reference server', () => {
   test('SMS sign-in, then like and unlike as the signed-in user; a guest gets 401 and is redirected', async () => {
     const session = createSession(memoryStore());
     const went: string[] = [];
-    const c = createStorefrontClient({ mode: 'browser', baseURL: ref.url, session, navigate: (u) => went.push(u), location: () => '/review/x/' });
+    const c = createStorefrontClient({
+      mode: 'browser',
+      baseURL: ref.url,
+      session,
+      navigate: (u) => went.push(u),
+      location: () => '/review/x/',
+    });
     const target = feed[0];
 
-    await assert.rejects(comments.likeComment(c, target.productId, target.commentId), (e: unknown) => e instanceof StorefrontError && e.status === 401);
+    await assert.rejects(
+      comments.likeComment(c, target.productId, target.commentId),
+      (e: unknown) => e instanceof StorefrontError && e.status === 401,
+    );
     assert.deepEqual(went, ['/review/login/?returnTo=%2Freview%2Fx%2F']);
 
     const phone = '13800138000';

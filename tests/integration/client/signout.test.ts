@@ -32,18 +32,35 @@ describe('client sign-out', () => {
   before(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'client-signout-'));
     ref = await startServer({
-      port: 0, host: '127.0.0.1', logger: false, seedReviews: 40, seed: 42,
-      dbFile: path.join(dir, 'storefront.sqlite'), mediaDir: path.join(dir, 'media'),
+      port: 0,
+      host: '127.0.0.1',
+      logger: false,
+      seedReviews: 40,
+      seed: 42,
+      dbFile: path.join(dir, 'storefront.sqlite'),
+      mediaDir: path.join(dir, 'media'),
       devCodeLog: (phone, code) => codes.set(phone, code),
     });
-    const row = ref.app.db.prepare('SELECT id, product_id AS p FROM reviews ORDER BY id LIMIT 1').get() as { id: number; p: number };
+    const row = ref.app.db.prepare('SELECT id, product_id AS p FROM reviews ORDER BY id LIMIT 1').get() as {
+      id: number;
+      p: number;
+    };
     target = { productId: String(row.p), commentId: String(row.id) };
   });
-  after(async () => { await ref?.close(); rmSync(dir, { recursive: true, force: true }); });
+  after(async () => {
+    await ref?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   test('the server revokes the key, the stored id and key are cleared, the old key answers 401', async () => {
     const session = createSession(memoryStore());
-    const c = createStorefrontClient({ mode: 'browser', baseURL: ref.url, session, navigate: () => undefined, location: () => '/review/x/' });
+    const c = createStorefrontClient({
+      mode: 'browser',
+      baseURL: ref.url,
+      session,
+      navigate: () => undefined,
+      location: () => '/review/x/',
+    });
     const phone = '13600136000';
     await sendSmsCode(c, phone);
     session.signIn(await verifySmsCode(c, phone, codes.get(phone)!));
@@ -58,7 +75,10 @@ describe('client sign-out', () => {
     assert.deepEqual(session.identity(), { key: '', user: guest }, 'back to the same guest id');
 
     const withOldKey = createStorefrontClient({ mode: 'build', baseURL: ref.url, session: old, retries: 0 });
-    await assert.rejects(likeComment(withOldKey, target.productId, target.commentId), (e: unknown) => e instanceof StorefrontError && e.status === 401);
+    await assert.rejects(
+      likeComment(withOldKey, target.productId, target.commentId),
+      (e: unknown) => e instanceof StorefrontError && e.status === 401,
+    );
     // Signing out again (nothing stored) is harmless.
     assert.deepEqual(await signOut(c, session), { revoked: false });
   });
@@ -66,7 +86,14 @@ describe('client sign-out', () => {
   test('with the server unreachable, the stored id and key are still cleared', async () => {
     const session = createSession(memoryStore());
     session.signIn({ userId: '900000123', userKey: 'k'.repeat(32) });
-    const c = createStorefrontClient({ mode: 'browser', baseURL: `http://127.0.0.1:${await closedPort()}`, session, timeoutMs: 5_000, navigate: () => undefined, location: () => '/' });
+    const c = createStorefrontClient({
+      mode: 'browser',
+      baseURL: `http://127.0.0.1:${await closedPort()}`,
+      session,
+      timeoutMs: 5_000,
+      navigate: () => undefined,
+      location: () => '/',
+    });
     assert.deepEqual(await signOut(c, session), { revoked: false });
     assert.equal(session.isLoggedIn(), false);
     assert.equal(session.store.get('userKey'), undefined);

@@ -24,13 +24,26 @@ function put(rel: string, body: string) {
   fs.writeFileSync(path.join(site, rel), body);
 }
 
-const start = (opts: { token?: string } = {}) => startServer({
-  dbFile, mediaDir: path.join(tmp, 'media'), host: '127.0.0.1', port: 0, seedReviews: 20,
-  editorToken: 'token' in opts ? opts.token : TOKEN,
-  // Every request logged (LOG_LEVEL=info): the token must never show in the log.
-  logger: { level: 'info', stream: new Writable({ write(chunk, _e, done) { logs.push(String(chunk)); done(); } }) },
-  configure: (app) => registerSite(app, site),
-});
+const start = (opts: { token?: string } = {}) =>
+  startServer({
+    dbFile,
+    mediaDir: path.join(tmp, 'media'),
+    host: '127.0.0.1',
+    port: 0,
+    seedReviews: 20,
+    editorToken: 'token' in opts ? opts.token : TOKEN,
+    // Every request logged (LOG_LEVEL=info): the token must never show in the log.
+    logger: {
+      level: 'info',
+      stream: new Writable({
+        write(chunk, _e, done) {
+          logs.push(String(chunk));
+          done();
+        },
+      }),
+    },
+    configure: (app) => registerSite(app, site),
+  });
 
 const auth = { authorization: `Bearer ${TOKEN}` };
 let server: RunningServer;
@@ -45,7 +58,12 @@ async function call(method: string, url: string, body?: unknown, headers: Record
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await r.text();
-  return { status: r.status, headers: r.headers, text, json: (r.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined };
+  return {
+    status: r.status,
+    headers: r.headers,
+    text,
+    json: (r.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined,
+  };
 }
 
 function assertErrorShape(r: { status: number; json?: any }, status: number) {
@@ -56,7 +74,10 @@ function assertErrorShape(r: { status: number; json?: any }, status: number) {
 
 before(async () => {
   server = await start();
-  const rows = server.app.db.prepare('SELECT id, product_id FROM reviews ORDER BY id LIMIT 2').all() as Array<{ id: number; product_id: number }>;
+  const rows = server.app.db.prepare('SELECT id, product_id FROM reviews ORDER BY id LIMIT 2').all() as Array<{
+    id: number;
+    product_id: number;
+  }>;
   [p, c, unbuilt] = [rows[0].product_id, rows[0].id, rows[1].id];
   put('index.html', '<html>home</html>');
   put('404.html', '<html>404</html>');
@@ -73,8 +94,14 @@ test('tokensEqual: equal digests only, whatever the lengths; never an empty toke
   assert.equal(tokensEqual('', ''), false);
 });
 
-test('the editors\' API answers 401 in the API\'s error shape without the token, and no-store with it', async () => {
-  for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }]) {
+test("the editors' API answers 401 in the API's error shape without the token, and no-store with it", async () => {
+  for (const headers of [
+    {} as Record<string, string>,
+    { authorization: 'Bearer wrong' },
+    { authorization: TOKEN },
+    { authorization: `Basic ${TOKEN}` },
+    { authorization: `Bearer ${TOKEN}x` },
+  ]) {
     const r = await call('GET', '/editor/api/takedowns', undefined, headers);
     assertErrorShape(r, 401);
     assert.ok(!r.text.includes(TOKEN));
@@ -87,14 +114,24 @@ test('the editors\' API answers 401 in the API\'s error shape without the token,
   assert.equal(ok.headers.get('cache-control'), 'no-store');
 });
 
-const pageUrls = () => [`/review/${p}/${c}/`, `/review/${p}/${c}`, `/review/${p}/${c}/?from=share`, `/review/${p}/${c}?a=1&b=2`, `/review/${p}/${c}/index.html`];
+const pageUrls = () => [
+  `/review/${p}/${c}/`,
+  `/review/${p}/${c}`,
+  `/review/${p}/${c}/?from=share`,
+  `/review/${p}/${c}?a=1&b=2`,
+  `/review/${p}/${c}/index.html`,
+];
 const dataUrl = () => `/review/page-data/${p}/${c}/page-data.json`;
 const detailUrl = (cid = c) => `/api/v1/product-comment/products/${p}/comments?commentId=${cid}`;
 
-test('a takedown makes the review\'s page, page data and API detail answer 410 at once; DELETE restores them', async () => {
+test("a takedown makes the review's page, page data and API detail answer 410 at once; DELETE restores them", async () => {
   assert.equal((await call('GET', pageUrls()[0])).status, 200);
   assert.equal((await call('GET', detailUrl())).status, 200);
-  const posted = await call('POST', '/editor/api/takedowns', { productId: String(p), commentId: String(c), reason: '用户投诉：图片侵权' });
+  const posted = await call('POST', '/editor/api/takedowns', {
+    productId: String(p),
+    commentId: String(c),
+    reason: '用户投诉：图片侵权',
+  });
   assert.equal(posted.status, 201);
   assert.equal(posted.json.reason, '用户投诉：图片侵权');
   // The very next request: the check is in memory, nothing waits for a build.
@@ -118,7 +155,10 @@ test('a takedown makes the review\'s page, page data and API detail answer 410 a
   assert.equal((await call('GET', detailUrl(unbuilt))).status, 200);
   assert.equal((await call('GET', `/review/${p}/${unbuilt}/`)).status, 200);
   const list = await call('GET', '/editor/api/takedowns');
-  assert.deepEqual(list.json.takedowns.map((t: any) => [t.productId, t.commentId]), [[String(p), String(c)]]);
+  assert.deepEqual(
+    list.json.takedowns.map((t: any) => [t.productId, t.commentId]),
+    [[String(p), String(c)]],
+  );
 
   const del = await call('DELETE', `/editor/api/takedowns/${p}/${c}`);
   assert.equal(del.status, 204);
@@ -130,7 +170,11 @@ test('a takedown makes the review\'s page, page data and API detail answer 410 a
 
 test('a review without a static page (published after the build) answers 410 too', async () => {
   await call('POST', '/editor/api/takedowns', { productId: String(p), commentId: String(unbuilt), reason: '重复' });
-  for (const url of [`/review/${p}/${unbuilt}/`, `/review/${p}/${unbuilt}`, `/review/page-data/${p}/${unbuilt}/page-data.json`]) {
+  for (const url of [
+    `/review/${p}/${unbuilt}/`,
+    `/review/${p}/${unbuilt}`,
+    `/review/page-data/${p}/${unbuilt}/page-data.json`,
+  ]) {
     assert.equal((await call('GET', url)).status, 410, url);
   }
   assert.equal((await call('GET', detailUrl(unbuilt))).status, 410);
@@ -142,10 +186,22 @@ test('a review without a static page (published after the build) answers 410 too
 test('input is bounded: ids of the review URL shape, a reason of 1-500 characters, 4 KB at most', async () => {
   const good = { productId: String(p), commentId: String(c), reason: '违规' };
   for (const body of [
-    {}, { ...good, reason: '' }, { ...good, reason: '长'.repeat(501) }, { ...good, productId: '../1' }, { ...good, commentId: 'x'.repeat(65) },
-    { ...good, productId: [] }, { ...good, reason: { a: 1 } }, { productId: String(p), commentId: String(c) }, '[]', 'null',
-  ]) assertErrorShape(await call('POST', '/editor/api/takedowns', body), 400);
-  assertErrorShape(await call('POST', '/editor/api/takedowns', JSON.stringify({ ...good, reason: 'x'.repeat(5000) })), 413);
+    {},
+    { ...good, reason: '' },
+    { ...good, reason: '长'.repeat(501) },
+    { ...good, productId: '../1' },
+    { ...good, commentId: 'x'.repeat(65) },
+    { ...good, productId: [] },
+    { ...good, reason: { a: 1 } },
+    { productId: String(p), commentId: String(c) },
+    '[]',
+    'null',
+  ])
+    assertErrorShape(await call('POST', '/editor/api/takedowns', body), 400);
+  assertErrorShape(
+    await call('POST', '/editor/api/takedowns', JSON.stringify({ ...good, reason: 'x'.repeat(5000) })),
+    413,
+  );
   assertErrorShape(await call('DELETE', `/editor/api/takedowns/${p}/${'x'.repeat(65)}`), 400);
   assert.equal((await call('POST', '/editor/api/takedowns', { ...good, reason: '长'.repeat(500) })).status, 201);
   assert.equal((await call('DELETE', `/editor/api/takedowns/${p}/${c}`)).status, 204);
@@ -166,7 +222,11 @@ describe('across a restart', () => {
 
 describe('failed attempts and an unset token', () => {
   test('a client that keeps failing gets 429 with Retry-After, even with the right token then', async () => {
-    for (let i = 0; i < 10; i++) assertErrorShape(await call('GET', '/editor/api/takedowns', undefined, { authorization: `Bearer guess${i}` }), 401);
+    for (let i = 0; i < 10; i++)
+      assertErrorShape(
+        await call('GET', '/editor/api/takedowns', undefined, { authorization: `Bearer guess${i}` }),
+        401,
+      );
     const limited = await call('GET', '/editor/api/takedowns');
     assertErrorShape(limited, 429);
     assert.ok(Number(limited.headers.get('retry-after')) > 0);

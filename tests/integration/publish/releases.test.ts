@@ -40,11 +40,22 @@ test('a release holds the site without private files; current is a relative syml
   assert.equal(fs.readlinkSync(path.join(root, 'current')), path.join('releases', r.id));
   assert.equal(currentRelease(root), r.id);
   assert.equal(read(root, 'index.html'), '<html>home v1</html>');
-  for (const rel of ['app-0123456789abcdef0123.js.map', 'webpack.stats.json', 'chunk-map.json', '.build-stamp', '.cache', 'leak.txt']) {
+  for (const rel of [
+    'app-0123456789abcdef0123.js.map',
+    'webpack.stats.json',
+    'chunk-map.json',
+    '.build-stamp',
+    '.cache',
+    'leak.txt',
+  ]) {
     assert.ok(!fs.existsSync(path.join(root, 'current', rel)), `${rel} was published`);
   }
   // mtimes are kept (the next publish compares them, and they are the pages' Last-Modified).
-  assert.ok(Math.abs(fs.statSync(path.join(root, "current", "index.html")).mtimeMs - fs.statSync(path.join(pub, "index.html")).mtimeMs) < 1);
+  assert.ok(
+    Math.abs(
+      fs.statSync(path.join(root, 'current', 'index.html')).mtimeMs - fs.statSync(path.join(pub, 'index.html')).mtimeMs,
+    ) < 1,
+  );
   assert.deepEqual(fs.readdirSync(path.join(root, 'releases')), [r.id]);
 });
 
@@ -72,12 +83,18 @@ test('rollback switches current back at once; list is newest first', async (t) =
   const first = await publish(pub, root);
   put(pub, 'index.html', '<html>home v2</html>');
   const second = await publish(pub, root);
-  assert.deepEqual(listReleases(root), [{ id: second.id, current: true }, { id: first.id, current: false }]);
+  assert.deepEqual(listReleases(root), [
+    { id: second.id, current: true },
+    { id: first.id, current: false },
+  ]);
   const t0 = performance.now();
   await rollback(root, first.id);
   assert.ok(performance.now() - t0 < 1000);
   assert.equal(read(root, 'index.html'), '<html>home v1</html>');
-  assert.deepEqual(listReleases(root), [{ id: second.id, current: false }, { id: first.id, current: true }]);
+  assert.deepEqual(listReleases(root), [
+    { id: second.id, current: false },
+    { id: first.id, current: true },
+  ]);
   await assert.rejects(rollback(root, '20990101T000000000Z'), /no release/);
   await assert.rejects(rollback(root, '../../etc'), /not a release id/);
   assert.equal(currentRelease(root), first.id);
@@ -91,18 +108,27 @@ test('the last 5 releases are kept, and the one served before a publish even whe
     put(pub, 'index.html', `<html>home ${i}</html>`);
     ids.push((await publish(pub, root)).id);
   }
-  assert.deepEqual(listReleases(root).map((r) => r.id), ids.slice(1).reverse());
+  assert.deepEqual(
+    listReleases(root).map((r) => r.id),
+    ids.slice(1).reverse(),
+  );
   await rollback(root, ids[1]);
   put(pub, 'index.html', '<html>home 6</html>');
   ids.push((await publish(pub, root)).id);
   // ids[1] was served when this publish pruned: kept beside the 5 newest, and reachable.
-  assert.deepEqual(listReleases(root).map((r) => r.id), [...ids.slice(2).reverse(), ids[1]]);
+  assert.deepEqual(
+    listReleases(root).map((r) => r.id),
+    [...ids.slice(2).reverse(), ids[1]],
+  );
   await rollback(root, ids[1]);
   assert.equal(read(root, 'index.html'), '<html>home 1</html>');
   await rollback(root, ids[6]);
   put(pub, 'index.html', '<html>home 7</html>');
   ids.push((await publish(pub, root)).id);
-  assert.deepEqual(listReleases(root).map((r) => r.id), ids.slice(3).reverse());
+  assert.deepEqual(
+    listReleases(root).map((r) => r.id),
+    ids.slice(3).reverse(),
+  );
   assert.equal(read(root, 'index.html'), '<html>home 7</html>');
 });
 
@@ -112,7 +138,14 @@ test('a publish that fails half way leaves current untouched and removes its par
   const first = await publish(pub, root);
   for (let i = 0; i < 200; i++) put(pub, `p/${i}/index.html`, `<html>${i}</html>`);
   const stop = new AbortController();
-  await assert.rejects(publish(pub, root, { signal: stop.signal, onProgress: (n) => { if (n >= 50) stop.abort(); } }));
+  await assert.rejects(
+    publish(pub, root, {
+      signal: stop.signal,
+      onProgress: (n) => {
+        if (n >= 50) stop.abort();
+      },
+    }),
+  );
   assert.equal(currentRelease(root), first.id);
   assert.deepEqual(fs.readdirSync(path.join(root, 'releases')), [first.id]);
   assert.equal(read(root, 'index.html'), '<html>home v1</html>');

@@ -18,7 +18,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-releases-'));
 const pub = path.join(tmp, 'public');
 const root = path.join(tmp, 'var', 'site');
 // Same length in both versions.
-const page = (v: string) => `<!doctype html><html><head><script>var v="${v}"</script></head><body>${'<p>晒单内容，做工很好。</p>'.repeat(200)}${v}</body></html>`;
+const page = (v: string) =>
+  `<!doctype html><html><head><script>var v="${v}"</script></head><body>${'<p>晒单内容，做工很好。</p>'.repeat(200)}${v}</body></html>`;
 const MTIME = new Date('2026-01-02T03:04:05Z');
 
 function put(rel: string, body: string, dir = pub, mtime = MTIME) {
@@ -35,24 +36,32 @@ before(async () => {
   await serveSite(app, { siteDir: path.join(root, 'current') });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
-after(async () => { await app.close(); fs.rmSync(tmp, { recursive: true, force: true }); });
+after(async () => {
+  await app.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 /** GET /review/ with raw bytes (fetch would undo the encoding and hide which one was sent). */
 function home(encoding: 'br' | 'gzip' | 'identity'): Promise<{ text: string; csp: string }> {
   return new Promise((resolve, reject) => {
-    http.get(`${base}/review/`, { headers: { 'accept-encoding': encoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        try {
-          assert.equal(res.statusCode, 200);
-          assert.equal(res.headers['content-encoding'], encoding === 'identity' ? undefined : encoding);
-          const raw = Buffer.concat(chunks);
-          const body = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
-          resolve({ text: body.toString(), csp: String(res.headers['content-security-policy'] ?? '') });
-        } catch (e) { reject(e); }
-      });
-    }).on('error', reject);
+    http
+      .get(`${base}/review/`, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            assert.equal(res.statusCode, 200);
+            assert.equal(res.headers['content-encoding'], encoding === 'identity' ? undefined : encoding);
+            const raw = Buffer.concat(chunks);
+            const body =
+              encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+            resolve({ text: body.toString(), csp: String(res.headers['content-security-policy'] ?? '') });
+          } catch (e) {
+            reject(e);
+          }
+        });
+      })
+      .on('error', reject);
   });
 }
 
@@ -81,7 +90,11 @@ test('files of the same size and mtime in two releases: the cache tells them apa
   const b = path.join(root, 'releases', '20000101T000000001Z');
   put('index.html', page('CCCC'), a);
   put('index.html', page('DDDD'), b);
-  for (const [id, v] of [[a, 'CCCC'], [b, 'DDDD'], [a, 'CCCC']] as const) {
+  for (const [id, v] of [
+    [a, 'CCCC'],
+    [b, 'DDDD'],
+    [a, 'CCCC'],
+  ] as const) {
     await rollback(root, path.basename(id));
     for (const e of ['br', 'gzip', 'identity'] as const) {
       const h = await home(e);

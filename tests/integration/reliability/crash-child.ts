@@ -13,4 +13,10 @@ startServer({
     ? { smsBudget: { perClient: [{ max: 10_000, windowMs: 60_000 }], global: [{ max: 10_000, windowMs: 60_000 }] } }
     : {}),
   devCodeLog: (phone, code) => process.stdout.write(`CODE ${phone} ${code}\n`),
-}).then((s) => process.stdout.write(`URL=${s.url}\n`), (e) => { console.error(e); process.exit(1); });
+}).then(
+  (s) => process.stdout.write(`URL=${s.url}\n`),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

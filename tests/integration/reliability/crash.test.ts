@@ -15,10 +15,18 @@ const CHILD = path.join(__dirname, 'crash-child.ts');
 const USERS = 4;
 const REVIEWS = 60;
 
-interface Child { proc: ChildProcess; url: string; codes: Map<string, string>; exited: Promise<void> }
+interface Child {
+  proc: ChildProcess;
+  url: string;
+  codes: Map<string, string>;
+  exited: Promise<void>;
+}
 
 function startChild(env: NodeJS.ProcessEnv): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const codes = new Map<string, string>();
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
@@ -48,7 +56,12 @@ async function waitFor<T>(get: () => T | undefined): Promise<T> {
 }
 
 async function signIn(child: Child, phone: string): Promise<{ userId: string; userKey: string }> {
-  const post = (p: string, body: unknown) => fetch(child.url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (p: string, body: unknown) =>
+    fetch(child.url + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   assert.equal((await post('/api/v2/signin/sms', { phone })).status, 200);
   const code = await waitFor(() => child.codes.get(phone));
   const res = await post('/api/v2/signin/sms/verification', { phone, code });
@@ -62,15 +75,21 @@ test('likes in flight survive kill -9: every acknowledged write is present, coun
   let child: Child | null = null;
   try {
     child = await startChild(env);
-    const feed = (await (await fetch(`${child.url}/api/v2/product_comment/haul?delimiter=0&size=${REVIEWS}&category=0`)).json()) as
-      { waterFall: { waterDrops: Array<{ productId: string | number; commentId: string | number }> } };
+    const feed = (await (
+      await fetch(`${child.url}/api/v2/product_comment/haul?delimiter=0&size=${REVIEWS}&category=0`)
+    ).json()) as { waterFall: { waterDrops: Array<{ productId: string | number; commentId: string | number }> } };
     const targets = feed.waterFall.waterDrops.slice(0, REVIEWS);
     assert.equal(targets.length, REVIEWS);
     const users = [];
     for (let i = 0; i < USERS; i++) users.push(await signIn(child, `1380013${String(i).padStart(4, '0')}`));
 
     const before = new Database(env.DB_FILE, { readonly: true });
-    const baseLikes = new Map(targets.map((t) => [Number(t.commentId), (before.prepare('SELECT likes FROM reviews WHERE id = ?').get(Number(t.commentId)) as { likes: number }).likes]));
+    const baseLikes = new Map(
+      targets.map((t) => [
+        Number(t.commentId),
+        (before.prepare('SELECT likes FROM reviews WHERE id = ?').get(Number(t.commentId)) as { likes: number }).likes,
+      ]),
+    );
     before.close();
 
     // Every user likes every target, 16 requests at a time; the server is killed once a third
@@ -85,13 +104,22 @@ test('likes in flight survive kill -9: every acknowledged write is present, coun
         while (next < jobs.length && !killed) {
           const { u, t } = jobs[next++];
           try {
-            const res = await fetch(`${running.url}/api/v1/product-comment/products/${t.productId}/comments/${t.commentId}/likes`, {
-              method: 'POST', headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
-            });
+            const res = await fetch(
+              `${running.url}/api/v1/product-comment/products/${t.productId}/comments/${t.commentId}/likes`,
+              {
+                method: 'POST',
+                headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
+              },
+            );
             await res.arrayBuffer();
             if (res.status === 200) acked.push({ userId: Number(u.userId), reviewId: Number(t.commentId) });
-          } catch { /* the connection died with the server: not acknowledged */ }
-          if (!killed && acked.length >= jobs.length / 3) { killed = true; running.proc.kill('SIGKILL'); }
+          } catch {
+            /* the connection died with the server: not acknowledged */
+          }
+          if (!killed && acked.length >= jobs.length / 3) {
+            killed = true;
+            running.proc.kill('SIGKILL');
+          }
         }
       };
       await Promise.all(Array.from({ length: 16 }, worker));
@@ -99,7 +127,10 @@ test('likes in flight survive kill -9: every acknowledged write is present, coun
     await sendAll();
     await running.exited;
     assert.ok(killed, 'the server was killed with writes in flight');
-    assert.ok(acked.length >= jobs.length / 3 && acked.length < jobs.length, `${acked.length} of ${jobs.length} likes acknowledged before the kill`);
+    assert.ok(
+      acked.length >= jobs.length / 3 && acked.length < jobs.length,
+      `${acked.length} of ${jobs.length} likes acknowledged before the kill`,
+    );
 
     // Restart on the same file: it opens (WAL recovery) and answers.
     child = await startChild(env);
@@ -109,18 +140,24 @@ test('likes in flight survive kill -9: every acknowledged write is present, coun
       const has = db.prepare('SELECT 1 FROM review_likes WHERE user_id = ? AND review_id = ?');
       const lost = acked.filter((a) => !has.get(a.userId, a.reviewId));
       assert.deepEqual(lost, [], `${lost.length} acknowledged likes lost`);
-      const rows = db.prepare(`SELECT count(*) AS n FROM review_likes WHERE review_id = ? AND user_id IN (${users.map(() => '?').join(',')})`);
+      const rows = db.prepare(
+        `SELECT count(*) AS n FROM review_likes WHERE review_id = ? AND user_id IN (${users.map(() => '?').join(',')})`,
+      );
       for (const [id, base] of baseLikes) {
         const n: number = (rows.get(id, ...users.map((u) => Number(u.userId))) as { n: number }).n;
         const likes = (db.prepare('SELECT likes FROM reviews WHERE id = ?').get(id) as { likes: number }).likes;
         assert.equal(likes, base + n, `review ${id}: counter equals the rows it counts`);
       }
-      console.log(`# crash: ${jobs.length} likes tried, ${acked.length} acknowledged before kill -9, 0 lost, integrity ok`);
+      console.log(
+        `# crash: ${jobs.length} likes tried, ${acked.length} acknowledged before kill -9, 0 lost, integrity ok`,
+      );
     } finally {
       db.close();
     }
     const t = targets[0];
-    const detail = await fetch(`${child.url}/api/v1/product-comment/products/${t.productId}/comments?commentId=${t.commentId}`);
+    const detail = await fetch(
+      `${child.url}/api/v1/product-comment/products/${t.productId}/comments?commentId=${t.commentId}`,
+    );
     assert.equal(detail.status, 200, 'the restarted server answers');
   } finally {
     child?.proc.kill('SIGKILL');
@@ -131,21 +168,32 @@ test('likes in flight survive kill -9: every acknowledged write is present, coun
 
 test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknowledged = present, integrity ok', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
-  const env = { DB_FILE: path.join(dir, 'db.sqlite'), MEDIA_DIR: path.join(dir, 'media'), LOG_LEVEL: 'silent', CRASH_SMS_BUDGET: 'roomy' };
+  const env = {
+    DB_FILE: path.join(dir, 'db.sqlite'),
+    MEDIA_DIR: path.join(dir, 'media'),
+    LOG_LEVEL: 'silent',
+    CRASH_SMS_BUDGET: 'roomy',
+  };
   const OLD_USERS = 12;
   const NEW_PHONES = 40;
   const LIKED = 5;
   let child: Child | null = null;
   try {
     child = await startChild(env);
-    const feed = (await (await fetch(`${child.url}/api/v2/product_comment/haul?delimiter=0&size=${LIKED}&category=0`)).json()) as
-      { waterFall: { waterDrops: Array<{ productId: string | number; commentId: string | number }> } };
+    const feed = (await (
+      await fetch(`${child.url}/api/v2/product_comment/haul?delimiter=0&size=${LIKED}&category=0`)
+    ).json()) as { waterFall: { waterDrops: Array<{ productId: string | number; commentId: string | number }> } };
     const targets = feed.waterFall.waterDrops.slice(0, LIKED);
     assert.equal(targets.length, LIKED);
     const likeUrl = (c: Child, t: { productId: string | number; commentId: string | number }): string =>
       `${c.url}/api/v1/product-comment/products/${t.productId}/comments/${t.commentId}/likes`;
     const before = new Database(env.DB_FILE, { readonly: true });
-    const baseLikes = new Map(targets.map((t) => [Number(t.commentId), (before.prepare('SELECT likes FROM reviews WHERE id = ?').get(Number(t.commentId)) as { likes: number }).likes]));
+    const baseLikes = new Map(
+      targets.map((t) => [
+        Number(t.commentId),
+        (before.prepare('SELECT likes FROM reviews WHERE id = ?').get(Number(t.commentId)) as { likes: number }).likes,
+      ]),
+    );
     before.close();
 
     // Users signed in before the crash, each liking every target (all acknowledged).
@@ -153,19 +201,29 @@ test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknow
     for (let i = 0; i < OLD_USERS; i++) {
       const u = await signIn(child, `1390013${String(i).padStart(4, '0')}`);
       for (const t of targets) {
-        const res: Response = await fetch(likeUrl(child, t), { method: 'POST', headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey } });
+        const res: Response = await fetch(likeUrl(child, t), {
+          method: 'POST',
+          headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
+        });
         assert.equal(res.status, 200);
       }
       old.push(u);
     }
 
     // In flight: new phones ask for a code and sign in; old users unlike every target and sign out.
-    type Op = { kind: 'send'; phone: string } | { kind: 'verify'; phone: string; userId: string; userKey: string }
-      | { kind: 'unlike'; userId: string; reviewId: number } | { kind: 'signout'; userId: string; userKey: string };
+    type Op =
+      | { kind: 'send'; phone: string }
+      | { kind: 'verify'; phone: string; userId: string; userKey: string }
+      | { kind: 'unlike'; userId: string; reviewId: number }
+      | { kind: 'signout'; userId: string; userKey: string };
     const acked: Op[] = [];
     const running = child;
     const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(running.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      fetch(running.url + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
     const jobs: Array<() => Promise<void>> = [];
     for (let i = 0; i < NEW_PHONES; i++) {
       const phone = `1370013${String(i).padStart(4, '0')}`;
@@ -182,20 +240,29 @@ test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknow
       });
     }
     // Old users alternate: one signs out, the next unlikes every target (it stays signed in).
-    const oldJobs: Array<() => Promise<void>> = old.map((u, i) => i % 2 === 0
-      ? async () => {
-        const res = await post('/api/v2/signin/signout', {}, { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey });
-        await res.arrayBuffer();
-        if (res.status === 204) acked.push({ kind: 'signout', userId: u.userId, userKey: u.userKey });
-      }
-      : async () => {
-        for (const t of targets) {
-          const res = await fetch(likeUrl(running, t), { method: 'DELETE', headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey } });
-          await res.arrayBuffer();
-          if (res.status !== 200) return;
-          acked.push({ kind: 'unlike', userId: u.userId, reviewId: Number(t.commentId) });
-        }
-      });
+    const oldJobs: Array<() => Promise<void>> = old.map((u, i) =>
+      i % 2 === 0
+        ? async () => {
+            const res = await post(
+              '/api/v2/signin/signout',
+              {},
+              { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
+            );
+            await res.arrayBuffer();
+            if (res.status === 204) acked.push({ kind: 'signout', userId: u.userId, userKey: u.userKey });
+          }
+        : async () => {
+            for (const t of targets) {
+              const res = await fetch(likeUrl(running, t), {
+                method: 'DELETE',
+                headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
+              });
+              await res.arrayBuffer();
+              if (res.status !== 200) return;
+              acked.push({ kind: 'unlike', userId: u.userId, reviewId: Number(t.commentId) });
+            }
+          },
+    );
     // Interleaved, so every kind is in flight from the start.
     const phoneJobs = jobs.splice(0);
     for (let i = 0; i < Math.max(phoneJobs.length, oldJobs.length); i++) {
@@ -207,15 +274,26 @@ test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknow
     let next = 0;
     const worker = async () => {
       while (next < jobs.length && !killed) {
-        try { await jobs[next++](); } catch { /* the connection died with the server: not acknowledged */ }
-        if (!killed && acked.length >= total / 3) { killed = true; running.proc.kill('SIGKILL'); }
+        try {
+          await jobs[next++]();
+        } catch {
+          /* the connection died with the server: not acknowledged */
+        }
+        if (!killed && acked.length >= total / 3) {
+          killed = true;
+          running.proc.kill('SIGKILL');
+        }
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
     await running.exited;
     assert.ok(killed, 'the server was killed with writes in flight');
     const kinds = new Set(acked.map((a) => a.kind));
-    assert.deepEqual([...kinds].sort(), ['send', 'signout', 'unlike', 'verify'], 'every kind of write was acknowledged before the kill');
+    assert.deepEqual(
+      [...kinds].sort(),
+      ['send', 'signout', 'unlike', 'verify'],
+      'every kind of write was acknowledged before the kill',
+    );
     assert.ok(acked.length < total, `${acked.length} of ${total} writes acknowledged before the kill`);
 
     child = await startChild(env);
@@ -226,14 +304,25 @@ test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknow
       const lost: Op[] = [];
       for (const a of acked) {
         const present =
-          a.kind === 'send' ? !!db.prepare('SELECT 1 FROM sms_codes WHERE phone = ?').get(a.phone)
-          : a.kind === 'verify' ? !!db.prepare('SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.key_hash = ? AND u.phone = ? AND u.id = ?').get(sha256(a.userKey), a.phone, Number(a.userId))
-          : a.kind === 'unlike' ? !db.prepare('SELECT 1 FROM review_likes WHERE user_id = ? AND review_id = ?').get(Number(a.userId), a.reviewId)
-          : !db.prepare('SELECT 1 FROM sessions WHERE key_hash = ?').get(sha256(a.userKey));
+          a.kind === 'send'
+            ? !!db.prepare('SELECT 1 FROM sms_codes WHERE phone = ?').get(a.phone)
+            : a.kind === 'verify'
+              ? !!db
+                  .prepare(
+                    'SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.key_hash = ? AND u.phone = ? AND u.id = ?',
+                  )
+                  .get(sha256(a.userKey), a.phone, Number(a.userId))
+              : a.kind === 'unlike'
+                ? !db
+                    .prepare('SELECT 1 FROM review_likes WHERE user_id = ? AND review_id = ?')
+                    .get(Number(a.userId), a.reviewId)
+                : !db.prepare('SELECT 1 FROM sessions WHERE key_hash = ?').get(sha256(a.userKey));
         if (!present) lost.push(a);
       }
       assert.deepEqual(lost, [], `${lost.length} acknowledged writes lost`);
-      const rows = db.prepare(`SELECT count(*) AS n FROM review_likes WHERE review_id = ? AND user_id IN (${old.map(() => '?').join(',')})`);
+      const rows = db.prepare(
+        `SELECT count(*) AS n FROM review_likes WHERE review_id = ? AND user_id IN (${old.map(() => '?').join(',')})`,
+      );
       for (const [id, base] of baseLikes) {
         const n: number = (rows.get(id, ...old.map((u) => Number(u.userId))) as { n: number }).n;
         const likes = (db.prepare('SELECT likes FROM reviews WHERE id = ?').get(id) as { likes: number }).likes;
@@ -245,14 +334,19 @@ test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknow
     // What a user sees after the restart: an acknowledged sign-in works, an acknowledged sign-out is 401.
     const restarted = child;
     const asUser = (u: { userId: string; userKey: string }) =>
-      fetch(likeUrl(restarted, targets[0]), { method: 'POST', headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey } }).then((r) => r.status);
+      fetch(likeUrl(restarted, targets[0]), {
+        method: 'POST',
+        headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
+      }).then((r) => r.status);
     const signedIn = acked.filter((a): a is Extract<Op, { kind: 'verify' }> => a.kind === 'verify');
     const signedOut = acked.filter((a): a is Extract<Op, { kind: 'signout' }> => a.kind === 'signout');
     for (const u of signedIn) assert.equal(await asUser(u), 200, `session of ${u.phone} works after the restart`);
     for (const u of signedOut) assert.equal(await asUser(u), 401, `signed-out key of user ${u.userId} stays revoked`);
     const count = (k: Op['kind']) => acked.filter((a) => a.kind === k).length;
-    console.log(`# crash: ${total} sign-in/sign-out/unlike/send writes tried, ${acked.length} acknowledged before kill -9 `
-      + `(send ${count('send')}, verify ${count('verify')}, unlike ${count('unlike')}, signout ${count('signout')}), 0 lost, integrity ok`);
+    console.log(
+      `# crash: ${total} sign-in/sign-out/unlike/send writes tried, ${acked.length} acknowledged before kill -9 ` +
+        `(send ${count('send')}, verify ${count('verify')}, unlike ${count('unlike')}, signout ${count('signout')}), 0 lost, integrity ok`,
+    );
   } finally {
     child?.proc.kill('SIGKILL');
     await child?.exited;

@@ -11,7 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../../server/start';
 import { registerSite } from '../../../server/site';
-import { concretePath, fieldsOf, leakIn, SERVER_CPU_MS, SERVER_MS, stubSite, timeAnswers, watchRoutes, type SeenRoute } from '../server/probe';
+import {
+  concretePath,
+  fieldsOf,
+  leakIn,
+  SERVER_CPU_MS,
+  SERVER_MS,
+  stubSite,
+  timeAnswers,
+  watchRoutes,
+  type SeenRoute,
+} from '../server/probe';
 import { BODIES, JSON_VALUES, LONG, NAUGHTY, QUERY_SHAPES, RAW_REQUESTS } from './corpus';
 
 export interface FuzzReport {
@@ -55,7 +65,8 @@ function prng(seed: number) {
 }
 
 /** Percent-encodes every UTF-8 byte (lone surrogates become U+FFFD, as any client would send them). */
-const pct = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join('');
+const pct = (s: string) =>
+  [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join('');
 
 function randomString(rand: () => number): string {
   const len = [0, 1, 3, 10, 40, 200, 2000, 16_000][Math.floor(rand() * 8)];
@@ -97,25 +108,36 @@ function casesFor(routes: SeenRoute[], slots: Slot[], size: number, seed: number
   const rest: Case[] = [];
   for (const slot of slots) for (const value of values) rest.push({ kind: 'value', slot, value });
   for (const route of bodyRoutes) for (const b of BODIES) rest.push({ kind: 'body', route, ...b });
-  for (const route of queryRoutes) for (const [name] of fieldsOf(route.schema.querystring)) for (const shape of QUERY_SHAPES) rest.push({ kind: 'shape', route, query: shape(name), label: shape('K') });
-  for (const slot of slots.filter((s) => s.kind === 'body')) for (const value of JSON_VALUES) rest.push({ kind: 'json', slot, value });
+  for (const route of queryRoutes)
+    for (const [name] of fieldsOf(route.schema.querystring))
+      for (const shape of QUERY_SHAPES) rest.push({ kind: 'shape', route, query: shape(name), label: shape('K') });
+  for (const slot of slots.filter((s) => s.kind === 'body'))
+    for (const value of JSON_VALUES) rest.push({ kind: 'json', slot, value });
   for (let i = rest.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [rest[i], rest[j]] = [rest[j], rest[i]];
   }
   const cases = [...first, ...rest].slice(0, size);
-  while (cases.length < size) cases.push({ kind: 'value', slot: slots[Math.floor(rand() * slots.length)], value: randomString(rand) });
+  while (cases.length < size)
+    cases.push({ kind: 'value', slot: slots[Math.floor(rand() * slots.length)], value: randomString(rand) });
   return cases;
 }
 
-interface Answer { status: number; type: string; body: string; cpuMs: number; wallMs: number }
+interface Answer {
+  status: number;
+  type: string;
+  body: string;
+  cpuMs: number;
+  wallMs: number;
+}
 
 async function send(base: string, c: Exclude<Case, { kind: 'raw' }>, ids: Record<string, string>): Promise<Answer> {
   let path: string;
   const headers: Record<string, string> = {};
   let body: string | Buffer | undefined;
   const route = 'route' in c ? c.route : c.slot.route;
-  if (c.kind === 'value' && c.slot.kind === 'param') path = concretePath(route, { ...ids, [c.slot.name]: pct(c.value) });
+  if (c.kind === 'value' && c.slot.kind === 'param')
+    path = concretePath(route, { ...ids, [c.slot.name]: pct(c.value) });
   else path = concretePath(route, ids);
   if (c.kind === 'value' && c.slot.kind === 'query') path += `?${c.slot.name}=${pct(c.value)}`;
   if (c.kind === 'shape') path += `?${c.query}`;
@@ -130,7 +152,13 @@ async function send(base: string, c: Exclude<Case, { kind: 'raw' }>, ids: Record
     headers['content-type'] = 'application/json';
     body = JSON.stringify(VALID_BODY);
   }
-  const res = await fetch(base + path, { method: route.method, headers, body: body as BodyInit | undefined, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(base + path, {
+    method: route.method,
+    headers,
+    body: body as BodyInit | undefined,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
+  });
   return {
     status: res.status,
     type: res.headers.get('content-type') ?? '',
@@ -155,8 +183,15 @@ function sendRaw(base: string, text: string): Promise<Answer | null> {
       const head = all.slice(0, split);
       const header = (n: string) => new RegExp(`^${n}: *(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
       let body = all.slice(split + 4);
-      if (/chunked/i.test(header('transfer-encoding'))) body = body.replace(/^[0-9a-f]+\r\n|\r\n[0-9a-f]+\r\n|\r\n0\r\n\r\n$/gi, '');
-      resolve({ status: Number(all.slice(9, 12)), type: header('content-type'), body, cpuMs: Number(header(SERVER_CPU_MS) || 0), wallMs: Number(header(SERVER_MS) || 0) });
+      if (/chunked/i.test(header('transfer-encoding')))
+        body = body.replace(/^[0-9a-f]+\r\n|\r\n[0-9a-f]+\r\n|\r\n0\r\n\r\n$/gi, '');
+      resolve({
+        status: Number(all.slice(9, 12)),
+        type: header('content-type'),
+        body,
+        cpuMs: Number(header(SERVER_CPU_MS) || 0),
+        wallMs: Number(header(SERVER_MS) || 0),
+      });
     });
   });
 }
@@ -165,18 +200,34 @@ function sendRaw(base: string, text: string): Promise<Answer | null> {
 function problem(a: Answer, input: string | undefined): string | null {
   if (a.status >= 400 && a.type.includes('json')) {
     let b: { messages?: unknown; message?: unknown; statusCode?: unknown; code?: unknown };
-    try { b = JSON.parse(a.body); } catch { return 'error answer is not JSON'; }
+    try {
+      b = JSON.parse(a.body);
+    } catch {
+      return 'error answer is not JSON';
+    }
     const keys = Object.keys(b).sort().join(',');
-    if (keys !== 'code,message,messages,statusCode' || !Array.isArray(b.messages) || b.message !== b.messages[0] || b.statusCode !== a.status
-      || typeof b.message !== 'string' || !/[\u4e00-\u9fff]/.test(b.message)) return `off the error shape: ${a.body.slice(0, 120)}`;
+    if (
+      keys !== 'code,message,messages,statusCode' ||
+      !Array.isArray(b.messages) ||
+      b.message !== b.messages[0] ||
+      b.statusCode !== a.status ||
+      typeof b.message !== 'string' ||
+      !/[\u4e00-\u9fff]/.test(b.message)
+    )
+      return `off the error shape: ${a.body.slice(0, 120)}`;
     return leakIn(a.body, input);
   }
-  if (a.status >= 400) return leakIn(a.body, input) ?? (a.type.includes('html') ? null : `error answer of type ${a.type || 'none'}`);
+  if (a.status >= 400)
+    return leakIn(a.body, input) ?? (a.type.includes('html') ? null : `error answer of type ${a.type || 'none'}`);
   // Answers that succeed may quote the input (search echoes q); they must not show internals.
   return /\n\s+at\s|FST_|SQLITE_|node_modules|\/work\/|\/home\//.test(a.body) ? 'internals in a success answer' : null;
 }
 
-export async function runFuzz(opts: { size: number; seed?: number; onProgress?: (done: number, total: number) => void }): Promise<FuzzReport> {
+export async function runFuzz(opts: {
+  size: number;
+  seed?: number;
+  onProgress?: (done: number, total: number) => void;
+}): Promise<FuzzReport> {
   const started = Date.now();
   const cpuStart = process.cpuUsage();
   const dir = mkdtempSync(join(tmpdir(), 'fuzz-'));
@@ -184,36 +235,66 @@ export async function runFuzz(opts: { size: number; seed?: number; onProgress?: 
   let clock = { maxMs: 0, maxCpuMs: 0 };
   const site = stubSite();
   const server = await startServer({
-    dbFile: join(dir, 'db.sqlite'), mediaDir: join(dir, 'media'), host: '127.0.0.1', port: 0, seedReviews: 60, logger: false,
+    dbFile: join(dir, 'db.sqlite'),
+    mediaDir: join(dir, 'media'),
+    host: '127.0.0.1',
+    port: 0,
+    seedReviews: 60,
+    logger: false,
     configure: async (app) => {
       routes = watchRoutes(app);
       clock = timeAnswers(app);
       await registerSite(app, site);
     },
   });
-  const report: FuzzReport = { tried: 0, routes: routes.length, slots: 0, byStatus: {}, serverErrors: [], slow: [], leaks: [], unsendable: 0, maxCpuMs: 0, maxWallMs: 0, seconds: 0, cpuSeconds: 0 };
+  const report: FuzzReport = {
+    tried: 0,
+    routes: routes.length,
+    slots: 0,
+    byStatus: {},
+    serverErrors: [],
+    slow: [],
+    leaks: [],
+    unsendable: 0,
+    maxCpuMs: 0,
+    maxWallMs: 0,
+    seconds: 0,
+    cpuSeconds: 0,
+  };
   try {
-    const row = server.app.db.prepare('SELECT product_id AS pid, id AS cid FROM reviews ORDER BY id LIMIT 1').get() as { pid: number; cid: number };
+    const row = server.app.db.prepare('SELECT product_id AS pid, id AS cid FROM reviews ORDER BY id LIMIT 1').get() as {
+      pid: number;
+      cid: number;
+    };
     const ids = { id: String(row.pid), productId: String(row.pid), cid: String(row.cid) };
     const slots = slotsOf(routes);
     report.slots = slots.length;
     const cases = casesFor(routes, slots, opts.size, opts.seed ?? 12);
     for (const [i, c] of cases.entries()) {
-      const label = c.kind === 'raw' ? `raw ${JSON.stringify(c.text.slice(0, 50))}`
-        : c.kind === 'value' || c.kind === 'json' ? `${c.slot.route.method} ${c.slot.route.url} ${c.slot.kind} ${c.slot.name}=${JSON.stringify(c.value).slice(0, 40)}`
-        : `${c.route.method} ${c.route.url} ${c.label}`;
+      const label =
+        c.kind === 'raw'
+          ? `raw ${JSON.stringify(c.text.slice(0, 50))}`
+          : c.kind === 'value' || c.kind === 'json'
+            ? `${c.slot.route.method} ${c.slot.route.url} ${c.slot.kind} ${c.slot.name}=${JSON.stringify(c.value).slice(0, 40)}`
+            : `${c.route.method} ${c.route.url} ${c.label}`;
       let a: Answer | null;
       try {
         a = c.kind === 'raw' ? await sendRaw(server.url, c.text) : await send(server.url, c, ids);
       } catch (e) {
         // fetch refuses some values before sending (a newline or non-Latin-1 text in a header).
-        if (e instanceof TypeError && c.kind === 'value' && c.slot.kind === 'header') { report.unsendable++; continue; }
+        if (e instanceof TypeError && c.kind === 'value' && c.slot.kind === 'header') {
+          report.unsendable++;
+          continue;
+        }
         report.serverErrors.push(`${label}: no answer (${(e as Error).message})`);
         continue;
       }
       report.tried++;
       opts.onProgress?.(i + 1, cases.length);
-      if (!a) { report.byStatus.closed = (report.byStatus.closed ?? 0) + 1; continue; }
+      if (!a) {
+        report.byStatus.closed = (report.byStatus.closed ?? 0) + 1;
+        continue;
+      }
       report.byStatus[a.status] = (report.byStatus[a.status] ?? 0) + 1;
       report.maxCpuMs = Math.max(report.maxCpuMs, a.cpuMs);
       if (a.status >= 500) report.serverErrors.push(`${label}: ${a.status} ${a.body.slice(0, 100)}`);
@@ -235,7 +316,9 @@ export async function runFuzz(opts: { size: number; seed?: number; onProgress?: 
 }
 
 export function summary(r: FuzzReport): string {
-  const statuses = Object.entries(r.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ');
+  const statuses = Object.entries(r.byStatus)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(', ');
   return [
     `fuzz: ${r.tried} requests over ${r.routes} routes (${r.slots} fields, parameters and headers) in ${r.seconds.toFixed(1)} s (${r.cpuSeconds.toFixed(1)} s of CPU)`,
     `  5xx or no answer: ${r.serverErrors.length}; slower than ${SLOW_MS} ms of server CPU time: ${r.slow.length} (max ${r.maxCpuMs.toFixed(1)} ms CPU, ${r.maxWallMs.toFixed(1)} ms wall); leaking internals or off the error shape: ${r.leaks.length}`,

@@ -43,7 +43,9 @@ describe('error shape of answers Fastify and plugins write', () => {
       app: { configure: (app) => thirdPartyProxy(app, { allow: ['http://127.0.0.1:9/never.js'], timeoutMs: 2000 }) },
     });
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   test('a URL that does not decode: 400, no echo, no FST_ code', async () => {
     for (const path of ['/api/%E0%A4%A', '/%', '/review/%zz', '/media/%E0/x/y', '/api/v1/products/%c0%af']) {
@@ -59,7 +61,13 @@ describe('error shape of answers Fastify and plugins write', () => {
   });
 
   test('unknown paths outside /api: JSON 404, not "Route GET:/x not found"', async () => {
-    for (const [method, path] of [['GET', '/x'], ['GET', '/evil<script>'], ['POST', '/'], ['DELETE', '/api'], ['GET', '/.env']]) {
+    for (const [method, path] of [
+      ['GET', '/x'],
+      ['GET', '/evil<script>'],
+      ['POST', '/'],
+      ['DELETE', '/api'],
+      ['GET', '/.env'],
+    ]) {
       const res = await s.req(method, path);
       assertClean(res, 404, path.length >= 4 ? path : 'Route');
       assert.ok(!JSON.stringify(res.body).includes('Route'), JSON.stringify(res.body));
@@ -96,8 +104,16 @@ describe('error shape of answers Fastify and plugins write', () => {
       assert.equal(res.status, status, `${JSON.stringify(text.slice(0, 40))}: ${res.headers}`);
       assert.match(res.headers, /content-type: application\/json/i);
       const body = JSON.parse(res.body);
-      assertClean({ status, headers: new Headers({ 'content-type': 'application/json' }), body }, status, text.slice(0, 30));
-      assert.equal(Buffer.byteLength(res.body), Number(/content-length: (\d+)/i.exec(res.headers)?.[1]), 'Content-Length in bytes');
+      assertClean(
+        { status, headers: new Headers({ 'content-type': 'application/json' }), body },
+        status,
+        text.slice(0, 30),
+      );
+      assert.equal(
+        Buffer.byteLength(res.body),
+        Number(/content-length: (\d+)/i.exec(res.headers)?.[1]),
+        'Content-Length in bytes',
+      );
     }
   });
 });

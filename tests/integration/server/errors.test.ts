@@ -10,9 +10,14 @@ describe('errors', () => {
   let cid: number;
   before(async () => {
     s = await startTestServer({ reviews: 60 });
-    ({ pid, cid } = s.app.db.prepare('SELECT product_id AS pid, id AS cid FROM reviews LIMIT 1').get() as { pid: number; cid: number });
+    ({ pid, cid } = s.app.db.prepare('SELECT product_id AS pid, id AS cid FROM reviews LIMIT 1').get() as {
+      pid: number;
+      cid: number;
+    });
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   test('bad path ids are 400 on every route with an id', async () => {
     const routes = [
@@ -37,10 +42,16 @@ describe('errors', () => {
 
   test('unknown ids are 404 on every route with an id', async () => {
     for (const path of [
-      '/api/v1/products/1', '/api/v1/products/1/related', '/api/v2/products/1/similar/context/PRODUCT_DETAILS',
-      '/api/v1/sizecharts/products/1', '/api/v1/translate/product/1', '/api/v1/merchants/999/domesticshipping',
-      '/api/v1/product-comment/products/1/comments', `/api/v1/product-comment/products/${pid}/comments?commentId=1`,
-      `/api/v1/product-comment/products/${pid}/comments/1/replies`, '/api/v2/product_comment/haul?category=nope',
+      '/api/v1/products/1',
+      '/api/v1/products/1/related',
+      '/api/v2/products/1/similar/context/PRODUCT_DETAILS',
+      '/api/v1/sizecharts/products/1',
+      '/api/v1/translate/product/1',
+      '/api/v1/merchants/999/domesticshipping',
+      '/api/v1/product-comment/products/1/comments',
+      `/api/v1/product-comment/products/${pid}/comments?commentId=1`,
+      `/api/v1/product-comment/products/${pid}/comments/1/replies`,
+      '/api/v2/product_comment/haul?category=nope',
     ]) {
       assertError(await s.get(path), 404);
     }
@@ -55,11 +66,32 @@ describe('errors', () => {
 
   test('a fuzz of query strings never answers 500', async () => {
     const paths = [
-      '/api/v2/product_comment/haul', `/api/v1/product-comment/products/${pid}/comments`, '/api/v2/discover', '/api/v1/brands',
-      '/api/v1/content/articles/search', `/api/v1/products/${pid}`, `/api/v1/product-comment/products/${pid}/comments/${cid}/replies`,
+      '/api/v2/product_comment/haul',
+      `/api/v1/product-comment/products/${pid}/comments`,
+      '/api/v2/discover',
+      '/api/v1/brands',
+      '/api/v1/content/articles/search',
+      `/api/v1/products/${pid}`,
+      `/api/v1/product-comment/products/${pid}/comments/${cid}/replies`,
     ];
-    const queries = ['f=%FF', 'f[]=1', 'f[a]=1', 't=1e400', 'size=NaN', 'delimiter=%00', 'category=%E4', 'pr=1-2-3', 'tags=' + 'x,'.repeat(150),
-      'commentId=' + '9'.repeat(30), 's=' + 'a'.repeat(5000), 'withbanner=1', 'np=', 'cids=' + 'a,'.repeat(60) + 'a', '__proto__=1', 'constructor=x'];
+    const queries = [
+      'f=%FF',
+      'f[]=1',
+      'f[a]=1',
+      't=1e400',
+      'size=NaN',
+      'delimiter=%00',
+      'category=%E4',
+      'pr=1-2-3',
+      'tags=' + 'x,'.repeat(150),
+      'commentId=' + '9'.repeat(30),
+      's=' + 'a'.repeat(5000),
+      'withbanner=1',
+      'np=',
+      'cids=' + 'a,'.repeat(60) + 'a',
+      '__proto__=1',
+      'constructor=x',
+    ];
     for (const p of paths) {
       for (const q of queries) {
         const res = await s.get(`${p}?${q}`);
@@ -70,12 +102,30 @@ describe('errors', () => {
   });
 
   test('bodies: bad JSON, wrong types, prototype keys, oversized', async () => {
-    assertError(await s.req('POST', '/api/v2/signin/sms', { raw: '{', headers: { 'content-type': 'application/json' } }), 400);
+    assertError(
+      await s.req('POST', '/api/v2/signin/sms', { raw: '{', headers: { 'content-type': 'application/json' } }),
+      400,
+    );
     assertError(await s.req('POST', '/api/v2/signin/sms', { body: { phone: { n: 13812345678 } } }), 400, 'phone');
     assertError(await s.req('POST', '/api/v2/signin/sms', { body: [1, 2] }), 400);
-    assertError(await s.req('POST', '/api/v2/signin/sms', { raw: '{"__proto__":{"x":1},"phone":"1"}', headers: { 'content-type': 'application/json' } }), 400);
-    assertError(await s.req('POST', '/api/v3/discover', { raw: JSON.stringify({ q: 'x'.repeat(100_000) }), headers: { 'content-type': 'application/json' } }), 413);
-    assertError(await s.req('POST', '/api/v2/signin/sms/verification', { body: { phone: '13812345678', code: 123456 } }), 400);
+    assertError(
+      await s.req('POST', '/api/v2/signin/sms', {
+        raw: '{"__proto__":{"x":1},"phone":"1"}',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+    );
+    assertError(
+      await s.req('POST', '/api/v3/discover', {
+        raw: JSON.stringify({ q: 'x'.repeat(100_000) }),
+        headers: { 'content-type': 'application/json' },
+      }),
+      413,
+    );
+    assertError(
+      await s.req('POST', '/api/v2/signin/sms/verification', { body: { phone: '13812345678', code: 123456 } }),
+      400,
+    );
   });
 
   test('API answers are not cached; errors carry a code', async () => {

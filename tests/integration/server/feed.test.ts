@@ -8,8 +8,12 @@ import { assertError, pageFeed, startTestServer, type TestServer } from './helpe
 
 describe('categories and review feed', () => {
   let s: TestServer;
-  before(async () => { s = await startTestServer({ reviews: 60 }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startTestServer({ reviews: 60 });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('GET /api/v2/productcategories answers the whole tree of data/categories.json', async () => {
     const res = await s.get('/api/v2/productcategories');
@@ -26,7 +30,9 @@ describe('categories and review feed', () => {
       assert.equal(ids.length, total, `size ${size}`);
       assert.equal(new Set(ids).size, total, `no duplicates at size ${size}`);
       assert.equal(pages, Math.max(1, Math.ceil(total / size)), `pages at size ${size}`);
-      const keys = ids.map((id) => s.app.db.prepare('SELECT posted_at AS t FROM reviews WHERE id = ?').get(id) as { t: number });
+      const keys = ids.map(
+        (id) => s.app.db.prepare('SELECT posted_at AS t FROM reviews WHERE id = ?').get(id) as { t: number },
+      );
       for (let i = 1; i < ids.length; i++) {
         const [a, b] = [keys[i - 1].t, keys[i].t];
         assert.ok(a > b || (a === b && ids[i - 1] > ids[i]), `order at ${i}`);
@@ -38,7 +44,11 @@ describe('categories and review feed', () => {
     const { ids } = await pageFeed(s, 2);
     const pos = SPECIAL.sameTime.map((id) => ids.indexOf(id));
     assert.ok(pos.every((p) => p >= 0));
-    assert.deepEqual(pos, [...pos].sort((a, b) => b - a), 'higher id first');
+    assert.deepEqual(
+      pos,
+      [...pos].sort((a, b) => b - a),
+      'higher id first',
+    );
     assert.equal(pos[0] - pos[2], 2, 'adjacent');
   });
 
@@ -52,7 +62,15 @@ describe('categories and review feed', () => {
       assert.ok(d.image === null || typeof d.image === 'string');
       assert.ok(typeof d.userLabel === 'string');
       assert.ok(d.content === null || typeof d.content === 'string');
-      assert.deepEqual(Object.keys(d).sort(), ['commentId', 'content', 'image', 'likes', 'productId', 'userAvatar', 'userLabel']);
+      assert.deepEqual(Object.keys(d).sort(), [
+        'commentId',
+        'content',
+        'image',
+        'likes',
+        'productId',
+        'userAvatar',
+        'userLabel',
+      ]);
     }
   });
 
@@ -63,7 +81,11 @@ describe('categories and review feed', () => {
   });
 
   test('category filter matches the node and its descendants', async () => {
-    const groups = s.app.db.prepare('SELECT p.group_id AS g, p.category_id AS c, count(*) AS n FROM reviews r JOIN products p ON p.id = r.product_id GROUP BY g, c').all() as Array<{ g: string; c: string; n: number }>;
+    const groups = s.app.db
+      .prepare(
+        'SELECT p.group_id AS g, p.category_id AS c, count(*) AS n FROM reviews r JOIN products p ON p.id = r.product_id GROUP BY g, c',
+      )
+      .all() as Array<{ g: string; c: string; n: number }>;
     const byGroup = new Map<string, number>();
     for (const x of groups) byGroup.set(x.g, (byGroup.get(x.g) ?? 0) + x.n);
     let checked = 0;
@@ -71,7 +93,9 @@ describe('categories and review feed', () => {
       const { ids } = await pageFeed(s, 4, g);
       assert.equal(ids.length, n, `group ${g}`);
       for (const id of ids) {
-        const row = s.app.db.prepare('SELECT p.group_id AS g FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.id = ?').get(id) as { g: string };
+        const row = s.app.db
+          .prepare('SELECT p.group_id AS g FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.id = ?')
+          .get(id) as { g: string };
         assert.equal(row.g, g);
       }
       checked++;
@@ -81,19 +105,34 @@ describe('categories and review feed', () => {
     const leaf = groups[0];
     assert.equal((await pageFeed(s, 3, leaf.c)).ids.length, leaf.n);
     const parent = s.app.catalogue.leafById.get(leaf.c)!.parentId;
-    const underParent = groups.filter((x) => s.app.catalogue.leafById.get(x.c)!.parentId === parent).reduce((a, x) => a + x.n, 0);
+    const underParent = groups
+      .filter((x) => s.app.catalogue.leafById.get(x.c)!.parentId === parent)
+      .reduce((a, x) => a + x.n, 0);
     assert.equal((await pageFeed(s, 3, parent)).ids.length, underParent);
   });
 
   test('a category without reviews is an empty last page', async () => {
-    const used = new Set((s.app.db.prepare('SELECT DISTINCT category_id AS c FROM reviews').all() as Array<{ c: string }>).map((x) => x.c));
+    const used = new Set(
+      (s.app.db.prepare('SELECT DISTINCT category_id AS c FROM reviews').all() as Array<{ c: string }>).map((x) => x.c),
+    );
     const empty = s.app.catalogue.leaves.find((l) => !used.has(l.id))!;
     const res = await s.get(`/api/v2/product_comment/haul?delimiter=0&size=10&category=${empty.id}`);
     assert.deepEqual(res.body, { waterFall: { waterDrops: [], delimiter: null } });
   });
 
   test('bad input answers 400 / unknown category 404, with the error shape', async () => {
-    for (const q of ['size=0', 'size=501', 'size=abc', 'size=1.5', 'size=-3', 'delimiter=not-a-cursor', 'delimiter=%2F%2F', 'delimiter=' + Buffer.from('x:y').toString('base64url'), 'category=%3Cscript%3E', 'size=1&size=2']) {
+    for (const q of [
+      'size=0',
+      'size=501',
+      'size=abc',
+      'size=1.5',
+      'size=-3',
+      'delimiter=not-a-cursor',
+      'delimiter=%2F%2F',
+      'delimiter=' + Buffer.from('x:y').toString('base64url'),
+      'category=%3Cscript%3E',
+      'size=1&size=2',
+    ]) {
       assertError(await s.get(`/api/v2/product_comment/haul?${q}`), 400);
     }
     assertError(await s.get('/api/v2/product_comment/haul?delimiter=0&size=10&category=zz9'), 404, '分类');
@@ -102,8 +141,12 @@ describe('categories and review feed', () => {
 
 describe('feed paging at a larger size', () => {
   let s: TestServer;
-  before(async () => { s = await startTestServer({ reviews: 3000, seed: 7 }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startTestServer({ reviews: 3000, seed: 7 });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('3000 reviews page to the end at size 500 and 137', async () => {
     for (const size of [500, 137]) {

@@ -10,14 +10,26 @@ export interface TestServer extends RunningServer {
   dir: string;
   /** Dev SMS codes by phone, as the server logged them. */
   codes: Map<string, string>;
-  req<T = any>(method: string, path: string, init?: { body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<Res<T>>;
+  req<T = any>(
+    method: string,
+    path: string,
+    init?: { body?: unknown; headers?: Record<string, string>; raw?: string },
+  ): Promise<Res<T>>;
   get<T = any>(path: string, headers?: Record<string, string>): Promise<Res<T>>;
 }
 
-export interface Res<T> { status: number; headers: Headers; body: T }
+export interface Res<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
 
 export interface TestServerOptions {
-  reviews?: number; seed?: number; mediaBaseUrl?: string; now?: () => number; sessionTtlMs?: number;
+  reviews?: number;
+  seed?: number;
+  mediaBaseUrl?: string;
+  now?: () => number;
+  sessionTtlMs?: number;
   /** Extra buildApp options (e.g. smsBudget) and a configure(app) step before listening. */
   app?: Partial<StartOptions>;
 }
@@ -41,7 +53,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     smsBudget: { perClient: [{ max: 1000, windowMs: 60_000 }], global: [{ max: 1000, windowMs: 60_000 }] },
     ...opts.app,
   });
-  const req = async (method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) => {
+  const req = async (
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ) => {
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     let body: string | undefined = init.raw;
     if (init.body !== undefined) {
@@ -71,14 +87,20 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 export function assertError(res: Res<any>, status: number, contains?: string): void {
   assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
   assert.ok(res.headers.get('content-type')?.includes('application/json'), 'error is JSON');
-  assert.ok(Array.isArray(res.body.messages) && typeof res.body.messages[0] === 'string' && res.body.messages[0].length > 0, 'messages[0]');
+  assert.ok(
+    Array.isArray(res.body.messages) && typeof res.body.messages[0] === 'string' && res.body.messages[0].length > 0,
+    'messages[0]',
+  );
   assert.equal(res.body.message, res.body.messages[0]);
   assert.match(res.body.messages[0], /[\u4e00-\u9fff]/, 'user-facing text is Chinese');
   if (contains) assert.ok(res.body.messages[0].includes(contains), `"${res.body.messages[0]}" contains "${contains}"`);
 }
 
 /** Signs a phone in through the real SMS flow; returns the session headers. */
-export async function signIn(s: TestServer, phone: string): Promise<{ userId: string; headers: Record<string, string> }> {
+export async function signIn(
+  s: TestServer,
+  phone: string,
+): Promise<{ userId: string; headers: Record<string, string> }> {
   const sent = await s.req('POST', '/api/v2/signin/sms', { body: { phone } });
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
   const code = s.codes.get(phone);
@@ -89,12 +111,18 @@ export async function signIn(s: TestServer, phone: string): Promise<{ userId: st
 }
 
 /** Every page of the feed for a category, following delimiters to the end. */
-export async function pageFeed(s: TestServer, size: number, category = '0'): Promise<{ ids: number[]; pages: number; drops: any[] }> {
+export async function pageFeed(
+  s: TestServer,
+  size: number,
+  category = '0',
+): Promise<{ ids: number[]; pages: number; drops: any[] }> {
   const drops: any[] = [];
   let delimiter: string | null = '0';
   let pages = 0;
   while (delimiter !== null) {
-    const res: Res<any> = await s.get(`/api/v2/product_comment/haul?delimiter=${encodeURIComponent(delimiter)}&size=${size}&category=${encodeURIComponent(category)}`);
+    const res: Res<any> = await s.get(
+      `/api/v2/product_comment/haul?delimiter=${encodeURIComponent(delimiter)}&size=${size}&category=${encodeURIComponent(category)}`,
+    );
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.ok(res.body.waterFall && Array.isArray(res.body.waterFall.waterDrops));
     assert.ok(res.body.waterFall.waterDrops.length <= size);

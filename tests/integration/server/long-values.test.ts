@@ -14,7 +14,16 @@ import { stubSite } from './probe';
 import { after, before, describe, test } from 'node:test';
 import { registerSite } from '../../../server/site';
 import { assertError, startTestServer, type TestServer } from './helper';
-import { concretePath, fieldsOf, leakIn, SERVER_CPU_MS, SERVER_MS, timeAnswers, watchRoutes, type SeenRoute } from './probe';
+import {
+  concretePath,
+  fieldsOf,
+  leakIn,
+  SERVER_CPU_MS,
+  SERVER_MS,
+  timeAnswers,
+  watchRoutes,
+  type SeenRoute,
+} from './probe';
 
 const KB = 1024;
 const LIMIT_MS = 100;
@@ -45,11 +54,20 @@ describe('a 15 KB value in every field of every route', () => {
     routes = seen;
   });
   after(async () => {
-    console.log(`# ${tried} refusals; most server CPU time ${slowest.ms.toFixed(2)} ms (${slowest.what}); most wall time ${clock.maxMs.toFixed(2)} ms`);
+    console.log(
+      `# ${tried} refusals; most server CPU time ${slowest.ms.toFixed(2)} ms (${slowest.what}); most wall time ${clock.maxMs.toFixed(2)} ms`,
+    );
     await s.close();
   });
 
-  const check = async (what: string, method: string, path: string, init: { body?: unknown } = {}, status = 400, field?: string) => {
+  const check = async (
+    what: string,
+    method: string,
+    path: string,
+    init: { body?: unknown } = {},
+    status = 400,
+    field?: string,
+  ) => {
     const res = await s.req(method, path, { ...init, headers: { authorization: `Bearer ${EDITOR_TOKEN}` } });
     assert.equal(res.status, status, `${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     assertError(res, status);
@@ -66,7 +84,14 @@ describe('a 15 KB value in every field of every route', () => {
     // deterministic, so an answer over the bound is asked again, twice at most, and the least
     // time counts: a backtracking pattern is slow every time, a collection is not.
     for (let again = 0; again < 2 && ms >= LIMIT_MS; again++) {
-      ms = Math.min(ms, Number((await s.req(method, path, { ...init, headers: { authorization: `Bearer ${EDITOR_TOKEN}` } })).headers.get(SERVER_CPU_MS)));
+      ms = Math.min(
+        ms,
+        Number(
+          (await s.req(method, path, { ...init, headers: { authorization: `Bearer ${EDITOR_TOKEN}` } })).headers.get(
+            SERVER_CPU_MS,
+          ),
+        ),
+      );
     }
     if (ms > slowest.ms) slowest = { ms, what };
     tried++;
@@ -75,7 +100,12 @@ describe('a 15 KB value in every field of every route', () => {
 
   test('the routes were enumerated from the app', () => {
     const keys = routes.map((r) => `${r.method} ${r.url}`);
-    for (const k of ['GET /api/v2/discover', 'GET /api/v2/product_comment/haul', 'POST /api/v2/signin/sms', 'GET /__third-party-proxy']) {
+    for (const k of [
+      'GET /api/v2/discover',
+      'GET /api/v2/product_comment/haul',
+      'POST /api/v2/signin/sms',
+      'GET /__third-party-proxy',
+    ]) {
       assert.ok(keys.includes(k), `${k} in ${keys.join(', ')}`);
     }
     assert.ok(routes.filter((r) => fieldsOf(r.schema.querystring).length).length >= 8);
@@ -88,10 +118,18 @@ describe('a 15 KB value in every field of every route', () => {
           const values = ['9'.repeat(size)];
           // ajv coerces a run of spaces to 0 for an integer field (harmless: no pattern runs);
           // for every string field, spaces are the value that made the range pattern cubic.
-          if (field.type === 'string' || field.anyOf || field.type === undefined) values.push('+'.repeat(size), 'x'.repeat(size));
+          if (field.type === 'string' || field.anyOf || field.type === undefined)
+            values.push('+'.repeat(size), 'x'.repeat(size));
           for (const v of values) {
-            await check(`${r.method} ${r.url} ?${name}=${v[0]}x${size}`, r.method, `${concretePath(r)}?${name}=${v}`, {}, 400, name);
-            }
+            await check(
+              `${r.method} ${r.url} ?${name}=${v[0]}x${size}`,
+              r.method,
+              `${concretePath(r)}?${name}=${v}`,
+              {},
+              400,
+              name,
+            );
+          }
         }
       }
     }
@@ -106,7 +144,14 @@ describe('a 15 KB value in every field of every route', () => {
           const body: Record<string, unknown> = { ...VALID_BODY, [name]: c.repeat(15 * KB) };
           // The editors' routes take 4 KB bodies at most: refused before parsing (413).
           const small = r.url.startsWith('/editor/');
-          await check(`${r.method} ${r.url} body.${name}=${JSON.stringify(c)}x15K`, r.method, concretePath(r), { body }, small ? 413 : 400, small ? undefined : name);
+          await check(
+            `${r.method} ${r.url} body.${name}=${JSON.stringify(c)}x15K`,
+            r.method,
+            concretePath(r),
+            { body },
+            small ? 413 : 400,
+            small ? undefined : name,
+          );
         }
       }
     }

@@ -20,13 +20,20 @@ import { filesUnder, mediaUrlsInData } from './media-data';
 /** A server on a copy of the test data with its own media dir and limits. */
 async function startWithLimits(dir: string, media: Partial<MediaStoreOptions>) {
   return startServer({
-    dbFile: join(dir, 'storefront.sqlite'), mediaDir: join(dir, 'media'), host: '127.0.0.1', port: 0,
-    seedReviews: 60, seed: 42, logger: false, mediaBaseUrl: '', media,
+    dbFile: join(dir, 'storefront.sqlite'),
+    mediaDir: join(dir, 'media'),
+    host: '127.0.0.1',
+    port: 0,
+    seedReviews: 60,
+    seed: 42,
+    logger: false,
+    mediaBaseUrl: '',
+    media,
   });
 }
 
-const bigPictures = (urls: string[]) => urls
-  .filter((u) => u.startsWith('/media/picture/') && /\/(1242x1656|1080x1440|1440x1080|960x1280)\.jpg$/.test(u));
+const bigPictures = (urls: string[]) =>
+  urls.filter((u) => u.startsWith('/media/picture/') && /\/(1242x1656|1080x1440|1440x1080|960x1280)\.jpg$/.test(u));
 
 describe('media limits', () => {
   let s: TestServer;
@@ -35,7 +42,9 @@ describe('media limits', () => {
     s = await startTestServer({ reviews: 60 });
     urls = mediaUrlsInData(s.app.db);
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   test('every media URL in the data is at a served size and found by the lookup', () => {
     assert.ok(urls.length > 300, `${urls.length} URLs`);
@@ -52,7 +61,8 @@ describe('media limits', () => {
   test('renders run off the event loop: it stays idle while images render, and API answers arrive meanwhile', async (t) => {
     const pics = bigPictures(urls);
     assert.ok(pics.length >= 14, 'enough large pictures');
-    const render = (u: string) => fetch(s.url + u).then(async (r) => ({ status: r.status, bytes: (await r.arrayBuffer()).byteLength }));
+    const render = (u: string) =>
+      fetch(s.url + u).then(async (r) => ({ status: r.status, bytes: (await r.arrayBuffer()).byteLength }));
     // Warm-up (first use of fetch, the route, sharp's SVG loader and encoder): not measured.
     await Promise.all(pics.slice(0, 2).map(render));
     // 1. Event loop utilisation while six large images render, nothing else running. A JS
@@ -67,7 +77,13 @@ describe('media limits', () => {
 
     // 2. Ordering: cheap API requests, one after another, complete while renders are in flight.
     let done = 0;
-    const renders = Promise.all(pics.slice(8, 14).map((u) => render(u).then(() => { done++; })));
+    const renders = Promise.all(
+      pics.slice(8, 14).map((u) =>
+        render(u).then(() => {
+          done++;
+        }),
+      ),
+    );
     let answeredDuring = 0;
     while (done < 6) {
       const inFlight = s.app.mediaStore.stats.inFlight;
@@ -84,19 +100,37 @@ describe('media limits', () => {
     const server = await startWithLimits(dir, { renders: 1, queue: 1 });
     try {
       const pics = bigPictures(urls).slice(0, 12);
-      const answers = await Promise.all(pics.map(async (u) => {
-        const res = await fetch(server.url + u);
-        const text = Buffer.from(await res.arrayBuffer());
-        return { u, status: res.status, retryAfter: res.headers.get('retry-after'), type: res.headers.get('content-type'), text };
-      }));
+      const answers = await Promise.all(
+        pics.map(async (u) => {
+          const res = await fetch(server.url + u);
+          const text = Buffer.from(await res.arrayBuffer());
+          return {
+            u,
+            status: res.status,
+            retryAfter: res.headers.get('retry-after'),
+            type: res.headers.get('content-type'),
+            text,
+          };
+        }),
+      );
       const busy = answers.filter((a) => a.status === 503);
-      assert.ok(answers.every((a) => a.status === 200 || a.status === 503), JSON.stringify(answers.map((a) => a.status)));
+      assert.ok(
+        answers.every((a) => a.status === 200 || a.status === 503),
+        JSON.stringify(answers.map((a) => a.status)),
+      );
       assert.ok(busy.length >= 1, 'at most two of twelve distinct renders are accepted at once');
       assert.equal(server.app.mediaStore.stats.rejected, busy.length);
       assert.ok(server.app.mediaStore.stats.renders <= pics.length - busy.length);
       for (const b of busy) {
         assert.equal(b.retryAfter, '1');
-        assertError({ status: b.status, headers: new Headers({ 'content-type': b.type ?? '' }), body: JSON.parse(b.text.toString()) }, 503);
+        assertError(
+          {
+            status: b.status,
+            headers: new Headers({ 'content-type': b.type ?? '' }),
+            body: JSON.parse(b.text.toString()),
+          },
+          503,
+        );
         assert.equal(JSON.parse(b.text.toString()).code, 'SERVICE_UNAVAILABLE');
       }
       // Nothing was written for the refused ones; asked again one at a time, they render.
@@ -188,7 +222,10 @@ describe('media limits', () => {
 
     const server = await startWithLimits(dir, {});
     try {
-      for (const [u, expected] of [[b, whole], [webp, wholeWebp]] as const) {
+      for (const [u, expected] of [
+        [b, whole],
+        [webp, wholeWebp],
+      ] as const) {
         const res = await fetch(server.url + u);
         const bytes = Buffer.from(await res.arrayBuffer());
         assert.equal(res.status, 200);
@@ -200,7 +237,11 @@ describe('media limits', () => {
       const bytesA = Buffer.from(await resA.arrayBuffer());
       assert.ok(isComplete(bytesA, 'jpg'));
       assert.ok(!existsSync(tmp), 'the stale temp file was removed');
-      assert.deepEqual(filesUnder(join(dir, 'media')).files.filter((f) => f.endsWith('.tmp')), [], 'no temp files left');
+      assert.deepEqual(
+        filesUnder(join(dir, 'media')).files.filter((f) => f.endsWith('.tmp')),
+        [],
+        'no temp files left',
+      );
     } finally {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
@@ -210,7 +251,9 @@ describe('media limits', () => {
   test('images of another renderer version are dropped at start; files the store did not name are never touched', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'media-foreign-'));
     const url = urls.find((u) => u.startsWith('/media/picture/') && u.endsWith('.jpg'))!;
-    const old = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    const old = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
     mkdirSync(join(dir, 'media', ...url.split('/').slice(2, 4)), { recursive: true });
     writeFileSync(join(dir, url), old); // complete, but drawn by an older renderer (no .renderer)
     const foreign = ['notes.txt', 'picture/readme.md', 'picture/r1/keep.jpg.tmp', 'a/b/c/10x10.jpg'];
@@ -224,7 +267,8 @@ describe('media limits', () => {
       const bytes = Buffer.from(await (await fetch(server.url + url)).arrayBuffer());
       assert.ok(!bytes.equals(old), 'not the old image');
       assert.equal((await sharp(bytes).metadata()).width, Number(/\/(\d+)x/.exec(url)![1]));
-      for (const u of urls.filter((x) => x.startsWith('/media/avatar/')).slice(0, 12)) assert.equal((await fetch(server.url + u)).status, 200);
+      for (const u of urls.filter((x) => x.startsWith('/media/avatar/')).slice(0, 12))
+        assert.equal((await fetch(server.url + u)).status, 200);
       for (const f of foreign) assert.ok(existsSync(join(dir, 'media', f)), `${f} untouched`);
       assert.equal(readFileSync(join(dir, 'media', '.renderer'), 'utf8'), RENDERER_VERSION);
     } finally {

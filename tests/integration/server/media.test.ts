@@ -26,24 +26,40 @@ describe('media', () => {
     s = await startTestServer({ reviews: 60 });
     other = await startTestServer({ reviews: 60 });
   });
-  after(async () => { await s.close(); await other.close(); });
+  after(async () => {
+    await s.close();
+    await other.close();
+  });
 
   test('images of every kind in the data decode with the stated size and format', async () => {
     const urls = new Map<string, { width?: number; height?: number; format?: string }>();
-    const add = (img: any) => { if (img?.url?.startsWith('/media/')) urls.set(img.url, img); };
+    const add = (img: any) => {
+      if (img?.url?.startsWith('/media/')) urls.set(img.url, img);
+    };
     const feed = (await s.get('/api/v2/product_comment/haul?size=500')).body.waterFall.waterDrops;
-    const withPics = (s.app.db.prepare("SELECT id, product_id AS p FROM reviews WHERE pictures != '[]' AND id != 5000021 LIMIT 3").all()) as Array<{ id: number; p: number }>;
-    const withVideo = s.app.db.prepare("SELECT id, product_id AS p FROM reviews WHERE videos != '[]' LIMIT 1").get() as { id: number; p: number } | undefined;
+    const withPics = s.app.db
+      .prepare("SELECT id, product_id AS p FROM reviews WHERE pictures != '[]' AND id != 5000021 LIMIT 3")
+      .all() as Array<{ id: number; p: number }>;
+    const withVideo = s.app.db.prepare("SELECT id, product_id AS p FROM reviews WHERE videos != '[]' LIMIT 1").get() as
+      { id: number; p: number } | undefined;
     for (const r of [...withPics, ...(withVideo ? [withVideo] : [])]) {
-      const review = (await s.get(`/api/v1/product-comment/products/${r.p}/comments?commentId=${r.id}`)).body.comments[0];
-      for (const p of review.pictures) { add(p.full); add(p.thumbnail); }
+      const review = (await s.get(`/api/v1/product-comment/products/${r.p}/comments?commentId=${r.id}`)).body
+        .comments[0];
+      for (const p of review.pictures) {
+        add(p.full);
+        add(p.thumbnail);
+      }
       for (const v of review.videos) add(v.cover);
       add({ url: review.userAvatar });
       for (const m of review.userMedals ?? []) add(m.image);
       add(review.sku?.images?.[0]?.full);
       add(review.sku?.images?.[0]?.thumbnail);
     }
-    if (withVideo) assert.ok([...urls.keys()].some((u) => u.startsWith('/media/cover/')), 'a video cover');
+    if (withVideo)
+      assert.ok(
+        [...urls.keys()].some((u) => u.startsWith('/media/cover/')),
+        'a video cover',
+      );
     const product = (await s.get(`/api/v1/products/${feed[0].productId}`)).body;
     add(product.images[0].full);
     add(product.images[0].thumbnail);
@@ -55,7 +71,8 @@ describe('media', () => {
     add(article.bannerImage);
 
     const kinds = new Set([...urls.keys()].map((u) => u.split('/')[2]));
-    for (const k of ['picture', 'avatar', 'sku', 'product', 'merchant', 'banner', 'brand', 'article']) assert.ok(kinds.has(k), `kind ${k}`);
+    for (const k of ['picture', 'avatar', 'sku', 'product', 'merchant', 'banner', 'brand', 'article'])
+      assert.ok(kinds.has(k), `kind ${k}`);
     for (const [url, img] of urls) {
       const { res, bytes } = await fetchImage(s, url);
       assert.equal(res.status, 200, url);
@@ -87,7 +104,9 @@ describe('media', () => {
   });
 
   test('HEAD of an existing image answers 200 with its type without drawing it', async () => {
-    const url = mediaUrlsInData(s.app.db).find((u) => u.startsWith('/media/picture/') && u.endsWith('.webp') && !existsSync(join(s.dir, u)))!;
+    const url = mediaUrlsInData(s.app.db).find(
+      (u) => u.startsWith('/media/picture/') && u.endsWith('.webp') && !existsSync(join(s.dir, u)),
+    )!;
     const rendersBefore = s.app.mediaStore.stats.renders;
     const res = await fetch(s.url + url, { method: 'HEAD' });
     assert.equal(res.status, 200, url);
@@ -115,10 +134,18 @@ describe('media', () => {
     const filesBefore = filesUnder(join(s.dir, 'media')).files.length;
     const known = new Set(mediaUrlsInData(s.app.db));
     const unknown = [
-      '/media/picture/r99999990/1080x1440.jpg', '/media/picture/r1/1080x1440.jpg', '/media/picture/x1/1080x1440.jpg',
-      '/media/cover/v99999999/1280x720.jpg', '/media/avatar/u1/160x160.jpg', '/media/medal/m99/72x72.webp',
-      '/media/product/p99999999-0/800x800.jpg', '/media/sku/s99999999/240x240.jpg', '/media/merchant/mc999/240x120.jpg',
-      '/media/banner/a999999/1500x500.jpg', '/media/brand/b99999/200x100.jpg', '/media/article/a999999/690x388.jpg',
+      '/media/picture/r99999990/1080x1440.jpg',
+      '/media/picture/r1/1080x1440.jpg',
+      '/media/picture/x1/1080x1440.jpg',
+      '/media/cover/v99999999/1280x720.jpg',
+      '/media/avatar/u1/160x160.jpg',
+      '/media/medal/m99/72x72.webp',
+      '/media/product/p99999999-0/800x800.jpg',
+      '/media/sku/s99999999/240x240.jpg',
+      '/media/merchant/mc999/240x120.jpg',
+      '/media/banner/a999999/1500x500.jpg',
+      '/media/brand/b99999/200x100.jpg',
+      '/media/article/a999999/690x388.jpg',
       '/media/picture/r50000210/1080x1440.jpg', // the hostile review's first picture is a javascript: URL in the data
     ];
     for (const url of unknown) {
@@ -138,8 +165,11 @@ describe('media', () => {
     const [, w, h] = DIMS.exec(picture)!;
     const id = picture.split('/')[3];
     for (const url of [
-      picture.replace(/\.jpg$/, '.webp'), picture.replace(`${w}x${h}`, `${h}x${w}`), picture.replace(`${w}x${h}`, '4000x3000'),
-      picture.replace(`${w}x${h}`, '640x640'), `/media/picture/${id}/1x1.jpg`,
+      picture.replace(/\.jpg$/, '.webp'),
+      picture.replace(`${w}x${h}`, `${h}x${w}`),
+      picture.replace(`${w}x${h}`, '4000x3000'),
+      picture.replace(`${w}x${h}`, '640x640'),
+      `/media/picture/${id}/1x1.jpg`,
       urls.find((u) => u.startsWith('/media/avatar/'))!.replace('160x160', '161x161'),
       urls.find((u) => u.startsWith('/media/medal/'))!.replace('.webp', '.jpg'),
     ]) {
@@ -151,10 +181,21 @@ describe('media', () => {
 
   test('paths that do not match the pattern are 404 (no traversal)', async () => {
     for (const p of [
-      '/media/unknown/x1/10x10.jpg', '/media/picture/r1/0x10.jpg', '/media/picture/r1/10x10.png', '/media/picture/r1/10x10.JPG',
-      '/media/picture/r1/5000x10.jpg', '/media/picture/r1/4000x4000.jpg', '/media/picture/R1/10x10.jpg', '/media/picture/r1/010x10.jpg',
-      '/media/picture/%2e%2e/10x10.jpg', '/media/picture/..%2f..%2fetc/10x10.jpg', '/media/picture/r1/..%2f10x10.jpg',
-      '/media/picture/r1/10x10.jpg/extra', '/media/picture/r1', '/media/', '/media/picture/r1/10x10.jpg%00.png',
+      '/media/unknown/x1/10x10.jpg',
+      '/media/picture/r1/0x10.jpg',
+      '/media/picture/r1/10x10.png',
+      '/media/picture/r1/10x10.JPG',
+      '/media/picture/r1/5000x10.jpg',
+      '/media/picture/r1/4000x4000.jpg',
+      '/media/picture/R1/10x10.jpg',
+      '/media/picture/r1/010x10.jpg',
+      '/media/picture/%2e%2e/10x10.jpg',
+      '/media/picture/..%2f..%2fetc/10x10.jpg',
+      '/media/picture/r1/..%2f10x10.jpg',
+      '/media/picture/r1/10x10.jpg/extra',
+      '/media/picture/r1',
+      '/media/',
+      '/media/picture/r1/10x10.jpg%00.png',
     ]) {
       const res = await fetch(s.url + p);
       assert.equal(res.status, 404, p);
@@ -162,12 +203,23 @@ describe('media', () => {
   });
 
   test('MEDIA_BASE_URL prefixes media URLs in answers', async () => {
-    const app = buildApp({ dbFile: join(s.dir, 'storefront.sqlite'), mediaDir: join(s.dir, 'media'), mediaBaseUrl: 'https://cdn.example.com/' });
+    const app = buildApp({
+      dbFile: join(s.dir, 'storefront.sqlite'),
+      mediaDir: join(s.dir, 'media'),
+      mediaBaseUrl: 'https://cdn.example.com/',
+    });
     try {
       const res = await app.inject('/api/v2/product_comment/haul?size=50');
       const drops = res.json().waterFall.waterDrops;
       assert.ok(drops.some((d: any) => d.userAvatar?.startsWith('https://cdn.example.com/media/avatar/')));
-      assert.ok(drops.every((d: any) => d.image === null || d.image.startsWith('https://cdn.example.com/media/') || d.image === 'javascript:alert(1)'));
+      assert.ok(
+        drops.every(
+          (d: any) =>
+            d.image === null ||
+            d.image.startsWith('https://cdn.example.com/media/') ||
+            d.image === 'javascript:alert(1)',
+        ),
+      );
     } finally {
       await app.close();
     }

@@ -7,8 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
-export interface SeenRoute { method: string; url: string; schema: { querystring?: Schema; params?: Schema; body?: Schema } }
-export interface Schema { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; [k: string]: unknown }
+export interface SeenRoute {
+  method: string;
+  url: string;
+  schema: { querystring?: Schema; params?: Schema; body?: Schema };
+}
+export interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  [k: string]: unknown;
+}
 
 /** Every route registered after this call (call it in startServer's configure step). HEAD twins are left out. */
 export function watchRoutes(app: FastifyInstance): SeenRoute[] {

@@ -9,17 +9,34 @@ describe('products and discovery', () => {
   let pid: number;
   before(async () => {
     s = await startTestServer({ reviews: 60 });
-    pid = (s.app.db.prepare("SELECT id FROM products WHERE promo IS NOT NULL AND size_chart != 'null' ORDER BY id LIMIT 1").get() as { id: number } | undefined)?.id
-      ?? (s.app.db.prepare('SELECT id FROM products ORDER BY id LIMIT 1').get() as { id: number }).id;
+    pid =
+      (
+        s.app.db
+          .prepare("SELECT id FROM products WHERE promo IS NOT NULL AND size_chart != 'null' ORDER BY id LIMIT 1")
+          .get() as { id: number } | undefined
+      )?.id ?? (s.app.db.prepare('SELECT id FROM products ORDER BY id LIMIT 1').get() as { id: number }).id;
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   test('GET /api/v1/products/{id}: detail with SKUs; promo and groupBuy only when asked', async () => {
     const res = await s.get(`/api/v1/products/${pid}`);
     assert.equal(res.status, 200);
     const p = res.body;
     assert.equal(p.id, pid);
-    for (const k of ['name', 'nameCN', 'description', 'descriptionCN', 'priceTag', 'priceTagCN', 'origin', 'categoryId', 'currency']) assert.equal(typeof p[k], 'string', k);
+    for (const k of [
+      'name',
+      'nameCN',
+      'description',
+      'descriptionCN',
+      'priceTag',
+      'priceTagCN',
+      'origin',
+      'categoryId',
+      'currency',
+    ])
+      assert.equal(typeof p[k], 'string', k);
     assert.match(p.priceTag, /^[$€£]\d+\.\d\d$/);
     assert.equal(p.priceTagCN, `¥${(Math.round(p.cents * p.exchangeRate) / 100).toFixed(2)}`);
     assert.ok(Number.isInteger(p.cents) && p.exchangeRate > 5);
@@ -39,7 +56,9 @@ describe('products and discovery', () => {
   });
 
   test('similar: at most 12, never the product itself, same leaf first then the same group', async () => {
-    const all = s.app.db.prepare('SELECT id, category_id AS c, group_id AS g, review_count AS n FROM products').all() as Array<{ id: number; c: string; g: string; n: number }>;
+    const all = s.app.db
+      .prepare('SELECT id, category_id AS c, group_id AS g, review_count AS n FROM products')
+      .all() as Array<{ id: number; c: string; g: string; n: number }>;
     const byId = new Map(all.map((x) => [x.id, x]));
     for (const x of all.slice(0, 15)) {
       const res = await s.get(`/api/v2/products/${x.id}/similar/context/PRODUCT_DETAILS`);
@@ -47,9 +66,15 @@ describe('products and discovery', () => {
       assert.deepEqual(Object.keys(res.body), ['products']);
       const items = res.body.products;
       // The whole order: same leaf first, then the group; most reviewed first, then by id.
-      const want = all.filter((y) => y.g === x.g && y.id !== x.id)
-        .sort((a, b) => Number(b.c === x.c) - Number(a.c === x.c) || b.n - a.n || a.id - b.id).slice(0, 12).map((y) => y.id);
-      assert.deepEqual(items.map((it: { product: { id: number } }) => it.product.id), want);
+      const want = all
+        .filter((y) => y.g === x.g && y.id !== x.id)
+        .sort((a, b) => Number(b.c === x.c) - Number(a.c === x.c) || b.n - a.n || a.id - b.id)
+        .slice(0, 12)
+        .map((y) => y.id);
+      assert.deepEqual(
+        items.map((it: { product: { id: number } }) => it.product.id),
+        want,
+      );
       assert.ok(items.length <= 12);
       const expected = Math.min(12, all.filter((y) => y.g === x.g && y.id !== x.id).length);
       assert.equal(items.length, expected);
@@ -65,7 +90,8 @@ describe('products and discovery', () => {
         assert.match(it.product.priceTagCN, /^¥\d+\.\d\d$/);
         assert.ok(Array.isArray(it.product.images) && Array.isArray(it.product.marks));
         assert.ok(Array.isArray(it.labelView.shortLabels));
-        for (const g of it.labelView.shortLabels) assert.ok(g.labels.length > 0 && g.labels.every((l: any) => typeof l.text === 'string'));
+        for (const g of it.labelView.shortLabels)
+          assert.ok(g.labels.length > 0 && g.labels.every((l: any) => typeof l.text === 'string'));
         assert.equal(typeof it.origin, 'string');
       }
     }
@@ -82,7 +108,8 @@ describe('products and discovery', () => {
     assert.equal(chart.status, 200);
     assert.equal(chart.body.productId, pid);
     assert.ok(Array.isArray(chart.body.rows));
-    const apparel = s.app.db.prepare("SELECT id FROM products WHERE size_chart != 'null' LIMIT 1").get() as { id: number } | undefined;
+    const apparel = s.app.db.prepare("SELECT id FROM products WHERE size_chart != 'null' LIMIT 1").get() as
+      { id: number } | undefined;
     if (apparel) {
       const c = (await s.get(`/api/v1/sizecharts/products/${apparel.id}`)).body;
       assert.ok(c.rows.length >= 2 && c.rows.every((r: string[]) => r.length === c.rows[0].length));
@@ -90,7 +117,12 @@ describe('products and discovery', () => {
     const tr = await s.get(`/api/v1/translate/product/${pid}`);
     assert.equal(tr.body.language, 'zh-CN');
     assert.match(tr.body.name, /[\u4e00-\u9fff]/);
-    for (const p of ['/api/v1/products/999999/related', '/api/v1/sizecharts/products/999999', '/api/v1/translate/product/999999']) assertError(await s.get(p), 404);
+    for (const p of [
+      '/api/v1/products/999999/related',
+      '/api/v1/sizecharts/products/999999',
+      '/api/v1/translate/product/999999',
+    ])
+      assertError(await s.get(p), 404);
   });
 
   test('brands (f, t, np) and merchants with domestic shipping', async () => {
@@ -101,7 +133,10 @@ describe('products and discovery', () => {
     const withEmpty = await s.get('/api/v1/brands?np=true');
     assert.ok(withEmpty.body.total >= all.body.total);
     const page = await s.get('/api/v1/brands?f=1&t=3');
-    assert.deepEqual(page.body.brands.map((b: any) => b.id), all.body.brands.slice(1, 3).map((b: any) => b.id));
+    assert.deepEqual(
+      page.body.brands.map((b: any) => b.id),
+      all.body.brands.slice(1, 3).map((b: any) => b.id),
+    );
     assertError(await s.get('/api/v1/brands?f=0&t=10001'), 400);
     assertError(await s.get('/api/v1/brands?np=x'), 400);
 
@@ -127,20 +162,28 @@ describe('products and discovery', () => {
     assert.equal(all.body.total, total);
     const cheap = await s.get('/api/v2/discover?pr=0-100&t=100');
     assert.ok(cheap.body.products.every((p: any) => p.priceYuan <= 100));
-    assert.equal(cheap.body.total, (s.app.db.prepare('SELECT count(*) AS n FROM products WHERE price_yuan <= 100').get() as { n: number }).n);
+    assert.equal(
+      cheap.body.total,
+      (s.app.db.prepare('SELECT count(*) AS n FROM products WHERE price_yuan <= 100').get() as { n: number }).n,
+    );
     const disc = await s.get('/api/v2/discover?dr=20-100&t=100&pr=-');
     assert.ok(disc.body.products.every((p: any) => p.discountPercent >= 20));
-    const g = (s.app.db.prepare('SELECT group_id AS g, count(*) AS n FROM products GROUP BY g ORDER BY n DESC LIMIT 1').get() as { g: string; n: number });
+    const g = s.app.db
+      .prepare('SELECT group_id AS g, count(*) AS n FROM products GROUP BY g ORDER BY n DESC LIMIT 1')
+      .get() as { g: string; n: number };
     const cat = await s.get(`/api/v2/discover?cids=${g.g}&f=0&t=15&pr=-`);
     assert.equal(cat.body.total, g.n);
     assert.equal(cat.body.products.length, Math.min(15, g.n));
     assert.ok(cat.body.products.every((p: any) => p.rootCategoryId === g.g));
-    for (const q of ['pr=abc', 'pr=100-10', 'dr=x-y', 'f=3&t=1', 't=101', 'cids=a,,b', 'sort=random']) assertError(await s.get(`/api/v2/discover?${q}`), 400);
+    for (const q of ['pr=abc', 'pr=100-10', 'dr=x-y', 'f=3&t=1', 't=101', 'cids=a,,b', 'sort=random'])
+      assertError(await s.get(`/api/v2/discover?${q}`), 400);
     assertError(await s.get('/api/v2/discover?cids=zz9'), 404);
   });
 
   test('POST /api/v3/discover {q}: search names, brands and categories', async () => {
-    const p = s.app.db.prepare('SELECT p.name_cn AS n, b.name AS b FROM products p JOIN brands b ON b.id = p.brand_id LIMIT 1').get() as { n: string; b: string };
+    const p = s.app.db
+      .prepare('SELECT p.name_cn AS n, b.name AS b FROM products p JOIN brands b ON b.id = p.brand_id LIMIT 1')
+      .get() as { n: string; b: string };
     const word = p.n.split(' ')[1];
     const res = await s.req('POST', '/api/v3/discover', { body: { q: word } });
     assert.equal(res.status, 200);
@@ -153,8 +196,14 @@ describe('products and discovery', () => {
     assertError(await s.req('POST', '/api/v3/discover', { body: {} }), 400);
     assertError(await s.req('POST', '/api/v3/discover', { body: { q: '' } }), 400);
     assertError(await s.req('POST', '/api/v3/discover', { body: { q: 'x'.repeat(101) } }), 400);
-    assertError(await s.req('POST', '/api/v3/discover', { raw: 'q=1', headers: { 'content-type': 'text/plain' } }), 400);
-    assertError(await s.req('POST', '/api/v3/discover', { raw: '<q>1</q>', headers: { 'content-type': 'application/xml' } }), 415);
+    assertError(
+      await s.req('POST', '/api/v3/discover', { raw: 'q=1', headers: { 'content-type': 'text/plain' } }),
+      400,
+    );
+    assertError(
+      await s.req('POST', '/api/v3/discover', { raw: '<q>1</q>', headers: { 'content-type': 'application/xml' } }),
+      415,
+    );
   });
 
   test('appconfig and article search (f, t, withbanner, tags)', async () => {
@@ -166,15 +215,23 @@ describe('products and discovery', () => {
     assert.equal(a.body.articles.length, 10);
     assert.ok(a.body.total >= 12);
     const times = a.body.articles.map((x: any) => x.publishedAt);
-    assert.deepEqual(times, [...times].sort((x, y) => y - x));
+    assert.deepEqual(
+      times,
+      [...times].sort((x, y) => y - x),
+    );
     for (const x of a.body.articles) {
       assert.match(x.title, /[\u4e00-\u9fff]/);
       assert.ok(x.cover.startsWith('/media/article/'));
     }
     const banners = await s.get('/api/v1/content/articles/search?withbanner=true&t=100');
-    assert.ok(banners.body.total >= 1 && banners.body.articles.every((x: any) => x.banner?.startsWith('/media/banner/')));
+    assert.ok(
+      banners.body.total >= 1 && banners.body.articles.every((x: any) => x.banner?.startsWith('/media/banner/')),
+    );
     const tagged = await s.get(`/api/v1/content/articles/search?tags=${encodeURIComponent('海淘攻略,母婴')}&t=100`);
-    assert.ok(tagged.body.total >= 2 && tagged.body.articles.every((x: any) => x.tags.includes('海淘攻略') || x.tags.includes('母婴')));
+    assert.ok(
+      tagged.body.total >= 2 &&
+        tagged.body.articles.every((x: any) => x.tags.includes('海淘攻略') || x.tags.includes('母婴')),
+    );
     assertError(await s.get('/api/v1/content/articles/search?withbanner=yes'), 400);
     assertError(await s.get('/api/v1/content/articles/search?t=500'), 400);
   });

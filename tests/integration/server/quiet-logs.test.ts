@@ -13,7 +13,12 @@ import { buildApp } from '../../../server/app';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 
-interface Child { url: string; out: () => string; err: () => string; stop: () => Promise<void> }
+interface Child {
+  url: string;
+  out: () => string;
+  err: () => string;
+  stop: () => Promise<void>;
+}
 
 /** Starts server/main.ts with a fresh database and `env`; resolves once it printed its URL. */
 async function startMain(dir: string, env: Record<string, string>): Promise<Child> {
@@ -21,13 +26,22 @@ async function startMain(dir: string, env: Record<string, string>): Promise<Chil
   for (const k of ['LOG_LEVEL', 'LOG_FILE', 'LOG_REQUESTS', 'NODE_ENV', 'PORT', 'HOST']) delete base[k];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...base, HOST: '127.0.0.1', PORT: '0', DB_FILE: join(dir, 'db.sqlite'), MEDIA_DIR: join(dir, 'media'), ...env },
+    env: {
+      ...base,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DB_FILE: join(dir, 'db.sqlite'),
+      MEDIA_DIR: join(dir, 'media'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.stderr!.on('data', (d: Buffer) => { err += d; });
+  child.stderr!.on('data', (d: Buffer) => {
+    err += d;
+  });
   const url = await new Promise<string>((resolveUrl, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       out += d;
@@ -36,17 +50,35 @@ async function startMain(dir: string, env: Record<string, string>): Promise<Chil
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}${err}`)));
   });
-  return { url, out: () => out, err: () => err, stop: async () => { child.kill('SIGTERM'); await exited; } };
+  return {
+    url,
+    out: () => out,
+    err: () => err,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
-const sms = (url: string, phone: string) => fetch(`${url}/api/v2/signin/sms`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }),
-});
+const sms = (url: string, phone: string) =>
+  fetch(`${url}/api/v2/signin/sms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone }),
+  });
 
 /** A mix of answers: 200s, a 400, a 404 (API and outside), a bad URL. */
 async function traffic(url: string, rounds: number) {
   for (let i = 0; i < rounds; i++) {
-    for (const p of ['/api/v2/productcategories', '/api/v2/product_comment/haul?size=3', '/api/v1/products/x', '/api/nope', '/nope', '/api/%E0%A4%A']) {
+    for (const p of [
+      '/api/v2/productcategories',
+      '/api/v2/product_comment/haul?size=3',
+      '/api/v1/products/x',
+      '/api/nope',
+      '/nope',
+      '/api/%E0%A4%A',
+    ]) {
       await (await fetch(url + p)).arrayBuffer();
     }
   }
@@ -54,8 +86,14 @@ async function traffic(url: string, rounds: number) {
 
 describe('logging of server/main.ts', () => {
   const dirs: string[] = [];
-  const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'quiet-logs-')); dirs.push(d); return d; };
-  after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+  const tmp = () => {
+    const d = mkdtempSync(join(tmpdir(), 'quiet-logs-'));
+    dirs.push(d);
+    return d;
+  };
+  after(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
 
   test('default settings: the start-up notice, then nothing per request; the dev SMS code once', async () => {
     const s = await startMain(tmp(), {});
@@ -76,13 +114,19 @@ describe('logging of server/main.ts', () => {
   test('LOG_LEVEL=info logs requests; LOG_FILE keeps the log under its size cap', async () => {
     const dir = tmp();
     const file = join(dir, 'logs', 'server.log');
-    const s = await startMain(dir, { LOG_LEVEL: 'info', LOG_FILE: file, LOG_FILE_MAX_BYTES: '4096', LOG_FILE_KEEP: '2' });
+    const s = await startMain(dir, {
+      LOG_LEVEL: 'info',
+      LOG_FILE: file,
+      LOG_FILE_MAX_BYTES: '4096',
+      LOG_FILE_KEEP: '2',
+    });
     await traffic(s.url, 20);
     await s.stop();
     assert.ok(!/request completed/.test(s.out()), 'the log went to the file, not to stdout');
     const files = readdirSync(join(dir, 'logs')).sort();
     assert.deepEqual(files, ['server.log', 'server.log.1', 'server.log.2'], 'rotated, two old files kept');
-    for (const f of files) assert.ok(statSync(join(dir, 'logs', f)).size <= 4096, `${f}: ${statSync(join(dir, 'logs', f)).size} bytes`);
+    for (const f of files)
+      assert.ok(statSync(join(dir, 'logs', f)).size <= 4096, `${f}: ${statSync(join(dir, 'logs', f)).size} bytes`);
     // Which file holds which line depends on where the cap fell: read them all.
     assert.match(files.map((f) => readFileSync(join(dir, 'logs', f), 'utf8')).join(''), /request completed/);
   });
@@ -92,17 +136,26 @@ describe('logging of server/main.ts', () => {
 async function smsLog(env: string | undefined): Promise<{ lines: string[]; code: string | undefined }> {
   const dir = mkdtempSync(join(tmpdir(), 'smslog-'));
   const saved = process.env.NODE_ENV;
-  if (env === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = env;
+  if (env === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = env;
   const lines: string[] = [];
   let code: string | undefined;
-  const app = buildApp({ dbFile: join(dir, 'db.sqlite'), mediaDir: join(dir, 'media'), logger: { level: 'trace', stream: { write: (l: string) => lines.push(l) } }, devCodeLog: (_p, c) => { code = c; } });
+  const app = buildApp({
+    dbFile: join(dir, 'db.sqlite'),
+    mediaDir: join(dir, 'media'),
+    logger: { level: 'trace', stream: { write: (l: string) => lines.push(l) } },
+    devCodeLog: (_p, c) => {
+      code = c;
+    },
+  });
   try {
     const res = await app.inject({ method: 'POST', url: '/api/v2/signin/sms', payload: { phone: '13812345678' } });
     assert.equal(res.statusCode, 200, res.body);
     return { lines, code };
   } finally {
     await app.close();
-    if (saved === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = saved;
+    if (saved === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = saved;
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -114,6 +167,10 @@ test('the dev SMS code is logged (at warn, so the default level shows it) only o
   assert.ok(line, 'logged in development');
   assert.equal(JSON.parse(line).level, 40);
   const prod = await smsLog('production');
-  assert.ok(prod.code, 'devCodeLog (the tests\' hook) still gets it');
-  assert.equal(prod.lines.filter((l) => l.includes(prod.code!) || l.includes('dev SMS code')).length, 0, prod.lines.join(''));
+  assert.ok(prod.code, "devCodeLog (the tests' hook) still gets it");
+  assert.equal(
+    prod.lines.filter((l) => l.includes(prod.code!) || l.includes('dev SMS code')).length,
+    0,
+    prod.lines.join(''),
+  );
 });

@@ -18,11 +18,17 @@ const INLINE = 'window.pagePath="/about/";';
 before(async () => {
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-site-'));
   fs.mkdirSync(path.join(siteDir, 'about'));
-  fs.writeFileSync(path.join(siteDir, 'about', 'index.html'), `<!DOCTYPE html><html><head><script>${INLINE}</script><script type="application/ld+json">{}</script></head><body>关于我们</body></html>`);
+  fs.writeFileSync(
+    path.join(siteDir, 'about', 'index.html'),
+    `<!DOCTYPE html><html><head><script>${INLINE}</script><script type="application/ld+json">{}</script></head><body>关于我们</body></html>`,
+  );
   fs.writeFileSync(path.join(siteDir, 'app-0123456789abcdef0123.js'), 'console.log(1)');
   server = await startTestServer({ app: { trustProxy: true, configure: (app) => registerSite(app, siteDir) } });
 });
-after(async () => { await server?.close(); fs.rmSync(siteDir, { recursive: true, force: true }); });
+after(async () => {
+  await server?.close();
+  fs.rmSync(siteDir, { recursive: true, force: true });
+});
 
 const common = (h: Headers) => {
   assert.equal(h.get('x-content-type-options'), 'nosniff');
@@ -30,7 +36,7 @@ const common = (h: Headers) => {
   assert.equal(h.get('referrer-policy'), 'strict-origin-when-cross-origin');
 };
 
-test('API answers: helmet\'s set and a CSP that allows nothing, errors included', async () => {
+test("API answers: helmet's set and a CSP that allows nothing, errors included", async () => {
   for (const p of ['/api/v2/productcategories', '/api/v1/products/nope', '/nowhere']) {
     const r = await server.get(p);
     common(r.headers);

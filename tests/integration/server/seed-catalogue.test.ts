@@ -14,17 +14,22 @@ import { startTestServer, type TestServer } from './helper';
 
 describe('the default demo data set fills the catalogue', () => {
   let s: TestServer;
-  before(async () => { s = await startTestServer({ reviews: DEFAULT_REVIEWS, seed: DEFAULT_SEED }); });
+  before(async () => {
+    s = await startTestServer({ reviews: DEFAULT_REVIEWS, seed: DEFAULT_SEED });
+  });
   after(() => s.close());
 
-  const countBy = (sql: string) => new Map((s.app.db.prepare(sql).all() as Array<{ id: string; n: number }>).map((r) => [r.id, r.n]));
+  const countBy = (sql: string) =>
+    new Map((s.app.db.prepare(sql).all() as Array<{ id: string; n: number }>).map((r) => [r.id, r.n]));
 
   test('every leaf category has at least one product and one review', () => {
     const leaves = readCatalogueFile().leaves;
     assert.ok(leaves.length > 0);
     const products = countBy('SELECT category_id AS id, count(*) AS n FROM products GROUP BY category_id');
     const reviews = countBy('SELECT category_id AS id, count(*) AS n FROM reviews GROUP BY category_id');
-    const bare = leaves.filter((l) => !((products.get(l.id) ?? 0) >= 1 && (reviews.get(l.id) ?? 0) >= 1)).map((l) => l.id);
+    const bare = leaves
+      .filter((l) => !((products.get(l.id) ?? 0) >= 1 && (reviews.get(l.id) ?? 0) >= 1))
+      .map((l) => l.id);
     assert.deepEqual(bare, [], `${bare.length} of ${leaves.length} leaves without a product and a review`);
   });
 

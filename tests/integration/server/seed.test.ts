@@ -29,7 +29,10 @@ describe('demo data generator', () => {
     db = openDatabase(join(dir, 'main.sqlite'));
     seedDatabase(db, { reviews: DEFAULT_REVIEWS, seed: DEFAULT_SEED, catalogue });
   });
-  after(() => { db.close(); rmSync(dir, { recursive: true, force: true }); });
+  after(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   test('same seed => identical rows; another seed => different rows; reseeding replaces', () => {
     const a = openDatabase(join(dir, 'a.sqlite'));
@@ -53,8 +56,14 @@ describe('demo data generator', () => {
     // One product per leaf at least (the default size has more reviews than leaves), and the
     // reviews add up: no product without one.
     assert.ok(products.length >= catalogue.leaves.length, `${products.length} products`);
-    assert.equal(products.reduce((n, p) => n + p.review_count, 0), DEFAULT_REVIEWS);
-    assert.ok(products.some((p) => p.review_count >= 5), 'some products with many reviews');
+    assert.equal(
+      products.reduce((n, p) => n + p.review_count, 0),
+      DEFAULT_REVIEWS,
+    );
+    assert.ok(
+      products.some((p) => p.review_count >= 5),
+      'some products with many reviews',
+    );
     for (const p of products) {
       assert.ok(catalogue.leafById.has(p.category_id));
       assert.equal(catalogue.leafById.get(p.category_id)!.groupId, p.group_id);
@@ -67,20 +76,37 @@ describe('demo data generator', () => {
     }
     const groups = new Set(products.map((p) => p.group_id));
     assert.equal(groups.size, catalogue.tree.length, 'every top-level group has products');
-    const widths = db.prepare("SELECT DISTINCT width FROM skus WHERE width IS NOT NULL").all() as Array<{ width: string }>;
+    const widths = db.prepare('SELECT DISTINCT width FROM skus WHERE width IS NOT NULL').all() as Array<{
+      width: string;
+    }>;
     assert.ok(widths.some((w) => w.width === '宽') && widths.some((w) => w.width === '标准'));
-    assert.ok((db.prepare('SELECT count(*) AS n FROM skus WHERE color IS NOT NULL AND size IS NOT NULL').get() as { n: number }).n > 0);
+    assert.ok(
+      (db.prepare('SELECT count(*) AS n FROM skus WHERE color IS NOT NULL AND size IS NOT NULL').get() as { n: number })
+        .n > 0,
+    );
   });
 
   test('reviews: texts of every length, pictures 0..9, videos without pictures, scores, dates', () => {
     const reviews = db.prepare('SELECT * FROM reviews').all() as any[];
     assert.equal(reviews.length, DEFAULT_REVIEWS);
     const texts = reviews.map((r) => r.content as string | null).filter((c): c is string => c !== null);
-    assert.ok(texts.some((t) => t.length > 0 && t.length < 12 && t !== siteConfig.defaultPraise), 'short texts');
-    assert.ok(texts.some((t) => t.length > 150 && t.includes('\n')), 'long multi-paragraph texts');
-    assert.ok(texts.some((t) => /\p{Extended_Pictographic}/u.test(t)), 'emoji');
+    assert.ok(
+      texts.some((t) => t.length > 0 && t.length < 12 && t !== siteConfig.defaultPraise),
+      'short texts',
+    );
+    assert.ok(
+      texts.some((t) => t.length > 150 && t.includes('\n')),
+      'long multi-paragraph texts',
+    );
+    assert.ok(
+      texts.some((t) => /\p{Extended_Pictographic}/u.test(t)),
+      'emoji',
+    );
     assert.ok(texts.filter((t) => t === siteConfig.defaultPraise).length >= 10, 'default praise');
-    assert.ok(texts.some((t) => t === ''), 'empty text');
+    assert.ok(
+      texts.some((t) => t === ''),
+      'empty text',
+    );
     const counts = new Set(reviews.map((r) => JSON.parse(r.pictures).length));
     for (let n = 0; n <= 9; n++) assert.ok(counts.has(n), `${n} pictures`);
     const videos = reviews.filter((r) => r.videos !== '[]');
@@ -95,8 +121,12 @@ describe('demo data generator', () => {
   });
 
   test('products fit their leaf: a brand of its product line, registered for its group, the leaf named', () => {
-    const rows = db.prepare(`SELECT p.category_id, p.group_id, p.name, p.name_cn, b.name AS brand, b.name_cn AS brand_cn, b.groups
-      FROM products p JOIN brands b ON b.id = p.brand_id`).all() as any[];
+    const rows = db
+      .prepare(
+        `SELECT p.category_id, p.group_id, p.name, p.name_cn, b.name AS brand, b.name_cn AS brand_cn, b.groups
+      FROM products p JOIN brands b ON b.id = p.brand_id`,
+      )
+      .all() as any[];
     assert.ok(rows.length > 0);
     for (const r of rows) {
       const leaf = catalogue.leafById.get(r.category_id)!;
@@ -104,7 +134,10 @@ describe('demo data generator', () => {
       assert.ok(mapped, `leaf ${leaf.id} ${leaf.displayTerm} has its own product line`);
       const brands = line.brands.map((k) => BRAND[k][0]);
       assert.ok(brands.includes(r.brand), `${r.name_cn}: ${r.brand} is not sold in ${leaf.displayTerm}`);
-      assert.ok((JSON.parse(r.groups) as string[]).includes(r.group_id), `${r.brand} registered for group ${r.group_id}`);
+      assert.ok(
+        (JSON.parse(r.groups) as string[]).includes(r.group_id),
+        `${r.brand} registered for group ${r.group_id}`,
+      );
       assert.ok(r.name_cn.startsWith(`${r.brand_cn} `) && r.name_cn.endsWith(leaf.displayTerm), r.name_cn);
       assert.ok(r.name.startsWith(`${r.brand} `) && r.name.endsWith(leaf.term), r.name);
     }

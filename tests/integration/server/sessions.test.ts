@@ -18,14 +18,22 @@ describe('session expiry and sign-out', () => {
   let likePath = '';
   before(async () => {
     s = await startTestServer({ reviews: 40, now: () => clock });
-    const row = s.app.db.prepare('SELECT id, product_id AS p FROM reviews ORDER BY id LIMIT 1').get() as { id: number; p: number };
+    const row = s.app.db.prepare('SELECT id, product_id AS p FROM reviews ORDER BY id LIMIT 1').get() as {
+      id: number;
+      p: number;
+    };
     likePath = `/api/v1/product-comment/products/${row.p}/comments/${row.id}/likes`;
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   // Each sign-in of a phone waits out the resend timer first.
   let phoneNo = 0;
-  const freshUser = () => { clock += 3_600_000; return signIn(s, `1360000${String(1000 + phoneNo++)}`); };
+  const freshUser = () => {
+    clock += 3_600_000;
+    return signIn(s, `1360000${String(1000 + phoneNo++)}`);
+  };
 
   test('a signed-out key answers 401; other sessions of the user stay signed in', async () => {
     const a = await freshUser();
@@ -39,10 +47,17 @@ describe('session expiry and sign-out', () => {
     assertError(await s.req('POST', likePath, { headers: a.headers }), 401, '登录');
     assertError(await s.req('DELETE', likePath, { headers: a.headers }), 401);
     // The detail no longer answers as that user.
-    const detail = await s.get(`${likePath.replace(/\/comments\/\d+\/likes$/, '/comments')}?commentId=${likePath.split('/').at(-2)}`, a.headers);
+    const detail = await s.get(
+      `${likePath.replace(/\/comments\/\d+\/likes$/, '/comments')}?commentId=${likePath.split('/').at(-2)}`,
+      a.headers,
+    );
     assert.equal(detail.status, 200);
     assert.equal(detail.body.comments[0].liked, undefined, 'a revoked key is a guest on reads');
-    assert.equal((await s.req('DELETE', likePath, { headers: second.headers })).status, 200, 'the other device is still signed in');
+    assert.equal(
+      (await s.req('DELETE', likePath, { headers: second.headers })).status,
+      200,
+      'the other device is still signed in',
+    );
   });
 
   test('signing out twice, with an unknown key, or as a guest is harmless', async () => {
@@ -59,10 +74,21 @@ describe('session expiry and sign-out', () => {
       assert.equal(r.status, 204, JSON.stringify(headers).slice(0, 80));
     }
     // An empty JSON body is accepted too (clients that always send Content-Type).
-    assert.equal((await s.req('POST', '/api/v2/signin/signout', { headers: { 'content-type': 'application/json' }, raw: '' })).status, 204);
+    assert.equal(
+      (await s.req('POST', '/api/v2/signin/signout', { headers: { 'content-type': 'application/json' }, raw: '' }))
+        .status,
+      204,
+    );
     // Someone else's key is untouched by a guest's sign-out.
     const b = await freshUser();
-    assert.equal((await s.req('POST', '/api/v2/signin/signout', { headers: { 'X-Session-User': b.userId, 'X-Session-Key': 'wrong' } })).status, 204);
+    assert.equal(
+      (
+        await s.req('POST', '/api/v2/signin/signout', {
+          headers: { 'X-Session-User': b.userId, 'X-Session-Key': 'wrong' },
+        })
+      ).status,
+      204,
+    );
     assert.equal((await s.req('POST', likePath, { headers: b.headers })).status, 200);
   });
 
@@ -70,14 +96,20 @@ describe('session expiry and sign-out', () => {
     const a = await freshUser();
     const b = await freshUser();
     clock += DEFAULT_SESSION_TTL_MS - DAY;
-    assert.equal((await s.req('POST', likePath, { headers: a.headers })).status, 200, 'a: still valid a day before expiry, and renewed');
+    assert.equal(
+      (await s.req('POST', likePath, { headers: a.headers })).status,
+      200,
+      'a: still valid a day before expiry, and renewed',
+    );
     clock += 2 * DAY;
     assertError(await s.req('POST', likePath, { headers: b.headers }), 401, '登录');
     assert.equal((await s.req('DELETE', likePath, { headers: a.headers })).status, 200, 'a: renewed by its use');
     clock += DEFAULT_SESSION_TTL_MS;
     assertError(await s.req('POST', likePath, { headers: a.headers }), 401);
     // An expired key is removed, not only refused.
-    const left = s.app.db.prepare('SELECT count(*) AS n FROM sessions WHERE user_id IN (?, ?)').get(Number(a.userId), Number(b.userId)) as { n: number };
+    const left = s.app.db
+      .prepare('SELECT count(*) AS n FROM sessions WHERE user_id IN (?, ?)')
+      .get(Number(a.userId), Number(b.userId)) as { n: number };
     assert.equal(left.n, 0);
   });
 });
@@ -87,7 +119,10 @@ describe('session lifetime is configurable; old databases migrate on open', () =
     let clock = Date.UTC(2025, 6, 1);
     const s = await startTestServer({ reviews: 40, now: () => clock, sessionTtlMs: 60_000 });
     try {
-      const row = s.app.db.prepare('SELECT id, product_id AS p FROM reviews ORDER BY id LIMIT 1').get() as { id: number; p: number };
+      const row = s.app.db.prepare('SELECT id, product_id AS p FROM reviews ORDER BY id LIMIT 1').get() as {
+        id: number;
+        p: number;
+      };
       const path = `/api/v1/product-comment/products/${row.p}/comments/${row.id}/likes`;
       const a = await signIn(s, '13500000001');
       clock += 59_000;
@@ -113,7 +148,9 @@ describe('session lifetime is configurable; old databases migrate on open', () =
       try {
         const cols = (db.prepare('PRAGMA table_info(sessions)').all() as Array<{ name: string }>).map((c) => c.name);
         assert.ok(cols.includes('last_used_at'), cols.join(','));
-        assert.deepEqual(db.prepare('SELECT key_hash, last_used_at FROM sessions').all(), [{ key_hash: 'abc', last_used_at: 1000 }]);
+        assert.deepEqual(db.prepare('SELECT key_hash, last_used_at FROM sessions').all(), [
+          { key_hash: 'abc', last_used_at: 1000 },
+        ]);
       } finally {
         db.close();
       }

@@ -13,16 +13,26 @@ function sendFrom(s: TestServer, localAddress: string, phone: string): Promise<R
   const { hostname, port } = new URL(s.url);
   const body = JSON.stringify({ phone });
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: hostname, port, method: 'POST', path: '/api/v2/signin/sms', localAddress, agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => {
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
-        resolve({ status: res.statusCode ?? 0, headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-      });
-    });
+    const req = http.request(
+      {
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/v2/signin/sms',
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+          resolve({ status: res.statusCode ?? 0, headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -40,7 +50,9 @@ describe('SMS send budgets', () => {
       app: { smsBudget: { perClient: [{ max: 3, windowMs: 60_000 }], global: [{ max: 5, windowMs: 60_000 }] } },
     });
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   test('per client, then for the whole server; only issued codes count; the window slides', async () => {
     for (let i = 1; i <= 3; i++) assert.equal((await sendFrom(s, '127.0.0.1', phone(i))).status, 200);
@@ -69,8 +81,12 @@ describe('SMS send budgets', () => {
 
 describe('SMS send budgets at their defaults', () => {
   let s: TestServer;
-  before(async () => { s = await startTestServer({ reviews: 60, app: { smsBudget: DEFAULT_SMS_BUDGET } }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startTestServer({ reviews: 60, app: { smsBudget: DEFAULT_SMS_BUDGET } });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('one client asking for 40 numbers at once gets only its budget (the issue got 40 codes in 61 ms)', async () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => sendFrom(s, '127.0.0.1', phone(100 + i))));

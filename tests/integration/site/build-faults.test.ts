@@ -29,7 +29,10 @@ function snapshot(root: string): Map<string, string> {
       if (e.isDirectory()) walk(p);
       else {
         const st = fs.statSync(p);
-        out.set(path.relative(root, p), `${st.size} ${st.mtimeMs} ${crypto.createHash('sha256').update(fs.readFileSync(p)).digest('hex')}`);
+        out.set(
+          path.relative(root, p),
+          `${st.size} ${st.mtimeMs} ${crypto.createHash('sha256').update(fs.readFileSync(p)).digest('hex')}`,
+        );
       }
     }
   };
@@ -39,14 +42,22 @@ function snapshot(root: string): Map<string, string> {
 
 function gatsbyBuild(apiUrl: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(dir, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], {
-      cwd: dir,
-      env: { ...process.env, STOREFRONT_API_URL: apiUrl, GATSBY_TELEMETRY_DISABLED: '1', CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(dir, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'],
+      {
+        cwd: dir,
+        env: { ...process.env, STOREFRONT_API_URL: apiUrl, GATSBY_TELEMETRY_DISABLED: '1', CI: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
-    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
     child.once('exit', (code) => resolve({ code, out: stripVTControlCharacters(out) }));
   });
 }
@@ -57,9 +68,14 @@ before(async () => {
   // (the case in which Gatsby deletes old HTML and CSS once sourcing has succeeded).
   const pub = path.join(dir, 'public');
   const files: Record<string, string> = {
-    'index.html': '<!doctype html><html lang="zh-CN"><head><title>海淘晒单</title></head><body><h1>上一次发布的首页</h1></body></html>',
-    '100001/5000001/index.html': '<!doctype html><html lang="zh-CN"><head><title>晒单</title></head><body><h1>上一次发布的晒单</h1></body></html>',
-    'page-data/100001/5000001/page-data.json': JSON.stringify({ path: '/100001/5000001/', result: { pageContext: { info: { content: '好看' } } } }),
+    'index.html':
+      '<!doctype html><html lang="zh-CN"><head><title>海淘晒单</title></head><body><h1>上一次发布的首页</h1></body></html>',
+    '100001/5000001/index.html':
+      '<!doctype html><html lang="zh-CN"><head><title>晒单</title></head><body><h1>上一次发布的晒单</h1></body></html>',
+    'page-data/100001/5000001/page-data.json': JSON.stringify({
+      path: '/100001/5000001/',
+      result: { pageContext: { info: { content: '好看' } } },
+    }),
     'styles.0123.css': 'body{color:#333}',
     '404.html': '<!doctype html><html lang="zh-CN"><body>404</body></html>',
   };
@@ -79,19 +95,29 @@ after(async () => {
 });
 
 async function served() {
-  return Promise.all(['/review/', '/review/100001/5000001/', '/review/page-data/100001/5000001/page-data.json'].map(async (p) => {
-    const r = await fetch(siteUrl + p);
-    return `${p} ${r.status} ${await r.text()}`;
-  }));
+  return Promise.all(
+    ['/review/', '/review/100001/5000001/', '/review/page-data/100001/5000001/page-data.json'].map(async (p) => {
+      const r = await fetch(siteUrl + p);
+      return `${p} ${r.status} ${await r.text()}`;
+    }),
+  );
 }
 
-const cases: Array<{ name: string; start: () => Promise<{ url: string; close: () => Promise<void> }>; endpoint: RegExp }> = [
+const cases: Array<{
+  name: string;
+  start: () => Promise<{ url: string; close: () => Promise<void> }>;
+  endpoint: RegExp;
+}> = [
   {
     name: 'the API answers 503 to everything',
     endpoint: /Required storefront endpoint failed: GET \/api\/v2\/productcategories/,
     start: async () => {
       const api = Fastify({ logger: false });
-      api.all('/*', async (_req, reply) => reply.code(503).send({ messages: ['服务暂不可用'], message: '服务暂不可用', statusCode: 503, code: 'UNAVAILABLE' }));
+      api.all('/*', async (_req, reply) =>
+        reply
+          .code(503)
+          .send({ messages: ['服务暂不可用'], message: '服务暂不可用', statusCode: 503, code: 'UNAVAILABLE' }),
+      );
       await api.listen({ host: '127.0.0.1', port: 0 });
       return { url: `http://127.0.0.1:${(api.server.address() as { port: number }).port}`, close: () => api.close() };
     },

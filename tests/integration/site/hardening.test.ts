@@ -46,7 +46,10 @@ before(async () => {
   await serveSite(app, { siteDir: dir });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
-after(async () => { await app.close(); fs.rmSync(tmp, { recursive: true, force: true }); });
+after(async () => {
+  await app.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 const get = (p: string) => fetch(base + p, { redirect: 'manual' });
 
@@ -54,27 +57,50 @@ async function assertRefused(p: string) {
   const r = await get(p);
   const body = await r.text();
   assert.equal(r.status, 404, `${p} answers ${r.status}`);
-  assert.ok(!body.includes(SECRET) && !body.includes('sources') && !body.includes('cached') && !body.includes('2024'), `${p} leaks: ${body}`);
+  assert.ok(
+    !body.includes(SECRET) && !body.includes('sources') && !body.includes('cached') && !body.includes('2024'),
+    `${p} leaks: ${body}`,
+  );
 }
 
 test('symlinks that lead out of the site are not followed', async () => {
-  for (const p of ['/review/leak.txt', '/review/leakdir/', '/review/leakdir', '/review/leakdir/index.html', '/review/static/out/secret.txt']) await assertRefused(p);
+  for (const p of [
+    '/review/leak.txt',
+    '/review/leakdir/',
+    '/review/leakdir',
+    '/review/leakdir/index.html',
+    '/review/static/out/secret.txt',
+  ])
+    await assertRefused(p);
   const inside = await get('/review/about-alias/');
   assert.equal(inside.status, 200);
   assert.equal(await inside.text(), '<html>about</html>');
 });
 
 test('dot-names are never served: files, directories, anywhere in the path', async () => {
-  for (const p of ['/review/.build-stamp', '/review/.cache/page/', '/review/.cache/page/index.html', '/review/static/.hidden.jpg', '/review/%2Ebuild-stamp']) await assertRefused(p);
+  for (const p of [
+    '/review/.build-stamp',
+    '/review/.cache/page/',
+    '/review/.cache/page/index.html',
+    '/review/static/.hidden.jpg',
+    '/review/%2Ebuild-stamp',
+  ])
+    await assertRefused(p);
 });
 
 test('source maps, webpack.stats.json and chunk-map.json stay on disk, not on the web', async () => {
-  for (const p of ['/review/app-0123456789abcdef0123.js.map', '/review/webpack.stats.json', '/review/chunk-map.json']) await assertRefused(p);
+  for (const p of ['/review/app-0123456789abcdef0123.js.map', '/review/webpack.stats.json', '/review/chunk-map.json'])
+    await assertRefused(p);
   assert.equal((await get('/review/app-0123456789abcdef0123.js')).status, 200);
 });
 
 test('the status pages answer with their status at every URL Gatsby writes them to, never indexed', async () => {
-  for (const [p, status] of [['/review/404.html', 404], ['/review/404/', 404], ['/review/500.html', 500], ['/review/500/', 500]] as const) {
+  for (const [p, status] of [
+    ['/review/404.html', 404],
+    ['/review/404/', 404],
+    ['/review/500.html', 500],
+    ['/review/500/', 500],
+  ] as const) {
     const r = await get(p);
     assert.equal(r.status, status, p);
     assert.equal(await r.text(), `<html>${status}</html>`, p);

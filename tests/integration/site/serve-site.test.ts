@@ -39,7 +39,10 @@ before(async () => {
   put('rebuilt/index.html', BIG_HTML);
   put('framework-0123456789abcdef0123.js', BIG_JS);
   put('static/abc/photo.jpg', BIG_JS); // large, but an image type: never compressed
-  upstream = http.createServer((_req, res) => { res.setHeader('content-type', 'text/javascript'); res.end('console.log(1)'); });
+  upstream = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'text/javascript');
+    res.end('console.log(1)');
+  });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/tag.js`;
   app = Fastify();
@@ -48,10 +51,17 @@ before(async () => {
   app.get('/api/big', () => BIG_JS); // a route beside the site, as the API is
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
-after(async () => { await app.close(); upstream.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+after(async () => {
+  await app.close();
+  upstream.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** A raw request (fetch would decompress): status, headers and the body bytes as sent. */
-function raw(p: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(
+  p: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(base + p, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
       const chunks: Buffer[] = [];
@@ -92,7 +102,8 @@ test('an unbuilt review URL without a review check answers 404 with the 404 page
   assert.equal(r.headers.get('cache-control'), REVALIDATE);
   assert.equal((await get('/review/1001/9999')).status, 301);
   // The site's own sections never count as review ids.
-  for (const p of ['/review/category/zz/', '/review/pd/x/', '/review/haul/page/', '/review/404/x/']) assert.equal((await get(p)).status, 404, p);
+  for (const p of ['/review/category/zz/', '/review/pd/x/', '/review/haul/page/', '/review/404/x/'])
+    assert.equal((await get(p)).status, 404, p);
 });
 
 test('unknown paths get the 404 page with status 404; traversal is refused', async () => {
@@ -121,7 +132,10 @@ test('the third-party proxy serves only allow-listed URLs', async () => {
 });
 
 test('pages, scripts and page data go out compressed to clients that accept it, and decompress to the file', async () => {
-  for (const [p, body] of [['/review/big/', BIG_HTML], ['/review/framework-0123456789abcdef0123.js', BIG_JS]] as const) {
+  for (const [p, body] of [
+    ['/review/big/', BIG_HTML],
+    ['/review/framework-0123456789abcdef0123.js', BIG_JS],
+  ] as const) {
     const br = await raw(p, 'br, gzip');
     assert.equal(br.status, 200, p);
     assert.equal(br.headers['content-encoding'], 'br', p);
@@ -149,7 +163,11 @@ test('images and the API beside the site are not compressed by the site server',
 });
 
 /** A raw request with extra headers. */
-function rawWith(p: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawWith(
+  p: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(base + p, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -181,7 +199,10 @@ test('each encoding of a page is its own variant: Vary, an ETag of its own, 304 
   assert.equal(again.body.length, 0);
   assert.equal(again.headers.etag, br.headers.etag);
   // A client holding the plain body must not get a 304 for the brotli one, nor the reverse.
-  assert.equal((await rawWith('/review/big/', { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag! })).status, 200);
+  assert.equal(
+    (await rawWith('/review/big/', { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag! })).status,
+    200,
+  );
   assert.equal((await rawWith('/review/big/', { 'if-none-match': br.headers.etag! })).status, 200);
   // HEAD: the headers of the variant, no body.
   const head = await rawWith('/review/big/', { 'accept-encoding': 'br' }, 'HEAD');
@@ -210,6 +231,11 @@ test('the 404 page is compressed too, and keeps its status', async () => {
     assert.equal(r.headers['content-encoding'], 'br');
     assert.equal(zlib.brotliDecompressSync(r.body).toString(), BIG_HTML);
     // A validator never turns an error answer into a 304.
-    assert.equal((await rawWith('/review/no/such/page/', { 'accept-encoding': 'br', 'if-none-match': r.headers.etag! })).status, 404);
-  } finally { put('404.html', '<html>404</html>'); }
+    assert.equal(
+      (await rawWith('/review/no/such/page/', { 'accept-encoding': 'br', 'if-none-match': r.headers.etag! })).status,
+      404,
+    );
+  } finally {
+    put('404.html', '<html>404</html>');
+  }
 });

@@ -70,7 +70,11 @@ async function site(analyticsSiteId: string | null, timeoutMs?: number): Promise
   const app = Fastify();
   installErrorHandlers(app);
   if (timeoutMs) {
-    await thirdPartyProxy(app, { allow: [analyticsScriptUrl(analyticsSiteId!)], resolveUpstream: toStandIn, timeoutMs });
+    await thirdPartyProxy(app, {
+      allow: [analyticsScriptUrl(analyticsSiteId!)],
+      resolveUpstream: toStandIn,
+      timeoutMs,
+    });
   } else {
     await registerSite(app, siteDir, { analyticsSiteId, resolveUpstream: toStandIn });
   }
@@ -87,7 +91,18 @@ async function assertCleanError(r: Response, status: number) {
   const body = JSON.parse(text) as Record<string, unknown>;
   assert.deepEqual(Object.keys(body).sort(), ['code', 'message', 'messages', 'statusCode']);
   assert.ok(Array.isArray(body.messages) && /[\u4e00-\u9fff]/.test(String((body.messages as string[])[0])));
-  for (const leak of ['127.0.0.1', '10.0.0.7', '169.254', 'ECONN', 'fetch failed', 'abort', 'timeout', 'stack', 'Error', '/srv/']) {
+  for (const leak of [
+    '127.0.0.1',
+    '10.0.0.7',
+    '169.254',
+    'ECONN',
+    'fetch failed',
+    'abort',
+    'timeout',
+    'stack',
+    'Error',
+    '/srv/',
+  ]) {
     assert.ok(!text.includes(leak), `error answer leaks "${leak}": ${text}`);
   }
 }
@@ -109,16 +124,19 @@ describe('without a configured site id (the default)', () => {
   test('the proxy allows nothing, not even a Baidu Tongji URL, and fetches nothing', async () => {
     const base = await site(null);
     const before = upstreamHits.length;
-    for (const src of [OLD_HARD_CODED, analyticsScriptUrl(SITE_ID)]) await assertCleanError(await proxied(base, src), 403);
+    for (const src of [OLD_HARD_CODED, analyticsScriptUrl(SITE_ID)])
+      await assertCleanError(await proxied(base, src), 403);
     assert.equal(upstreamHits.length, before, 'no upstream request');
   });
 });
 
 describe('with a configured site id', () => {
   let base: string;
-  before(async () => { base = await site(SITE_ID); });
+  before(async () => {
+    base = await site(SITE_ID);
+  });
 
-  test('serves the configured id\'s script as JavaScript, fetched from the upstream', async () => {
+  test("serves the configured id's script as JavaScript, fetched from the upstream", async () => {
     const r = await proxied(base, analyticsScriptUrl(SITE_ID));
     assert.equal(r.status, 200);
     assert.equal(await r.text(), SCRIPT);
@@ -129,7 +147,14 @@ describe('with a configured site id', () => {
 
   test('refuses every other URL: another id, the old hard-coded one, other hosts, variations', async () => {
     const before = upstreamHits.length;
-    for (const src of [analyticsScriptUrl(OTHER_ID), OLD_HARD_CODED, `${analyticsScriptUrl(SITE_ID)}&x=1`, `http://hm.baidu.com/hm.js?${SITE_ID}`, 'http://127.0.0.1:1/hm.js', 'file:///etc/passwd']) {
+    for (const src of [
+      analyticsScriptUrl(OTHER_ID),
+      OLD_HARD_CODED,
+      `${analyticsScriptUrl(SITE_ID)}&x=1`,
+      `http://hm.baidu.com/hm.js?${SITE_ID}`,
+      'http://127.0.0.1:1/hm.js',
+      'file:///etc/passwd',
+    ]) {
       await assertCleanError(await proxied(base, src), 403);
     }
     assert.equal(upstreamHits.length, before, 'no upstream request');
@@ -165,7 +190,10 @@ describe('a misbehaving upstream gets 502, without its detail', () => {
 
   test('an unreachable upstream', async () => {
     const app = Fastify();
-    await thirdPartyProxy(app, { allow: [analyticsScriptUrl(SITE_ID)], resolveUpstream: () => 'http://127.0.0.1:1/hm.js' });
+    await thirdPartyProxy(app, {
+      allow: [analyticsScriptUrl(SITE_ID)],
+      resolveUpstream: () => 'http://127.0.0.1:1/hm.js',
+    });
     apps.push(app);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     await assertCleanError(await proxied(base, analyticsScriptUrl(SITE_ID)), 502);

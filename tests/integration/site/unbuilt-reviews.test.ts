@@ -32,10 +32,15 @@ describe('with a review check', () => {
   const asked: string[] = [];
   const known = new Set(['1001/3003']);
   before(async () => {
-    ({ app, base } = await listen((a) => serveSite(a, {
-      siteDir: dir,
-      reviewExists: async (p, c) => { asked.push(`${p}/${c}`); return known.has(`${p}/${c}`); },
-    })));
+    ({ app, base } = await listen((a) =>
+      serveSite(a, {
+        siteDir: dir,
+        reviewExists: async (p, c) => {
+          asked.push(`${p}/${c}`);
+          return known.has(`${p}/${c}`);
+        },
+      }),
+    ));
   });
   after(() => app.close());
 
@@ -45,7 +50,11 @@ describe('with a review check', () => {
     assert.equal(await r.text(), NOT_FOUND);
     assert.equal(r.headers.get('x-robots-tag'), 'noindex');
     assert.equal(r.headers.get('cache-control'), 'public, max-age=0, must-revalidate');
-    assert.equal((await fetch(`${base}/review/1001/3003/`, { method: 'HEAD' })).status, 200, 'HEAD, as Gatsby\'s loader asks');
+    assert.equal(
+      (await fetch(`${base}/review/1001/3003/`, { method: 'HEAD' })).status,
+      200,
+      "HEAD, as Gatsby's loader asks",
+    );
   });
 
   test('a review that does not exist answers 404 with the same page (which then says so)', async () => {
@@ -60,7 +69,8 @@ describe('with a review check', () => {
   test('a built review page is a file: no check; other shapes never reach the check', async () => {
     asked.length = 0;
     assert.equal((await fetch(`${base}/review/1001/2002/`)).status, 200);
-    for (const p of ['/review/category/8/', '/review/500/1/', '/review/a/b/c/', `/review/${'9'.repeat(65)}/1/`]) assert.equal((await fetch(base + p)).status, 404, p);
+    for (const p of ['/review/category/8/', '/review/500/1/', '/review/a/b/c/', `/review/${'9'.repeat(65)}/1/`])
+      assert.equal((await fetch(base + p)).status, 404, p);
     assert.deepEqual(asked, []);
   });
 });
@@ -71,7 +81,9 @@ test('without a review check (a plain static host) every unbuilt review URL answ
     const r = await fetch(`${base}/review/1001/3003/`);
     assert.equal(r.status, 404);
     assert.equal(await r.text(), NOT_FOUND, 'the page still loads the review in the browser');
-  } finally { await app.close(); }
+  } finally {
+    await app.close();
+  }
 });
 
 describe('beside the reference API (registerSite, as npm start)', () => {
@@ -79,17 +91,35 @@ describe('beside the reference API (registerSite, as npm start)', () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-unbuilt-api-'));
   before(async () => {
     server = await startServer({
-      dbFile: path.join(tmp, 'db.sqlite'), mediaDir: path.join(tmp, 'media'), host: '127.0.0.1', port: 0,
-      seedReviews: 20, logger: false, configure: (app) => registerSite(app, dir),
+      dbFile: path.join(tmp, 'db.sqlite'),
+      mediaDir: path.join(tmp, 'media'),
+      host: '127.0.0.1',
+      port: 0,
+      seedReviews: 20,
+      logger: false,
+      configure: (app) => registerSite(app, dir),
     });
   });
-  after(async () => { await server?.close(); fs.rmSync(tmp, { recursive: true, force: true }); });
+  after(async () => {
+    await server?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
 
   test('200 for a review in the repository, 404 for another id, another product, or a non-numeric id', async () => {
-    const row = server.app.db.prepare('SELECT id, product_id FROM reviews ORDER BY id LIMIT 1').get() as { id: number; product_id: number };
-    const other = server.app.db.prepare('SELECT id FROM products WHERE id != ? LIMIT 1').get(row.product_id) as { id: number };
+    const row = server.app.db.prepare('SELECT id, product_id FROM reviews ORDER BY id LIMIT 1').get() as {
+      id: number;
+      product_id: number;
+    };
+    const other = server.app.db.prepare('SELECT id FROM products WHERE id != ? LIMIT 1').get(row.product_id) as {
+      id: number;
+    };
     assert.equal((await fetch(`${server.url}/review/${row.product_id}/${row.id}/`)).status, 200);
-    for (const p of [`/review/${row.product_id}/99999999/`, `/review/${other.id}/${row.id}/`, `/review/${row.product_id}/x${row.id}/`, `/review/0${row.product_id}/${row.id}/`]) {
+    for (const p of [
+      `/review/${row.product_id}/99999999/`,
+      `/review/${other.id}/${row.id}/`,
+      `/review/${row.product_id}/x${row.id}/`,
+      `/review/0${row.product_id}/${row.id}/`,
+    ]) {
       assert.equal((await fetch(server.url + p)).status, 404, p);
     }
   });

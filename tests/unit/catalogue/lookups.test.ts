@@ -3,26 +3,53 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_WEIGHT_POUNDS, defaultShippingWeight, getCategory, getCategoryTrail, getChildren, getDescendants,
-  getLeafCategories, getShippingWeight, getTopLevelGroups, isSuggestible, loadCatalogue, suggestCategories,
+  DEFAULT_WEIGHT_POUNDS,
+  defaultShippingWeight,
+  getCategory,
+  getCategoryTrail,
+  getChildren,
+  getDescendants,
+  getLeafCategories,
+  getShippingWeight,
+  getTopLevelGroups,
+  isSuggestible,
+  loadCatalogue,
+  suggestCategories,
 } from '../../../src/catalogue';
 import type { CategoryNode } from '../../../src/storefront/types';
 import { at, catalogue, entries } from './helpers';
 
-const node = (id: string, parentId: string | null, displayTerm: string, extra: Partial<CategoryNode> = {}): CategoryNode => ({
-  id, parentId, term: `T${id}`, displayTerm, disabled: false, mappingTerm: displayTerm, searchRecommend: true, ...extra,
+const node = (
+  id: string,
+  parentId: string | null,
+  displayTerm: string,
+  extra: Partial<CategoryNode> = {},
+): CategoryNode => ({
+  id,
+  parentId,
+  term: `T${id}`,
+  displayTerm,
+  disabled: false,
+  mappingTerm: displayTerm,
+  searchRecommend: true,
+  ...extra,
 });
 const tiny = loadCatalogue({
   categories: [
     {
-      id: 'x', name: '测试', category: node('x', null, '测试', { weightInPounds: 7 }),
-      children: [{
-        category: node('x0', 'x', '一组'), rootCategoryId: 'x',
-        children: [
-          { category: node('x00', 'x0', '甲', { weightInPounds: 0 }), rootCategoryId: 'x00' },
-          { category: node('x01', 'x0', '乙'), rootCategoryId: 'x01' },
-        ],
-      }],
+      id: 'x',
+      name: '测试',
+      category: node('x', null, '测试', { weightInPounds: 7 }),
+      children: [
+        {
+          category: node('x0', 'x', '一组'),
+          rootCategoryId: 'x',
+          children: [
+            { category: node('x00', 'x0', '甲', { weightInPounds: 0 }), rootCategoryId: 'x00' },
+            { category: node('x01', 'x0', '乙'), rootCategoryId: 'x01' },
+          ],
+        },
+      ],
     },
     // A top-level group sent the way the spec lists it: id, name, children only.
     { id: 'y', name: '无重', children: [{ category: node('y0', 'y', '二组'), rootCategoryId: 'y', children: [] }] },
@@ -49,17 +76,32 @@ test('getCategoryTrail gives the path from the root (breadcrumbs)', () => {
 });
 
 test('getChildren, getTopLevelGroups, getLeafCategories, getDescendants', () => {
-  assert.deepEqual(getTopLevelGroups(catalogue).map((e) => e.id), ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a']);
-  assert.deepEqual(getChildren(catalogue, null).map((e) => e.id), getTopLevelGroups(catalogue).map((e) => e.id));
-  assert.deepEqual(getChildren(catalogue, 'c4').map((e) => e.id), ['c40', 'c41', 'c42']);
+  assert.deepEqual(
+    getTopLevelGroups(catalogue).map((e) => e.id),
+    ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a'],
+  );
+  assert.deepEqual(
+    getChildren(catalogue, null).map((e) => e.id),
+    getTopLevelGroups(catalogue).map((e) => e.id),
+  );
+  assert.deepEqual(
+    getChildren(catalogue, 'c4').map((e) => e.id),
+    ['c40', 'c41', 'c42'],
+  );
   assert.deepEqual(getChildren(catalogue, 'c40'), []);
   assert.deepEqual(getChildren(catalogue, 'nope'), []);
   const leaves = getLeafCategories(catalogue);
   assert.equal(leaves.length, entries().filter((e) => e.childIds.length === 0 && e.level === 3).length);
   assert.ok(leaves.every((e) => e.level === 3 && e.childIds.length === 0));
-  assert.deepEqual(getDescendants(catalogue, 'c4').map((e) => e.id), ['c4', 'c40', 'c41', 'c42']);
+  assert.deepEqual(
+    getDescendants(catalogue, 'c4').map((e) => e.id),
+    ['c4', 'c40', 'c41', 'c42'],
+  );
   assert.equal(getDescendants(catalogue, 'f').length, 1 + 11 + leaves.filter((e) => e.id.startsWith('f')).length);
-  assert.deepEqual(getLeafCategories(tiny).map((e) => e.id), ['x00', 'x01']);
+  assert.deepEqual(
+    getLeafCategories(tiny).map((e) => e.id),
+    ['x00', 'x01'],
+  );
 });
 
 test('shipping weight: own weight first', () => {
@@ -69,7 +111,7 @@ test('shipping weight: own weight first', () => {
   assert.deepEqual(getShippingWeight(tiny, 'x00'), { pounds: 0, fromId: 'x00' });
 });
 
-test('shipping weight: else the nearest ancestor\'s', () => {
+test("shipping weight: else the nearest ancestor's", () => {
   assert.deepEqual(getShippingWeight(catalogue, at('女装/外套/大衣').id), { pounds: 3, fromId: '80' });
   assert.deepEqual(getShippingWeight(catalogue, at('箱包/旅行箱/拉杆箱').id), { pounds: 18, fromId: 'e2' });
   assert.deepEqual(getShippingWeight(catalogue, at('营养保健/健康护理/感冒咳嗽').id), { pounds: 2, fromId: 'd7' });
@@ -91,16 +133,28 @@ test('shipping weight: else the store-wide default of 1 lb (also for unknown ids
 });
 
 test('suggestions match Chinese text (displayTerm and mappingTerm)', () => {
-  assert.deepEqual(suggestCategories(catalogue, '口红').map((e) => e.id), ['b00']);
+  assert.deepEqual(
+    suggestCategories(catalogue, '口红').map((e) => e.id),
+    ['b00'],
+  );
   assert.deepEqual(names(suggestCategories(catalogue, '墨镜')), ['太阳镜', '太阳镜']); // mappingTerm only
   assert.deepEqual(names(suggestCategories(catalogue, '尿不湿')), ['纸尿裤']);
   assert.deepEqual(names(suggestCategories(catalogue, '  黄金  ')).slice(0, 2), ['黄金', '黄金项链']);
 });
 
 test('suggestions match the English term, case- and width-insensitively', () => {
-  assert.deepEqual(suggestCategories(catalogue, 'lipstick').map((e) => e.id), ['b00']);
-  assert.deepEqual(suggestCategories(catalogue, 'LIPSTICKS').map((e) => e.id), ['b00']);
-  assert.deepEqual(suggestCategories(catalogue, 'ｌｉｐｓｔｉｃｋ').map((e) => e.id), ['b00']);
+  assert.deepEqual(
+    suggestCategories(catalogue, 'lipstick').map((e) => e.id),
+    ['b00'],
+  );
+  assert.deepEqual(
+    suggestCategories(catalogue, 'LIPSTICKS').map((e) => e.id),
+    ['b00'],
+  );
+  assert.deepEqual(
+    suggestCategories(catalogue, 'ｌｉｐｓｔｉｃｋ').map((e) => e.id),
+    ['b00'],
+  );
   assert.deepEqual(names(suggestCategories(catalogue, 'backpack')), ['双肩包', '双肩包']);
   assert.deepEqual(names(suggestCategories(catalogue, 't恤')), ['T恤', 'T恤', '儿童T恤']);
 });

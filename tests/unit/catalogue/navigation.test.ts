@@ -1,7 +1,13 @@
 // Navigation list (spec section 2), mega-menu and breadcrumbs: order, names and site paths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildCategoryBreadcrumbs, buildMegaMenu, buildNavigation, getChildren, getLeafCategories } from '../../../src/catalogue';
+import {
+  buildCategoryBreadcrumbs,
+  buildMegaMenu,
+  buildNavigation,
+  getChildren,
+  getLeafCategories,
+} from '../../../src/catalogue';
 import type { MenuItem } from '../../../src/catalogue';
 import { categoryPath, withPrefix } from '../../../src/paths';
 import { catalogue, entries } from './helpers';
@@ -38,11 +44,17 @@ test('navigation paths are site paths: withPrefix puts them under /review', () =
 
 test('mega-menu: every top-level group with its second-level groups and their leaves', () => {
   const menu = buildMegaMenu(catalogue);
-  assert.deepEqual(menu.map((g) => g.id), ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a']);
+  assert.deepEqual(
+    menu.map((g) => g.id),
+    ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a'],
+  );
   const f = menu.find((g) => g.id === 'f')!;
   assert.equal(f.name, '珠宝配饰');
   assert.equal(f.path, '/category/f/');
-  assert.deepEqual(f.children.map((s) => s.name), ['银饰', '钻石', '翡翠', '水晶玛瑙', '彩色宝石', '时尚饰品', '铂金', '木质手串', '珍珠', 'K金', '黄金']);
+  assert.deepEqual(
+    f.children.map((s) => s.name),
+    ['银饰', '钻石', '翡翠', '水晶玛瑙', '彩色宝石', '时尚饰品', '铂金', '木质手串', '珍珠', 'K金', '黄金'],
+  );
   const silver = f.children[0];
   assert.equal(silver.path, '/category/f0/');
   assert.deepEqual(silver.children[0], { id: 'f00', name: '银项链', path: '/category/f00/', children: [] });

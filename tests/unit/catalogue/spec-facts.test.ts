@@ -10,10 +10,21 @@ const ids = (list: CatalogueEntry[]) => list.map((e) => e.id).sort();
 const weightOf = (trail: string) => at(trail).category.weightInPounds;
 
 test('spec 3: the ten top-level groups, their ids, Chinese names and order', () => {
-  assert.deepEqual(realData().categories.map((g) => [g.id, g.name]), [
-    ['8', '女装'], ['9', '男装'], ['e', '箱包'], ['b', '美妆个护'], ['k', '鞋靴'],
-    ['g', '母婴童装'], ['f', '珠宝配饰'], ['c', '食品'], ['d', '营养保健'], ['a', '潮玩数码'],
-  ]);
+  assert.deepEqual(
+    realData().categories.map((g) => [g.id, g.name]),
+    [
+      ['8', '女装'],
+      ['9', '男装'],
+      ['e', '箱包'],
+      ['b', '美妆个护'],
+      ['k', '鞋靴'],
+      ['g', '母婴童装'],
+      ['f', '珠宝配饰'],
+      ['c', '食品'],
+      ['d', '营养保健'],
+      ['a', '潮玩数码'],
+    ],
+  );
   for (const g of realData().categories) {
     assert.equal(g.category?.id, g.id);
     assert.equal(g.category?.parentId, null);
@@ -23,29 +34,84 @@ test('spec 3: the ten top-level groups, their ids, Chinese names and order', () 
 
 test('spec 3: every second-level group the spec lists, with its id, English term and Chinese name', () => {
   const expected: Record<string, Array<[string, string, string]>> = {
-    8: [['80', 'Coats', '外套'], ['81', 'Tops', '上装'], ['82', 'Dresses & Skirts', '裙装'], ['83', 'Pants', '裤装'],
-      ['84', 'Lingerie', '内衣'], ['85', 'Accessories', '配饰']],
-    e: [['e0', "Women's Bags", '女包'], ['e1', "Men's Bags", '男包'], ['e2', 'Luggage', '旅行箱']],
-    b: [['b0', 'Makeup', '彩妆'], ['b1', 'Makeup Tools', '美妆工具'], ['b2', 'Facial Skincare', '面部护肤'],
-      ['b3', 'Hair Care', '洗发护发'], ['b4', 'Body Care', '身体护理'], ['b5', "Men's Grooming", '男士护理'],
-      ['b6', 'Oral Care', '口腔护理'], ['b7', 'Feminine Care', '女性护理']],
-    k: [['k0', "Men's Shoes", '男鞋'], ['k1', "Women's Shoes", '女鞋']],
-    g: [['g0', 'Infant Formula', '奶粉'], ['g1', 'Baby Nutrition', '营养辅食'], ['g2', 'Diapers & Wipes', '尿裤湿巾'],
-      ['g3', 'Feeding', '喂养用品'], ['g4', 'Baby Toiletries', '洗护用品'], ['g5', 'Baby Gear', '童车出行'],
-      ['g6', 'Maternity', '孕产用品'], ['g7', 'Nursery', '婴儿房'], ['g8', "Kids' Clothing & Shoes", '童装童鞋'],
-      ['g9', 'Car Seats', '安全座椅'], ['ga', 'Toys', '玩具'], ['gb', 'Baby Clothing & Shoes', '婴儿服饰']],
+    8: [
+      ['80', 'Coats', '外套'],
+      ['81', 'Tops', '上装'],
+      ['82', 'Dresses & Skirts', '裙装'],
+      ['83', 'Pants', '裤装'],
+      ['84', 'Lingerie', '内衣'],
+      ['85', 'Accessories', '配饰'],
+    ],
+    e: [
+      ['e0', "Women's Bags", '女包'],
+      ['e1', "Men's Bags", '男包'],
+      ['e2', 'Luggage', '旅行箱'],
+    ],
+    b: [
+      ['b0', 'Makeup', '彩妆'],
+      ['b1', 'Makeup Tools', '美妆工具'],
+      ['b2', 'Facial Skincare', '面部护肤'],
+      ['b3', 'Hair Care', '洗发护发'],
+      ['b4', 'Body Care', '身体护理'],
+      ['b5', "Men's Grooming", '男士护理'],
+      ['b6', 'Oral Care', '口腔护理'],
+      ['b7', 'Feminine Care', '女性护理'],
+    ],
+    k: [
+      ['k0', "Men's Shoes", '男鞋'],
+      ['k1', "Women's Shoes", '女鞋'],
+    ],
+    g: [
+      ['g0', 'Infant Formula', '奶粉'],
+      ['g1', 'Baby Nutrition', '营养辅食'],
+      ['g2', 'Diapers & Wipes', '尿裤湿巾'],
+      ['g3', 'Feeding', '喂养用品'],
+      ['g4', 'Baby Toiletries', '洗护用品'],
+      ['g5', 'Baby Gear', '童车出行'],
+      ['g6', 'Maternity', '孕产用品'],
+      ['g7', 'Nursery', '婴儿房'],
+      ['g8', "Kids' Clothing & Shoes", '童装童鞋'],
+      ['g9', 'Car Seats', '安全座椅'],
+      ['ga', 'Toys', '玩具'],
+      ['gb', 'Baby Clothing & Shoes', '婴儿服饰'],
+    ],
     // Jewelry f0..f9 in the spec's order, then gold ("Accessories: gold, among others") as fa.
-    f: [['f0', 'Silver Jewelry', '银饰'], ['f1', 'Diamond', '钻石'], ['f2', 'Jadeite', '翡翠'],
-      ['f3', 'Crystal & Agate', '水晶玛瑙'], ['f4', 'Colored Gemstones', '彩色宝石'], ['f5', 'Fashion Jewelry', '时尚饰品'],
-      ['f6', 'Platinum', '铂金'], ['f7', 'Wooden Beads', '木质手串'], ['f8', 'Pearl', '珍珠'], ['f9', 'K Gold', 'K金'],
-      ['fa', 'Gold', '黄金']],
-    c: [['c0', 'Snacks', '零食'], ['c1', 'Condiments & Oils', '调味/粮油'], ['c2', 'Beverages', '饮料冲调'],
-      ['c3', 'Tea', '茶'], ['c4', 'Alcohol', '酒水']],
-    d: [['d0', 'Protein & Amino Acids', '蛋白质/氨基酸'], ['d1', 'Marine Supplements', '海洋生物'],
-      ['d2', 'Fermented Extracts', '发酵提取'], ['d3', 'Dietary Fiber', '膳食纤维'], ['d4', 'Vitamins & Minerals', '维生素/矿物质'],
-      ['d5', 'Fatty Acids', '脂肪酸'], ['d6', 'Plant Extracts', '植物提取'], ['d7', 'Health Care', '健康护理']],
-    a: [['a0', 'Audio & Camera', '影音摄影'], ['a1', 'Video Games', '电子游戏'], ['a2', 'Collectibles', '潮玩收藏'],
-      ['a3', 'Office & Education', '办公/教育']],
+    f: [
+      ['f0', 'Silver Jewelry', '银饰'],
+      ['f1', 'Diamond', '钻石'],
+      ['f2', 'Jadeite', '翡翠'],
+      ['f3', 'Crystal & Agate', '水晶玛瑙'],
+      ['f4', 'Colored Gemstones', '彩色宝石'],
+      ['f5', 'Fashion Jewelry', '时尚饰品'],
+      ['f6', 'Platinum', '铂金'],
+      ['f7', 'Wooden Beads', '木质手串'],
+      ['f8', 'Pearl', '珍珠'],
+      ['f9', 'K Gold', 'K金'],
+      ['fa', 'Gold', '黄金'],
+    ],
+    c: [
+      ['c0', 'Snacks', '零食'],
+      ['c1', 'Condiments & Oils', '调味/粮油'],
+      ['c2', 'Beverages', '饮料冲调'],
+      ['c3', 'Tea', '茶'],
+      ['c4', 'Alcohol', '酒水'],
+    ],
+    d: [
+      ['d0', 'Protein & Amino Acids', '蛋白质/氨基酸'],
+      ['d1', 'Marine Supplements', '海洋生物'],
+      ['d2', 'Fermented Extracts', '发酵提取'],
+      ['d3', 'Dietary Fiber', '膳食纤维'],
+      ['d4', 'Vitamins & Minerals', '维生素/矿物质'],
+      ['d5', 'Fatty Acids', '脂肪酸'],
+      ['d6', 'Plant Extracts', '植物提取'],
+      ['d7', 'Health Care', '健康护理'],
+    ],
+    a: [
+      ['a0', 'Audio & Camera', '影音摄影'],
+      ['a1', 'Video Games', '电子游戏'],
+      ['a2', 'Collectibles', '潮玩收藏'],
+      ['a3', 'Office & Education', '办公/教育'],
+    ],
   };
   for (const [top, groups] of Object.entries(expected)) {
     const got = getChildren(catalogue, top).map((e) => [e.id, e.category.term, e.name]);
@@ -57,13 +123,17 @@ test('spec 3: every second-level group the spec lists, with its id, English term
 });
 
 test('spec 3: group f has exactly the subgroups f0 to fa', () => {
-  assert.deepEqual(getChildren(catalogue, 'f').map((e) => e.id), ['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'f9', 'fa']);
+  assert.deepEqual(
+    getChildren(catalogue, 'f').map((e) => e.id),
+    ['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'f9', 'fa'],
+  );
 });
 
 test('spec 3: a few hundred leaves, every second-level group has leaves, ids extend the parent by one digit', () => {
   const leaves = getLeafCategories(catalogue);
   assert.ok(leaves.length >= 300 && leaves.length <= 450, `${leaves.length} leaves`);
-  for (const e of entries().filter((x) => x.level === 2)) assert.ok(e.childIds.length >= 3, `${trailOf(e)} has ${e.childIds.length} leaves`);
+  for (const e of entries().filter((x) => x.level === 2))
+    assert.ok(e.childIds.length >= 3, `${trailOf(e)} has ${e.childIds.length} leaves`);
   for (const e of entries()) {
     assert.match(e.id, /^[0-9a-z]+$/);
     assert.equal(e.id.length, e.level);
@@ -87,7 +157,7 @@ test('spec 3: mappingTerm is usually the displayTerm, and always contains it', (
   for (const e of all) assert.ok(e.category.mappingTerm.includes(e.category.displayTerm), trailOf(e));
 });
 
-test('spec 9: default shipping weights, women\'s and general', () => {
+test("spec 9: default shipping weights, women's and general", () => {
   assert.equal(weightOf('女装/上装/T恤'), 0.5);
   assert.equal(weightOf('男装/上装/T恤'), 0.5);
   assert.equal(weightOf('女装/外套'), 3);
@@ -122,17 +192,26 @@ test('spec 9: jewelry weighs 3 per group and 0.5 per leaf', () => {
 
 test('spec 9: food weighs 1 per group; spirits, beer and wine 4 each; adult milk powder 1.5', () => {
   for (const g of getChildren(catalogue, 'c')) assert.equal(g.category.weightInPounds, 1, trailOf(g));
-  assert.deepEqual(getChildren(catalogue, 'c4').map((e) => [e.category.term, e.category.weightInPounds]),
-    [['Spirits', 4], ['Beer', 4], ['Wine', 4]]);
+  assert.deepEqual(
+    getChildren(catalogue, 'c4').map((e) => [e.category.term, e.category.weightInPounds]),
+    [
+      ['Spirits', 4],
+      ['Beer', 4],
+      ['Wine', 4],
+    ],
+  );
   assert.equal(weightOf('食品/饮料冲调/成人奶粉'), 1.5);
   // Every other food leaf takes its group's 1 lb.
-  for (const l of getLeafCategories(catalogue).filter((e) => e.id.startsWith('c') && !e.id.startsWith('c4') && e.name !== '成人奶粉')) {
+  for (const l of getLeafCategories(catalogue).filter(
+    (e) => e.id.startsWith('c') && !e.id.startsWith('c4') && e.name !== '成人奶粉',
+  )) {
     assert.deepEqual(getShippingWeight(catalogue, l.id).pounds, 1, trailOf(l));
   }
 });
 
 test('spec 9: health mostly 1; probiotics, magnesium, lithium, nucleic acid 0.5; health care 2; pain relief 5; melatonin 1', () => {
-  for (const g of getChildren(catalogue, 'd')) assert.equal(g.category.weightInPounds, g.name === '健康护理' ? 2 : 1, trailOf(g));
+  for (const g of getChildren(catalogue, 'd'))
+    assert.equal(g.category.weightInPounds, g.name === '健康护理' ? 2 : 1, trailOf(g));
   assert.equal(weightOf('营养保健/发酵提取/益生菌'), 0.5);
   assert.equal(weightOf('营养保健/维生素/矿物质/镁'), 0.5);
   assert.equal(weightOf('营养保健/维生素/矿物质/锂'), 0.5);
@@ -147,7 +226,8 @@ test('spec 9: health mostly 1; probiotics, magnesium, lithium, nucleic acid 0.5;
 
 test('spec 9: audio/camera, video games, collectibles, office/education', () => {
   assert.equal(weightOf('潮玩数码/影音摄影'), 2);
-  for (const n of ['耳机', '音箱', '收音机', '耳机套', '影音光碟']) assert.equal(weightOf(`潮玩数码/影音摄影/${n}`), 1, n);
+  for (const n of ['耳机', '音箱', '收音机', '耳机套', '影音光碟'])
+    assert.equal(weightOf(`潮玩数码/影音摄影/${n}`), 1, n);
   assert.equal(weightOf('潮玩数码/影音摄影/黑胶唱机'), 9);
   assert.equal(weightOf('潮玩数码/影音摄影/麦克风'), 2.5);
   assert.equal(weightOf('潮玩数码/影音摄影/相机'), 2);
@@ -162,28 +242,75 @@ test('spec 9: audio/camera, video games, collectibles, office/education', () => 
 
 test('spec 9: weights are set exactly where the spec gives one, nowhere else (the rest inherits)', () => {
   const listed = [
-    '女装/外套', '男装/外套', '女装/上装/T恤', '男装/上装/T恤', '母婴童装/童装童鞋/儿童T恤',
-    '女装/内衣/袜子', '男装/内衣家居/袜子', '母婴童装/童装童鞋/儿童袜子', '母婴童装/婴儿服饰/婴儿袜',
-    '女装/配饰/太阳镜', '男装/配饰/太阳镜', '男装/配饰/男表', '箱包/女包/双肩包', '箱包/男包/双肩包',
-    '箱包/旅行箱', '美妆个护/彩妆/口红', '母婴童装/童车出行/婴儿推车', '母婴童装/婴儿房/婴儿床',
+    '女装/外套',
+    '男装/外套',
+    '女装/上装/T恤',
+    '男装/上装/T恤',
+    '母婴童装/童装童鞋/儿童T恤',
+    '女装/内衣/袜子',
+    '男装/内衣家居/袜子',
+    '母婴童装/童装童鞋/儿童袜子',
+    '母婴童装/婴儿服饰/婴儿袜',
+    '女装/配饰/太阳镜',
+    '男装/配饰/太阳镜',
+    '男装/配饰/男表',
+    '箱包/女包/双肩包',
+    '箱包/男包/双肩包',
+    '箱包/旅行箱',
+    '美妆个护/彩妆/口红',
+    '母婴童装/童车出行/婴儿推车',
+    '母婴童装/婴儿房/婴儿床',
     '母婴童装/安全座椅/双向安全座椅',
-    '食品/零食', '食品/调味/粮油', '食品/饮料冲调', '食品/茶', '食品/酒水',
-    '食品/酒水/烈酒', '食品/酒水/啤酒', '食品/酒水/葡萄酒', '食品/饮料冲调/成人奶粉',
-    '营养保健/蛋白质/氨基酸', '营养保健/海洋生物', '营养保健/发酵提取', '营养保健/膳食纤维',
-    '营养保健/维生素/矿物质', '营养保健/脂肪酸', '营养保健/植物提取', '营养保健/健康护理',
-    '营养保健/发酵提取/益生菌', '营养保健/发酵提取/核酸', '营养保健/维生素/矿物质/镁',
-    '营养保健/维生素/矿物质/锂', '营养保健/健康护理/止痛', '营养保健/健康护理/褪黑素',
-    '潮玩数码/影音摄影', '潮玩数码/影音摄影/耳机', '潮玩数码/影音摄影/音箱', '潮玩数码/影音摄影/收音机',
-    '潮玩数码/影音摄影/耳机套', '潮玩数码/影音摄影/影音光碟', '潮玩数码/影音摄影/黑胶唱机',
-    '潮玩数码/影音摄影/麦克风', '潮玩数码/影音摄影/相机',
-    '潮玩数码/潮玩收藏', '潮玩数码/潮玩收藏/数据线', '潮玩数码/潮玩收藏/积木', '潮玩数码/潮玩收藏/手机壳',
-    '潮玩数码/潮玩收藏/手办', '潮玩数码/潮玩收藏/智能手表', '潮玩数码/潮玩收藏/滑板', '潮玩数码/办公/教育',
+    '食品/零食',
+    '食品/调味/粮油',
+    '食品/饮料冲调',
+    '食品/茶',
+    '食品/酒水',
+    '食品/酒水/烈酒',
+    '食品/酒水/啤酒',
+    '食品/酒水/葡萄酒',
+    '食品/饮料冲调/成人奶粉',
+    '营养保健/蛋白质/氨基酸',
+    '营养保健/海洋生物',
+    '营养保健/发酵提取',
+    '营养保健/膳食纤维',
+    '营养保健/维生素/矿物质',
+    '营养保健/脂肪酸',
+    '营养保健/植物提取',
+    '营养保健/健康护理',
+    '营养保健/发酵提取/益生菌',
+    '营养保健/发酵提取/核酸',
+    '营养保健/维生素/矿物质/镁',
+    '营养保健/维生素/矿物质/锂',
+    '营养保健/健康护理/止痛',
+    '营养保健/健康护理/褪黑素',
+    '潮玩数码/影音摄影',
+    '潮玩数码/影音摄影/耳机',
+    '潮玩数码/影音摄影/音箱',
+    '潮玩数码/影音摄影/收音机',
+    '潮玩数码/影音摄影/耳机套',
+    '潮玩数码/影音摄影/影音光碟',
+    '潮玩数码/影音摄影/黑胶唱机',
+    '潮玩数码/影音摄影/麦克风',
+    '潮玩数码/影音摄影/相机',
+    '潮玩数码/潮玩收藏',
+    '潮玩数码/潮玩收藏/数据线',
+    '潮玩数码/潮玩收藏/积木',
+    '潮玩数码/潮玩收藏/手机壳',
+    '潮玩数码/潮玩收藏/手办',
+    '潮玩数码/潮玩收藏/智能手表',
+    '潮玩数码/潮玩收藏/滑板',
+    '潮玩数码/办公/教育',
   ].map(at);
   const specWeighted = new Set([
     ...ids(listed),
     // Video games: group and leaves; jewelry: every group and leaf under f.
-    ...entries().filter((e) => e.id === 'a1' || e.parentId === 'a1').map((e) => e.id),
-    ...entries().filter((e) => e.id.startsWith('f') && e.level > 1).map((e) => e.id),
+    ...entries()
+      .filter((e) => e.id === 'a1' || e.parentId === 'a1')
+      .map((e) => e.id),
+    ...entries()
+      .filter((e) => e.id.startsWith('f') && e.level > 1)
+      .map((e) => e.id),
   ]);
   assert.deepEqual(ids(entries().filter((e) => e.category.weightInPounds !== undefined)), [...specWeighted].sort());
 });

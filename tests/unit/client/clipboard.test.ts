@@ -17,7 +17,13 @@ test('copyText is false when the Clipboard API rejects and execCommand is unavai
   });
   try {
     assert.equal(await copyText('x'), false);
-    g.document = { body: {}, execCommand: () => { throw new Error('blocked'); }, createElement: () => ({ style: {}, setAttribute() {}, select() {}, remove() {} }) };
+    g.document = {
+      body: {},
+      execCommand: () => {
+        throw new Error('blocked');
+      },
+      createElement: () => ({ style: {}, setAttribute() {}, select() {}, remove() {} }),
+    };
     (g.document as { body: { appendChild: () => void } }).body.appendChild = () => {};
     assert.equal(await copyText('x'), false);
   } finally {

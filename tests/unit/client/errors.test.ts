@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiError, errorTextOfBody, ForeignOriginError, isApiError, NetworkError, StorefrontError, TimeoutError } from '../../../src/storefront/errors';
+import {
+  ApiError,
+  errorTextOfBody,
+  ForeignOriginError,
+  isApiError,
+  NetworkError,
+  StorefrontError,
+  TimeoutError,
+} from '../../../src/storefront/errors';
 
 test('errorTextOfBody takes messages[0], then errors[0], then message, then a Chinese fallback', () => {
   assert.equal(errorTextOfBody({ messages: ['a', 'b'], errors: ['c'], message: 'd' }, 400), 'a');

@@ -5,7 +5,12 @@ import assert from 'node:assert/strict';
 import axios from 'axios';
 import { requestUrl, serializeQuery } from '../../../src/storefront/client';
 
-const BASES = ['http://127.0.0.1:4321', 'http://127.0.0.1:4321/', 'https://api.example.cn/gateway', 'https://api.example.cn/gateway/'];
+const BASES = [
+  'http://127.0.0.1:4321',
+  'http://127.0.0.1:4321/',
+  'https://api.example.cn/gateway',
+  'https://api.example.cn/gateway/',
+];
 const PATHS = [
   '/api/v1/product-comment/products/100001/comments',
   'api/v2/product_comment/haul',

@@ -5,9 +5,15 @@ import { createStore, type StorageLike } from '../../../src/storefront/storage';
 
 class MapStorage implements StorageLike {
   map = new Map<string, string>();
-  getItem(k: string) { return this.map.get(k) ?? null; }
-  setItem(k: string, v: string) { this.map.set(k, v); }
-  removeItem(k: string) { this.map.delete(k); }
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -92,9 +98,15 @@ test('signIn/signOut store and clear the user; the guest id and device id surviv
 
 test('with a throwing storage the session still works for the page (memory)', () => {
   const throwing: StorageLike = {
-    getItem() { throw new Error('private mode'); },
-    setItem() { throw new Error('private mode'); },
-    removeItem() { throw new Error('private mode'); },
+    getItem() {
+      throw new Error('private mode');
+    },
+    setItem() {
+      throw new Error('private mode');
+    },
+    removeItem() {
+      throw new Error('private mode');
+    },
   };
   const s = createSession(createStore(throwing));
   const id = s.guestId();
@@ -106,10 +118,20 @@ test('with a throwing storage the session still works for the page (memory)', ()
 });
 
 test('UTM params are read in camelCase and utm_ spelling from the landing URL', () => {
-  assert.deepEqual(parseUtm('https://x.cn/review/1/2/?utmSource=wx&utmMedium=share&utmTerm=t&utmContent=c&utmCampaign=618'), {
-    utmSource: 'wx', utmMedium: 'share', utmTerm: 't', utmContent: 'c', utmCampaign: '618',
+  assert.deepEqual(
+    parseUtm('https://x.cn/review/1/2/?utmSource=wx&utmMedium=share&utmTerm=t&utmContent=c&utmCampaign=618'),
+    {
+      utmSource: 'wx',
+      utmMedium: 'share',
+      utmTerm: 't',
+      utmContent: 'c',
+      utmCampaign: '618',
+    },
+  );
+  assert.deepEqual(parseUtm('/review/?utm_source=baidu&utm_campaign=%E5%8F%8C11&other=1'), {
+    utmSource: 'baidu',
+    utmCampaign: '双11',
   });
-  assert.deepEqual(parseUtm('/review/?utm_source=baidu&utm_campaign=%E5%8F%8C11&other=1'), { utmSource: 'baidu', utmCampaign: '双11' });
   assert.deepEqual(parseUtm(new URL('https://x.cn/?utm_source=')), {});
 });
 

@@ -4,15 +4,27 @@ import { browserStorage, createStore, STORAGE_PREFIX, type StorageLike } from '.
 
 class MapStorage implements StorageLike {
   map = new Map<string, string>();
-  getItem(k: string) { return this.map.get(k) ?? null; }
-  setItem(k: string, v: string) { this.map.set(k, v); }
-  removeItem(k: string) { this.map.delete(k); }
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
 }
 
 const throwing: StorageLike = {
-  getItem() { throw new DOMException('denied', 'SecurityError'); },
-  setItem() { throw new DOMException('quota', 'QuotaExceededError'); },
-  removeItem() { throw new DOMException('denied', 'SecurityError'); },
+  getItem() {
+    throw new DOMException('denied', 'SecurityError');
+  },
+  setItem() {
+    throw new DOMException('quota', 'QuotaExceededError');
+  },
+  removeItem() {
+    throw new DOMException('denied', 'SecurityError');
+  },
 };
 
 test('every key lives under the one prefix, JSON-encoded', () => {
@@ -55,8 +67,12 @@ test('a storage that starts failing later keeps earlier values readable from mem
   const backend = new MapStorage();
   const store = createStore(backend);
   store.set('userId', 'u1');
-  backend.getItem = () => { throw new Error('gone'); };
-  backend.setItem = () => { throw new Error('gone'); };
+  backend.getItem = () => {
+    throw new Error('gone');
+  };
+  backend.setItem = () => {
+    throw new Error('gone');
+  };
   assert.equal(store.get('userId'), 'u1');
   store.set('userKey', 'k1');
   assert.equal(store.get('userKey'), 'k1');

@@ -31,9 +31,17 @@ test('idText takes any non-blank id, pathId only one that may stand in a URL', (
 });
 
 test('toViewImage: safe URL, each side falls back on its own', () => {
-  assert.deepEqual(toViewImage({ url: '/media/a.jpg', width: 640.4, height: 0 }), { url: '/media/a.jpg', width: 640, height: 800 });
+  assert.deepEqual(toViewImage({ url: '/media/a.jpg', width: 640.4, height: 0 }), {
+    url: '/media/a.jpg',
+    width: 640,
+    height: 800,
+  });
   assert.deepEqual(toViewImage('/media/a.jpg', 690), { url: '/media/a.jpg', width: 690, height: 690 });
-  assert.deepEqual(toViewImage({ url: '/m.jpg' }, { width: 720, height: 960 }), { url: '/m.jpg', width: 720, height: 960 });
+  assert.deepEqual(toViewImage({ url: '/m.jpg' }, { width: 720, height: 960 }), {
+    url: '/m.jpg',
+    width: 720,
+    height: 960,
+  });
   assert.equal(toViewImage({ url: 'javascript:alert(1)' }), null);
   assert.equal(toViewImage(null), null);
 });

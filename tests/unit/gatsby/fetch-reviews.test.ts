@@ -8,12 +8,24 @@ import { StorefrontError, NetworkError } from '../../../src/storefront/errors';
 import type { RelatedReviewItem, Review, SimilarProductItem } from '../../../src/storefront/types';
 
 const review = (productId: string, id: string, extra: Partial<Review> = {}): Review => ({
-  id, productId, content: `评价${id}`, postedAt: 1_700_000_000_000, likes: 1,
-  sku: { productId, name: 'Brand | 商品', cents: 1000 }, ...extra,
+  id,
+  productId,
+  content: `评价${id}`,
+  postedAt: 1_700_000_000_000,
+  likes: 1,
+  sku: { productId, name: 'Brand | 商品', cents: 1000 },
+  ...extra,
 });
-const drop = (productId: string, commentId: string): RelatedReviewItem => ({ productId, commentId, content: `评价${commentId}` });
+const drop = (productId: string, commentId: string): RelatedReviewItem => ({
+  productId,
+  commentId,
+  content: `评价${commentId}`,
+});
 
-function api(over: Partial<ReviewSourceApi> = {}, feed: RelatedReviewItem[][] = [[drop('1', 'a'), drop('1', 'b')], [drop('2', 'c')]]): ReviewSourceApi & { similarCalls: string[] } {
+function api(
+  over: Partial<ReviewSourceApi> = {},
+  feed: RelatedReviewItem[][] = [[drop('1', 'a'), drop('1', 'b')], [drop('2', 'c')]],
+): ReviewSourceApi & { similarCalls: string[] } {
   const similarCalls: string[] = [];
   return {
     similarCalls,
@@ -25,7 +37,9 @@ function api(over: Partial<ReviewSourceApi> = {}, feed: RelatedReviewItem[][] = 
     reviewDetail: async (p, c) => review(p, c),
     similarProducts: async (p) => {
       similarCalls.push(p);
-      return Array.from({ length: 12 }, (_, k): SimilarProductItem => ({ product: { id: k === 0 ? p : `s${k}`, name: `P${k}` } }));
+      return Array.from({ length: 12 }, (_, k): SimilarProductItem => ({
+        product: { id: k === 0 ? p : `s${k}`, name: `P${k}` },
+      }));
     },
     ...over,
   };
@@ -34,12 +48,21 @@ function api(over: Partial<ReviewSourceApi> = {}, feed: RelatedReviewItem[][] = 
 test('pages the whole feed and builds one page per review', async () => {
   const a = api();
   const r = await fetchReviews(a, { feedPageSize: 2 });
-  assert.deepEqual(r.pages.map((p) => `${p.info.productId}/${p.info.id}`), ['1/a', '1/b', '2/c']);
+  assert.deepEqual(
+    r.pages.map((p) => `${p.info.productId}/${p.info.id}`),
+    ['1/a', '1/b', '2/c'],
+  );
   assert.deepEqual(r.skipped, []);
   // Related: same product, the review itself excluded; a product without other reviews gets
   // the feed's head as the page would load it in the browser (spec section 4), itself excluded.
-  assert.deepEqual(r.pages[0].relateList.map((x) => x.commentId), ['b']);
-  assert.deepEqual(r.pages[2].relateList.map((x) => x.commentId), ['a', 'b']);
+  assert.deepEqual(
+    r.pages[0].relateList.map((x) => x.commentId),
+    ['b'],
+  );
+  assert.deepEqual(
+    r.pages[2].relateList.map((x) => x.commentId),
+    ['a', 'b'],
+  );
   // Similar: at most 9, never the product itself, one call per product.
   assert.equal(r.pages[0].similarProducts.length, 9);
   assert.ok(r.pages[0].similarProducts.every((s) => s.id !== '1'));
@@ -47,15 +70,21 @@ test('pages the whole feed and builds one page per review', async () => {
 });
 
 test('a malformed or vanished review is skipped and reported, the rest still built', async () => {
-  const a = api({
-    reviewDetail: async (p, c) => {
-      if (c === 'a') return { ...review(p, c), postedAt: 'yesterday' as unknown as number };
-      if (c === 'b') throw new StorefrontError(404, { messages: ['评价不存在'] }, 'GET', '/x');
-      return review(p, c);
+  const a = api(
+    {
+      reviewDetail: async (p, c) => {
+        if (c === 'a') return { ...review(p, c), postedAt: 'yesterday' as unknown as number };
+        if (c === 'b') throw new StorefrontError(404, { messages: ['评价不存在'] }, 'GET', '/x');
+        return review(p, c);
+      },
     },
-  }, [[drop('1', 'a'), drop('1', 'b'), drop('2', 'c'), { productId: '3' } as RelatedReviewItem]]);
+    [[drop('1', 'a'), drop('1', 'b'), drop('2', 'c'), { productId: '3' } as RelatedReviewItem]],
+  );
   const r = await fetchReviews(a);
-  assert.deepEqual(r.pages.map((p) => p.info.id), ['c']);
+  assert.deepEqual(
+    r.pages.map((p) => p.info.id),
+    ['c'],
+  );
   assert.equal(r.skipped.length, 3);
   assert.match(r.skipped.find((s) => s.commentId === 'a')!.reason, /postedAt/);
   assert.match(r.skipped.find((s) => s.commentId === 'b')!.reason, /404/);
@@ -63,10 +92,38 @@ test('a malformed or vanished review is skipped and reported, the rest still bui
 });
 
 for (const [name, over] of [
-  ['catalogue', { categories: async () => { throw new NetworkError('GET', '/api/v2/productcategories'); } }],
-  ['feed', { haulPage: async () => { throw new StorefrontError(503, {}, 'GET', '/haul'); } }],
-  ['detail', { reviewDetail: async () => { throw new StorefrontError(500, {}, 'GET', '/comments'); } }],
-  ['similar', { similarProducts: async () => { throw new NetworkError('GET', '/similar'); } }],
+  [
+    'catalogue',
+    {
+      categories: async () => {
+        throw new NetworkError('GET', '/api/v2/productcategories');
+      },
+    },
+  ],
+  [
+    'feed',
+    {
+      haulPage: async () => {
+        throw new StorefrontError(503, {}, 'GET', '/haul');
+      },
+    },
+  ],
+  [
+    'detail',
+    {
+      reviewDetail: async () => {
+        throw new StorefrontError(500, {}, 'GET', '/comments');
+      },
+    },
+  ],
+  [
+    'similar',
+    {
+      similarProducts: async () => {
+        throw new NetworkError('GET', '/similar');
+      },
+    },
+  ],
 ] as Array<[string, Partial<ReviewSourceApi>]>) {
   test(`the ${name} endpoint down fails the build with a message naming it`, async () => {
     await assert.rejects(fetchReviews(api(over)), (e: unknown) => {

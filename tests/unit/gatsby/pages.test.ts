@@ -19,14 +19,23 @@ import type { HaulPageContext } from '../../../src/templates/haul';
 
 function fakeActions() {
   const pages: PageInput[] = [];
-  return { pages, createPage: (p: PageInput) => { pages.push(p); } };
+  return {
+    pages,
+    createPage: (p: PageInput) => {
+      pages.push(p);
+    },
+  };
 }
 const template = (name: string) => `/tpl/${name}.tsx`;
 const catalogue = getCatalogue();
 
 function reviewView(productId: string, id: string, tags: string[] = []): ReviewView {
   const r = toReviewView({
-    id, productId, content: `评价${id}`, postedAt: 1_700_000_000_000, likes: 1,
+    id,
+    productId,
+    content: `评价${id}`,
+    postedAt: 1_700_000_000_000,
+    likes: 1,
     productCommentLabel: { productSatisfyScore: 5, wordTags: tags },
     sku: { productId, name: `商品${productId}|默认`, cents: 1000 },
   });
@@ -36,17 +45,41 @@ function reviewView(productId: string, id: string, tags: string[] = []): ReviewV
 
 /** 45 reviews over products p0..p8 (5 each); review r7 is in the feed but was skipped. */
 function fixture() {
-  const feed = toRelatedViews(Array.from({ length: 45 }, (_, i) => ({ commentId: `r${i}`, productId: `p${i % 9}`, content: `评价r${i}` })));
-  const pages: ReviewPageData[] = feed.filter((f) => f.commentId !== 'r7').map((f) => ({
-    productId: f.productId,
-    commentId: f.commentId,
-    info: reviewView(f.productId, f.commentId, f.commentId === 'r0' ? ['好看', '舒服'] : ['舒服']),
-    relateList: [],
-    similarProducts: [
-      { id: 'p1', name: 'P1', nameCN: '商品1', image: null, priceTag: null, priceTagCN: null, marks: [], labels: [], origin: null },
-      { id: 'zz', name: 'ZZ', nameCN: '无评价商品', image: null, priceTag: null, priceTagCN: null, marks: [], labels: [], origin: null },
-    ],
-  }));
+  const feed = toRelatedViews(
+    Array.from({ length: 45 }, (_, i) => ({ commentId: `r${i}`, productId: `p${i % 9}`, content: `评价r${i}` })),
+  );
+  const pages: ReviewPageData[] = feed
+    .filter((f) => f.commentId !== 'r7')
+    .map((f) => ({
+      productId: f.productId,
+      commentId: f.commentId,
+      info: reviewView(f.productId, f.commentId, f.commentId === 'r0' ? ['好看', '舒服'] : ['舒服']),
+      relateList: [],
+      similarProducts: [
+        {
+          id: 'p1',
+          name: 'P1',
+          nameCN: '商品1',
+          image: null,
+          priceTag: null,
+          priceTagCN: null,
+          marks: [],
+          labels: [],
+          origin: null,
+        },
+        {
+          id: 'zz',
+          name: 'ZZ',
+          nameCN: '无评价商品',
+          image: null,
+          priceTag: null,
+          priceTagCN: null,
+          marks: [],
+          labels: [],
+          origin: null,
+        },
+      ],
+    }));
   return { feed, pages, index: buildIndex({ feed, pages }) };
 }
 
@@ -68,7 +101,10 @@ test('home: one page at /, the ten groups with links, the latest 20 built review
   assert.equal(p.path, '/');
   assert.equal(p.component, '/tpl/home.tsx');
   const ctx = p.context as unknown as HomePageContext;
-  assert.deepEqual(ctx.groups.map((g) => g.id), ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a']);
+  assert.deepEqual(
+    ctx.groups.map((g) => g.id),
+    ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a'],
+  );
   assert.ok(ctx.groups.every((g) => g.children.length > 0 && g.children.length <= 8));
   assert.equal(ctx.latest.length, 20);
   assert.equal(ctx.latest[0].commentId, 'r0');
@@ -79,10 +115,20 @@ test('home: one page at /, the ten groups with links, the latest 20 built review
 test('categories: a page for every one of the 518 nodes, with breadcrumbs, children, listings and the way on from an empty page', () => {
   const { index } = fixture();
   const a = fakeActions();
-  const listings = new Map([['8', {
-    products: [toProductCard({ id: 'p1', nameCN: '有评价' })!, toProductCard({ id: 'nope', nameCN: '无页面' })!],
-    reviews: toRelatedViews([{ commentId: 'r1', productId: 'p1' }, { commentId: 'r7', productId: 'p7' }, { commentId: 'new', productId: 'p1' }]),
-  }], ['801', { products: [toProductCard({ id: 'p2', nameCN: '羽绒服' })!], reviews: [] }]]);
+  const listings = new Map([
+    [
+      '8',
+      {
+        products: [toProductCard({ id: 'p1', nameCN: '有评价' })!, toProductCard({ id: 'nope', nameCN: '无页面' })!],
+        reviews: toRelatedViews([
+          { commentId: 'r1', productId: 'p1' },
+          { commentId: 'r7', productId: 'p7' },
+          { commentId: 'new', productId: 'p1' },
+        ]),
+      },
+    ],
+    ['801', { products: [toProductCard({ id: 'p2', nameCN: '羽绒服' })!], reviews: [] }],
+  ]);
   const n = createCategoryPages(a, template, { catalogue, index, listings });
   assert.equal(n, 518);
   assert.equal(a.pages.length, catalogue.byId.size);
@@ -91,10 +137,22 @@ test('categories: a page for every one of the 518 nodes, with breadcrumbs, child
   for (const id of catalogue.byId.keys()) assert.ok(paths.has(`/category/${id}/`), id);
   const women = a.pages.find((p) => p.path === '/category/8/')!.context as unknown as CategoryPageContext;
   assert.equal(women.name, '女装');
-  assert.deepEqual(women.breadcrumbs, [{ name: '首页', path: '/' }, { name: '女装', path: '/category/8/' }]);
+  assert.deepEqual(women.breadcrumbs, [
+    { name: '首页', path: '/' },
+    { name: '女装', path: '/category/8/' },
+  ]);
   assert.ok(women.children.length >= 6);
-  assert.deepEqual(women.products.map((p) => [p.id, p.hasPage]), [['p1', true], ['nope', false]]);
-  assert.deepEqual(women.reviews.map((r) => r.commentId), ['r1']);
+  assert.deepEqual(
+    women.products.map((p) => [p.id, p.hasPage]),
+    [
+      ['p1', true],
+      ['nope', false],
+    ],
+  );
+  assert.deepEqual(
+    women.reviews.map((r) => r.commentId),
+    ['r1'],
+  );
   const leaf = a.pages.find((p) => p.path === '/category/800/')!.context as unknown as CategoryPageContext;
   assert.equal(leaf.breadcrumbs.length, 4);
   assert.deepEqual(leaf.children, []);
@@ -111,19 +169,30 @@ test('categories: a page for every one of the 518 nodes, with breadcrumbs, child
 test('products: a page per product with reviews, detail when sourced, else from the reviews', () => {
   const { index } = fixture();
   const a = fakeActions();
-  const products = new Map([['p0', toProductView({ id: 'p0', nameCN: '详情商品', categoryId: '800', cents: 100, exchangeRate: 7 })!]]);
+  const products = new Map([
+    ['p0', toProductView({ id: 'p0', nameCN: '详情商品', categoryId: '800', cents: 100, exchangeRate: 7 })!],
+  ]);
   const n = createProductPages(a, template, { catalogue, index, products });
   assert.equal(n, 9);
-  assert.deepEqual(a.pages.map((p) => p.path), index.productIds.map((id) => `/pd/${id}/`));
+  assert.deepEqual(
+    a.pages.map((p) => p.path),
+    index.productIds.map((id) => `/pd/${id}/`),
+  );
   const p0 = a.pages[0].context as unknown as ProductPageContext;
   assert.equal(p0.product.nameCN, '详情商品');
   assert.equal(p0.product.partial, false);
-  assert.deepEqual(p0.breadcrumbs.map((b) => b.path), ['/', '/category/8/', '/category/80/', '/category/800/']);
+  assert.deepEqual(
+    p0.breadcrumbs.map((b) => b.path),
+    ['/', '/category/8/', '/category/80/', '/category/800/'],
+  );
   assert.equal(p0.reviewCount, 5);
   assert.ok(p0.reviews.length <= PRODUCT_REVIEWS_STATIC);
   assert.deepEqual(p0.tags, ['舒服', '好看']);
   // Similar products: only those with a page of their own.
-  assert.deepEqual(p0.similar.map((s) => s.id), ['p1']);
+  assert.deepEqual(
+    p0.similar.map((s) => s.id),
+    ['p1'],
+  );
   const p7 = a.pages[7].context as unknown as ProductPageContext;
   assert.equal(p7.product.partial, true);
   assert.equal(p7.product.nameCN, '商品p7');
@@ -134,7 +203,9 @@ test('products: a page per product with reviews, detail when sourced, else from 
 test('product alias: one client-only page matching /product/:id', () => {
   const a = fakeActions();
   createProductAliasPage(a, template);
-  assert.deepEqual(a.pages, [{ path: '/product/', matchPath: '/product/:id', component: '/tpl/product-alias.tsx', context: {} }]);
+  assert.deepEqual(a.pages, [
+    { path: '/product/', matchPath: '/product/:id', component: '/tpl/product-alias.tsx', context: {} },
+  ]);
 });
 
 test('showcase: /haul/ and numbered pages of 20, cursor only where the page is full page 1', () => {
@@ -142,9 +213,19 @@ test('showcase: /haul/ and numbered pages of 20, cursor only where the page is f
   const a = fakeActions();
   const n = createHaulPages(a, template, { index, cursor: 'CUR' });
   assert.equal(n, 3);
-  assert.deepEqual(a.pages.map((p) => p.path), ['/haul/', '/haul/page/2/', '/haul/page/3/']);
+  assert.deepEqual(
+    a.pages.map((p) => p.path),
+    ['/haul/', '/haul/page/2/', '/haul/page/3/'],
+  );
   const ctx = a.pages.map((p) => p.context as unknown as HaulPageContext);
-  assert.deepEqual(ctx.map((c) => [c.page, c.pageCount, c.items.length, c.cursor]), [[1, 3, 20, 'CUR'], [2, 3, 20, null], [3, 3, 4, null]]);
+  assert.deepEqual(
+    ctx.map((c) => [c.page, c.pageCount, c.items.length, c.cursor]),
+    [
+      [1, 3, 20, 'CUR'],
+      [2, 3, 20, null],
+      [3, 3, 4, null],
+    ],
+  );
   assert.equal(new Set(ctx.flatMap((c) => c.items.map((i) => i.commentId))).size, 44);
 
   const empty = fakeActions();
@@ -156,6 +237,12 @@ test('merchants and articles pages, also when the optional calls gave nothing', 
   const a = fakeActions();
   createMerchantsPage(a, template, []);
   createArticlesPage(a, template, []);
-  assert.deepEqual(a.pages.map((p) => [p.path, p.component]), [['/merchants/', '/tpl/merchants.tsx'], ['/articles/', '/tpl/articles.tsx']]);
+  assert.deepEqual(
+    a.pages.map((p) => [p.path, p.component]),
+    [
+      ['/merchants/', '/tpl/merchants.tsx'],
+      ['/articles/', '/tpl/articles.tsx'],
+    ],
+  );
   assert.deepEqual(a.pages[0].context, { merchants: [] });
 });

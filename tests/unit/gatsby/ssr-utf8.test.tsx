@@ -21,11 +21,20 @@ function renderLikeGatsby(server: Server, element: React.ReactElement): Promise<
     let html = '';
     const parts: Buffer[] = [];
     const sink = new Writable({
-      write(chunk: Buffer, _enc, next) { html += chunk.toString(); parts.push(Buffer.from(chunk)); next(); },
-      final(done) { resolve({ html, bytes: Buffer.concat(parts) }); done(); },
+      write(chunk: Buffer, _enc, next) {
+        html += chunk.toString();
+        parts.push(Buffer.from(chunk));
+        next();
+      },
+      final(done) {
+        resolve({ html, bytes: Buffer.concat(parts) });
+        done();
+      },
     });
     const { pipe } = server.renderToPipeableStream(element, {
-      onAllReady() { pipe(sink); },
+      onAllReady() {
+        pipe(sink);
+      },
       onError: reject,
     });
   });
@@ -33,12 +42,19 @@ function renderLikeGatsby(server: Server, element: React.ReactElement): Promise<
 
 // Review-like text: 3-byte characters mixed with ASCII, so the boundary falls mid-character
 // at every offset; Suspense makes Fizz write through its buffered path, as pages with lazy parts do.
-const TEXTS = Array.from({ length: 60 }, (_, i) => `${'a'.repeat(i % 3)}索伦托真皮包包质量很好，物流很快${i}——推荐购买😀`);
+const TEXTS = Array.from(
+  { length: 60 },
+  (_, i) => `${'a'.repeat(i % 3)}索伦托真皮包包质量很好，物流很快${i}——推荐购买😀`,
+);
 function Page() {
   return (
     <React.Suspense fallback={null}>
       <main>
-        {TEXTS.map((t, i) => <p key={i} title={t}>{t}</p>)}
+        {TEXTS.map((t, i) => (
+          <p key={i} title={t}>
+            {t}
+          </p>
+        ))}
       </main>
     </React.Suspense>
   );

@@ -17,13 +17,17 @@ function tree(files: Record<string, string>): string {
 }
 
 test('the digest changes with any CSS file under src/ and not with other sources', () => {
-  const root = tree({ 'src/styles/a.css': '.a{width:calc((100% - 18px) / 2.5)}', 'src/components/b/b.css': '.b{}', 'src/x.ts': 'export {}' });
+  const root = tree({
+    'src/styles/a.css': '.a{width:calc((100% - 18px) / 2.5)}',
+    'src/components/b/b.css': '.b{}',
+    'src/x.ts': 'export {}',
+  });
   try {
     const first = stylesDigest(root);
     assert.match(first, /^[0-9a-f]{16}$/);
     assert.equal(stylesDigest(root), first, 'stable');
     fs.writeFileSync(path.join(root, 'src/x.ts'), 'export const x = 1;');
-    assert.equal(stylesDigest(root), first, 'a script edit is webpack\'s own business');
+    assert.equal(stylesDigest(root), first, "a script edit is webpack's own business");
     fs.writeFileSync(path.join(root, 'src/components/b/b.css'), '.b{color:red}');
     const second = stylesDigest(root);
     assert.notEqual(second, first, 'a nested stylesheet edit');

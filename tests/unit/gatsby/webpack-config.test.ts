@@ -7,7 +7,9 @@ import { onCreateWebpackConfig } from '../../../gatsby/webpack-config';
 import { stylesDigest } from '../../../gatsby/styles-digest';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- resolved from Gatsby's own copy
-const MiniCssExtractPlugin = require(require.resolve('mini-css-extract-plugin', { paths: [path.dirname(require.resolve('gatsby/package.json'))] })) as new (o?: object) => { options: { experimentalUseImportModule?: boolean } };
+const MiniCssExtractPlugin = require(
+  require.resolve('mini-css-extract-plugin', { paths: [path.dirname(require.resolve('gatsby/package.json'))] }),
+) as new (o?: object) => { options: { experimentalUseImportModule?: boolean } };
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -18,7 +20,10 @@ function run(stage: string, config: { plugins: unknown[] }) {
     getConfig: () => config,
     store: { getState: () => ({ program: { directory: ROOT } }) },
     plugins: { define: (d: Record<string, string>) => ({ define: d }) },
-    actions: { setWebpackConfig: (c: unknown) => calls.set.push(c), replaceWebpackConfig: (c: unknown) => calls.replaced.push(c) },
+    actions: {
+      setWebpackConfig: (c: unknown) => calls.set.push(c),
+      replaceWebpackConfig: (c: unknown) => calls.replaced.push(c),
+    },
   };
   (onCreateWebpackConfig as (a: unknown) => void)(args);
   return calls;

@@ -10,13 +10,18 @@ import { EMPTY_CATEGORY_TEXT } from '../../../src/components/listing/EmptyCatego
 import { toProductCard } from '../../../src/listing/view';
 import { categoryPath, haulPath, homePath } from '../../../src/paths';
 
-const render = (p: Partial<CategoryListingsProps>) => renderToStaticMarkup(
-  <CategoryListings name="大衣" parent={null} siblings={[]} products={[]} reviews={[]} {...p} />,
-);
+const render = (p: Partial<CategoryListingsProps>) =>
+  renderToStaticMarkup(<CategoryListings name="大衣" parent={null} siblings={[]} products={[]} reviews={[]} {...p} />);
 const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]);
 
 test('empty leaf: the Chinese empty-state text, then parent, showcase, home and siblings with products', () => {
-  const html = render({ parent: { id: '80', name: '外套' }, siblings: [{ id: '801', name: '羽绒服' }, { id: '803', name: '夹克' }] });
+  const html = render({
+    parent: { id: '80', name: '外套' },
+    siblings: [
+      { id: '801', name: '羽绒服' },
+      { id: '803', name: '夹克' },
+    ],
+  });
   assert.ok(html.includes(EMPTY_CATEGORY_TEXT));
   assert.match(EMPTY_CATEGORY_TEXT, /^[\u4e00-\u9fff]+$/);
   assert.ok(html.includes('返回上级分类：外套'));
@@ -31,7 +36,10 @@ test('empty top-level group: no parent link, still the showcase and home', () =>
 });
 
 test('a category with products lists them and shows no empty state', () => {
-  const html = render({ parent: { id: '80', name: '外套' }, products: [{ ...toProductCard({ id: 'p1', nameCN: '博柏利 经典款大衣' })!, hasPage: true }] });
+  const html = render({
+    parent: { id: '80', name: '外套' },
+    products: [{ ...toProductCard({ id: 'p1', nameCN: '博柏利 经典款大衣' })!, hasPage: true }],
+  });
   assert.ok(html.includes('博柏利 经典款大衣'));
   assert.ok(!html.includes('cat-empty'));
   assert.ok(html.includes('该分类暂无晒单'), 'a missing half still says so');

@@ -3,18 +3,32 @@ import assert from 'node:assert/strict';
 import { addFeedPage, initialFeedState } from '../../../src/listing/feed-state';
 import type { RelatedView } from '../../../src/review/view';
 
-const view = (id: string): RelatedView => ({ commentId: id, productId: 'p', image: null, userLabel: null, userAvatar: null, content: '', likes: 0 });
+const view = (id: string): RelatedView => ({
+  commentId: id,
+  productId: 'p',
+  image: null,
+  userLabel: null,
+  userAvatar: null,
+  content: '',
+  likes: 0,
+});
 const drop = (id: string) => ({ commentId: id, productId: 'p' });
 
-test('continues from the build\'s cursor and appends new items', () => {
+test("continues from the build's cursor and appends new items", () => {
   let s = initialFeedState([view('1'), view('2')], 'c2');
   assert.equal(s.cursor, 'c2');
   s = addFeedPage(s, [drop('3'), drop('4')], 'c4');
-  assert.deepEqual(s.loaded.map((x) => x.commentId), ['3', '4']);
+  assert.deepEqual(
+    s.loaded.map((x) => x.commentId),
+    ['3', '4'],
+  );
   assert.equal(s.cursor, 'c4');
   assert.equal(s.done, false);
   s = addFeedPage(s, [drop('5')], null);
-  assert.deepEqual(s.loaded.map((x) => x.commentId), ['3', '4', '5']);
+  assert.deepEqual(
+    s.loaded.map((x) => x.commentId),
+    ['3', '4', '5'],
+  );
   assert.equal(s.done, true);
 });
 
@@ -25,7 +39,10 @@ test('without a cursor it starts over and skips what the page shows', () => {
   assert.deepEqual(s.loaded, []);
   assert.equal(s.done, false);
   s = addFeedPage(s, [drop('2'), drop('3'), drop('3'), { productId: 'p' }, 'junk'], 'b');
-  assert.deepEqual(s.loaded.map((x) => x.commentId), ['3']);
+  assert.deepEqual(
+    s.loaded.map((x) => x.commentId),
+    ['3'],
+  );
 });
 
 test('a cursor that does not move ends the feed (no endless loop); unsafe images dropped', () => {

@@ -1,19 +1,40 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  compact, productFromReviews, toArticleView, toMerchantView, toProductCard, toProductReviewItem, toProductReviewItems,
-  toProductView, topTags,
+  compact,
+  productFromReviews,
+  toArticleView,
+  toMerchantView,
+  toProductCard,
+  toProductReviewItem,
+  toProductReviewItems,
+  toProductView,
+  topTags,
 } from '../../../src/listing/view';
 import { toReviewView } from '../../../src/review/view';
 import type { Review } from '../../../src/storefront/types';
 
-const img = (u: string, w = 800, h = 800) => ({ full: { url: u, width: w, height: h, format: 'jpg' }, thumbnail: { url: `${u}?t`, width: 240, height: 240, format: 'jpg' } });
+const img = (u: string, w = 800, h = 800) => ({
+  full: { url: u, width: w, height: h, format: 'jpg' },
+  thumbnail: { url: `${u}?t`, width: 240, height: 240, format: 'jpg' },
+});
 
 const detail = {
-  id: 100001, name: 'Acme Soft Tee', nameCN: '阿克米 柔软T恤', brand: { id: 1, name: 'Acme', nameCN: '阿克米' },
-  merchant: { id: 2, name: 'Shop', nameCN: '商店' }, categoryId: '800', images: [img('/media/a.jpg', 800, 600), img('javascript:alert(1)'), img('/media/b.jpg')],
-  cents: 1999, listCents: 2999, exchangeRate: 7.2, origin: '美国', marks: ['直邮', '', null], labels: ['包税'],
-  descriptionCN: '好T恤', promo: { label: '限时9折' },
+  id: 100001,
+  name: 'Acme Soft Tee',
+  nameCN: '阿克米 柔软T恤',
+  brand: { id: 1, name: 'Acme', nameCN: '阿克米' },
+  merchant: { id: 2, name: 'Shop', nameCN: '商店' },
+  categoryId: '800',
+  images: [img('/media/a.jpg', 800, 600), img('javascript:alert(1)'), img('/media/b.jpg')],
+  cents: 1999,
+  listCents: 2999,
+  exchangeRate: 7.2,
+  origin: '美国',
+  marks: ['直邮', '', null],
+  labels: ['包税'],
+  descriptionCN: '好T恤',
+  promo: { label: '限时9折' },
 };
 
 test('product view: price from cents x rate, list price only when higher, unsafe images dropped', () => {
@@ -23,7 +44,13 @@ test('product view: price from cents x rate, list price only when higher, unsafe
   assert.equal(v.name, 'Acme Soft Tee');
   assert.equal(v.price, '¥143.93');
   assert.equal(v.listPrice, '¥215.93');
-  assert.deepEqual(v.images.map((i) => [i.url, i.width, i.height]), [['/media/a.jpg', 800, 600], ['/media/b.jpg', 800, 800]]);
+  assert.deepEqual(
+    v.images.map((i) => [i.url, i.width, i.height]),
+    [
+      ['/media/a.jpg', 800, 600],
+      ['/media/b.jpg', 800, 800],
+    ],
+  );
   assert.deepEqual(v.marks, ['直邮']);
   assert.deepEqual(v.labels, ['包税']);
   assert.equal(v.brand, '阿克米');
@@ -54,10 +81,27 @@ test('product card: thumbnail image with its size, Chinese name first', () => {
 });
 
 const review = (id: string, tags: string[], extra: Partial<Review> = {}): Review => ({
-  id, productId: '9', content: `评价${id}`, postedAt: 1_700_000_000_000, likes: 2,
+  id,
+  productId: '9',
+  content: `评价${id}`,
+  postedAt: 1_700_000_000_000,
+  likes: 2,
   productCommentLabel: { productSatisfyScore: 4, wordTags: tags },
-  pictures: [{ id: 1, full: { url: '/media/p.jpg', width: 1000, height: 750 }, thumbnail: { url: '/media/p-t.jpg', width: 240, height: 180 } }],
-  sku: { productId: '9', name: '阿克米 柔软T恤|黑色 M', cents: 1000, color: { name: '黑色' }, size: { name: 'M' }, attributes: { attributes: { exchangeRateUsed: { choices: [7] } } } },
+  pictures: [
+    {
+      id: 1,
+      full: { url: '/media/p.jpg', width: 1000, height: 750 },
+      thumbnail: { url: '/media/p-t.jpg', width: 240, height: 180 },
+    },
+  ],
+  sku: {
+    productId: '9',
+    name: '阿克米 柔软T恤|黑色 M',
+    cents: 1000,
+    color: { name: '黑色' },
+    size: { name: 'M' },
+    attributes: { attributes: { exchangeRateUsed: { choices: [7] } } },
+  },
   ...extra,
 });
 
@@ -68,8 +112,14 @@ test('product review items: spec line, thumbnails, malformed comments left out',
   assert.equal(item.spec, '黑色｜M');
   assert.deepEqual(item.images, [{ url: '/media/p-t.jpg', width: 240, height: 180 }]);
   assert.equal(item.score, 4);
-  const items = toProductReviewItems([review('1', []), { ...review('2', []), postedAt: 'x' as unknown as number }, null, review('3', [])], '9');
-  assert.deepEqual(items.map((i) => i.id), ['1', '3']);
+  const items = toProductReviewItems(
+    [review('1', []), { ...review('2', []), postedAt: 'x' as unknown as number }, null, review('3', [])],
+    '9',
+  );
+  assert.deepEqual(
+    items.map((i) => i.id),
+    ['1', '3'],
+  );
   assert.deepEqual(toProductReviewItems(undefined, '9'), []);
 });
 
@@ -85,15 +135,41 @@ test('fallback product from the reviews: the sku name before "|" and its price',
 
 test('tags: most frequent first, counted once per review, limited', () => {
   assert.deepEqual(topTags([{ tags: ['a', 'b', 'b'] }, { tags: ['b', 'c'] }, { tags: ['c', 'b'] }]), ['b', 'c', 'a']);
-  assert.equal(topTags(Array.from({ length: 20 }, (_, i) => ({ tags: [`t${i}`] })), 8).length, 8);
+  assert.equal(
+    topTags(
+      Array.from({ length: 20 }, (_, i) => ({ tags: [`t${i}`] })),
+      8,
+    ).length,
+    8,
+  );
 });
 
 test('merchants and articles: unsafe URLs dropped, only http(s) websites linked', () => {
-  const m = toMerchantView({ id: 1, name: 'Westbrook', nameCN: '韦斯特布鲁克百货', country: '美国', logo: 'javascript:x', website: 'https://westbrook.example', description: '百货' })!;
-  assert.deepEqual([m.name, m.nameEn, m.logo, m.website, m.country], ['韦斯特布鲁克百货', 'Westbrook', null, 'https://westbrook.example/', '美国']);
+  const m = toMerchantView({
+    id: 1,
+    name: 'Westbrook',
+    nameCN: '韦斯特布鲁克百货',
+    country: '美国',
+    logo: 'javascript:x',
+    website: 'https://westbrook.example',
+    description: '百货',
+  })!;
+  assert.deepEqual(
+    [m.name, m.nameEn, m.logo, m.website, m.country],
+    ['韦斯特布鲁克百货', 'Westbrook', null, 'https://westbrook.example/', '美国'],
+  );
   assert.equal(toMerchantView({ id: 2, name: 'X', website: '/local' })!.website, null);
   assert.equal(toMerchantView({ id: 3 }), null);
-  const a = toArticleView({ id: 701, title: '黑五攻略', summary: '摘要', content: '第一段\n\n第二段', cover: '/media/c.jpg', coverImage: { url: '/media/c.jpg', width: 690, height: 388 }, publishedAt: 1, url: '/articles/701' })!;
+  const a = toArticleView({
+    id: 701,
+    title: '黑五攻略',
+    summary: '摘要',
+    content: '第一段\n\n第二段',
+    cover: '/media/c.jpg',
+    coverImage: { url: '/media/c.jpg', width: 690, height: 388 },
+    publishedAt: 1,
+    url: '/articles/701',
+  })!;
   assert.deepEqual(a.cover, { url: '/media/c.jpg', width: 690, height: 388 });
   assert.deepEqual(a.paragraphs, ['第一段', '第二段']);
   assert.equal(a.url, null);
@@ -103,6 +179,9 @@ test('merchants and articles: unsafe URLs dropped, only http(s) websites linked'
 
 test('compact keeps order, drops malformed and duplicate ids, honours the limit', () => {
   const out = compact([{ id: 1 }, null, { id: 1 }, { id: 2 }, { id: 3 }], toProductCard, 2);
-  assert.deepEqual(out.map((p) => p.id), ['1', '2']);
+  assert.deepEqual(
+    out.map((p) => p.id),
+    ['1', '2'],
+  );
   assert.deepEqual(compact('nope', toProductCard), []);
 });

@@ -1,8 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  formatPrice, specLine, shortTitle, altText, formatPostedDate, likesText, filledStars,
-  relatedText, productName, variantName, reviewerLabel, priceYuan, round2, isoChinaTime, CHINA_ZONE, CHINA_FIXED_OFFSET_SINCE,
+  formatPrice,
+  specLine,
+  shortTitle,
+  altText,
+  formatPostedDate,
+  likesText,
+  filledStars,
+  relatedText,
+  productName,
+  variantName,
+  reviewerLabel,
+  priceYuan,
+  round2,
+  isoChinaTime,
+  CHINA_ZONE,
+  CHINA_FIXED_OFFSET_SINCE,
 } from '../../../src/review/format';
 import { siteConfig } from '../../../src/site-config';
 
@@ -55,7 +69,16 @@ test('posted date is YYYY-MM-DD in China Standard Time whatever the zone', () =>
 });
 
 test('China time is what Intl says for Asia/Shanghai, 1992 to 2040, in machine zones on four continents', () => {
-  const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: CHINA_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const intl = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: CHINA_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const wall = (t: number) => intl.format(new Date(t)).replace(' ', 'T');
   const saved = process.env.TZ;
   try {
@@ -72,12 +95,14 @@ test('China time is what Intl says for Asia/Shanghai, 1992 to 2040, in machine z
         checked++;
       }
       assert.ok(checked > 80_000, `${checked} instants`);
-      for (const t of [Date.UTC(2025, 5, 30, 15, 59, 59), Date.UTC(2025, 5, 30, 16, 0, 0)]) assert.equal(formatPostedDate(t), wall(t).slice(0, 10));
+      for (const t of [Date.UTC(2025, 5, 30, 15, 59, 59), Date.UTC(2025, 5, 30, 16, 0, 0)])
+        assert.equal(formatPostedDate(t), wall(t).slice(0, 10));
       // China kept summer time from 1986 to 1991: 1988-07-01 12:00 UTC was 21:00 in Shanghai (+09:00).
       assert.equal(isoChinaTime(Date.UTC(1988, 6, 1, 12)), '1988-07-01T21:00:00+09:00', zone);
     }
   } finally {
-    if (saved === undefined) delete process.env.TZ; else process.env.TZ = saved;
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
   }
 });
 

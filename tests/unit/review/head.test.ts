@@ -13,11 +13,25 @@ const POSTED = Date.UTC(2025, 2, 8, 4, 0, 0); // 2025-03-08 12:00 CST
 
 function review(over: Record<string, unknown> = {}, sku: Record<string, unknown> = {}): ReviewView {
   const r = toReviewView({
-    id: 5000001, productId: 100001, content: '颜色很正，尺码合适，做工精细，物流也快。', userLabel: '一只阿杰', postedAt: POSTED,
+    id: 5000001,
+    productId: 100001,
+    content: '颜色很正，尺码合适，做工精细，物流也快。',
+    userLabel: '一只阿杰',
+    postedAt: POSTED,
     productCommentLabel: { productSatisfyScore: 4, wordTags: ['做工好', '颜色正'] },
-    pictures: [{ id: 1, full: { url: '/media/review/1.jpg', width: 800, height: 800 }, thumbnail: { url: '/media/review/1-t.jpg', width: 160, height: 160 } }],
+    pictures: [
+      {
+        id: 1,
+        full: { url: '/media/review/1.jpg', width: 800, height: 800 },
+        thumbnail: { url: '/media/review/1-t.jpg', width: 160, height: 160 },
+      },
+    ],
     sku: {
-      productId: 100001, name: '一只阿杰 真皮托特包|酒红色 XS', cents: 12999, color: { name: '酒红色' }, size: { name: 'XS' },
+      productId: 100001,
+      name: '一只阿杰 真皮托特包|酒红色 XS',
+      cents: 12999,
+      color: { name: '酒红色' },
+      size: { name: 'XS' },
       attributes: { attributes: { exchangeRateUsed: { choices: [7.1234] } } },
       images: [{ full: { url: '/media/sku/s1.jpg' }, thumbnail: { url: '/media/sku/s1-t.jpg' } }],
       ...sku,
@@ -64,7 +78,12 @@ test('Review: itemReviewed is the Product with its name, image and offer in CNY;
   assert.equal(ld.itemReviewed.name, '一只阿杰 真皮托特包');
   assert.deepEqual(ld.itemReviewed.image, [`${siteConfig.siteUrl}/media/review/1.jpg`]);
   assert.equal(ld.itemReviewed.url, `${siteConfig.siteUrl}/review/pd/100001/`);
-  assert.deepEqual(ld.itemReviewed.offers, { '@type': 'Offer', price: '925.97', priceCurrency: 'CNY', url: `${siteConfig.siteUrl}/review/pd/100001/` });
+  assert.deepEqual(ld.itemReviewed.offers, {
+    '@type': 'Offer',
+    price: '925.97',
+    priceCurrency: 'CNY',
+    url: `${siteConfig.siteUrl}/review/pd/100001/`,
+  });
   assert.deepEqual(ld.author, { '@type': 'Person', name: '一只阿杰' });
   assert.deepEqual(ld.reviewRating, { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 });
   assert.equal(ld.datePublished, '2025-03-08T12:00:00+08:00');
@@ -84,7 +103,10 @@ test('no Review block when a required fact is missing (rating, image, date); the
     review({ pictures: [] }, { images: [] }),
     review({ postedAt: null }),
   ]) {
-    assert.deepEqual(blocks(r).map((b) => b['@type']), ['BreadcrumbList']);
+    assert.deepEqual(
+      blocks(r).map((b) => b['@type']),
+      ['BreadcrumbList'],
+    );
   }
 });
 
@@ -93,10 +115,18 @@ test('BreadcrumbList: the visible crumbs, positions 1..n, absolute URLs, the pag
   const ld = ofType(r, 'BreadcrumbList')!;
   assert.deepEqual(checkJsonLd(ld), []);
   const crumbs = reviewCrumbs(r);
-  assert.deepEqual(ld.itemListElement.map((i: { name: string }) => i.name), crumbs.map((c) => c.label));
-  assert.deepEqual(ld.itemListElement.map((i: { item: string }) => i.item), [
-    `${siteConfig.siteUrl}/review/`, `${siteConfig.siteUrl}/review/haul/`, `${siteConfig.siteUrl}/review/100001/5000001/`,
-  ]);
+  assert.deepEqual(
+    ld.itemListElement.map((i: { name: string }) => i.name),
+    crumbs.map((c) => c.label),
+  );
+  assert.deepEqual(
+    ld.itemListElement.map((i: { item: string }) => i.item),
+    [
+      `${siteConfig.siteUrl}/review/`,
+      `${siteConfig.siteUrl}/review/haul/`,
+      `${siteConfig.siteUrl}/review/100001/5000001/`,
+    ],
+  );
   assert.equal(crumbs[2].label, '颜色很正，尺码合适，做工精细，物流也快。');
 });
 
@@ -111,5 +141,5 @@ test('hostile text stays text: every block parses after embedding in a <script> 
     if (parsed.ok) assert.deepEqual(parsed.value, JSON.parse(JSON.stringify(b)));
     assert.deepEqual(checkJsonLd(parsed.ok ? parsed.value : null), []);
   }
-  assert.equal((ofType(r, 'Review')!.itemReviewed.name as string), evil.replace(/\s+/g, ' ').trim());
+  assert.equal(ofType(r, 'Review')!.itemReviewed.name as string, evil.replace(/\s+/g, ' ').trim());
 });

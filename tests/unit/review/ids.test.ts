@@ -8,7 +8,10 @@ test('ids come from the path segments after review', () => {
 });
 
 test('the query string wins over the path, trimmed, first value if repeated', () => {
-  assert.deepEqual(reviewIds('/review/1/2/', '?productId=%20 9 &commentId=8&commentId=7'), { productId: '9', commentId: '8' });
+  assert.deepEqual(reviewIds('/review/1/2/', '?productId=%20 9 &commentId=8&commentId=7'), {
+    productId: '9',
+    commentId: '8',
+  });
   assert.deepEqual(reviewIds('/review/haul-detail/', '?productId=5&commentId=6'), { productId: '5', commentId: '6' });
 });
 
@@ -25,7 +28,7 @@ test('values that are not ids are refused', () => {
   assert.equal(reviewIds('/review/a%2Fb/1/'), null);
 });
 
-test('only a review URL\'s path carries ids: another page\'s path never fills a missing one', () => {
+test("only a review URL's path carries ids: another page's path never fills a missing one", () => {
   // /review/haul-detail/?commentId=X has no product id: nothing is loaded (issue 11 defect 6).
   assert.equal(reviewIds('/review/haul-detail/', '?commentId=5000001'), null);
   assert.equal(reviewIds('/review/haul-detail/', '?productId=100001'), null);
@@ -33,8 +36,14 @@ test('only a review URL\'s path carries ids: another page\'s path never fills a 
   assert.equal(reviewIds('/review/pd/100001/'), null);
   assert.equal(reviewIds('/review/1/2/3/'), null);
   // On a review URL the query still wins id by id, the path fills the other.
-  assert.deepEqual(reviewIds('/review/100029/5000116/', '?productId=100001&commentId=5000001'), { productId: '100001', commentId: '5000001' });
-  assert.deepEqual(reviewIds('/review/100029/5000116/', '?commentId=%205000001%20'), { productId: '100029', commentId: '5000001' });
+  assert.deepEqual(reviewIds('/review/100029/5000116/', '?productId=100001&commentId=5000001'), {
+    productId: '100001',
+    commentId: '5000001',
+  });
+  assert.deepEqual(reviewIds('/review/100029/5000116/', '?commentId=%205000001%20'), {
+    productId: '100029',
+    commentId: '5000001',
+  });
   // Without the path prefix (gatsby develop without --prefix-paths).
   assert.deepEqual(reviewIds('/100029/5000116/'), { productId: '100029', commentId: '5000116' });
 });

@@ -3,7 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
-import { isUnbuiltReviewPath, sitePathOf, unbuiltReviewMarkerScript, RESERVED_SECTIONS } from '../../../src/review/unbuilt';
+import {
+  isUnbuiltReviewPath,
+  sitePathOf,
+  unbuiltReviewMarkerScript,
+  RESERVED_SECTIONS,
+} from '../../../src/review/unbuilt';
 
 const CASES: Array<[string, boolean]> = [
   ['/100001/5000001/', true],
@@ -38,7 +43,12 @@ test('sitePathOf strips the prefix and refuses paths outside the site or with ba
 /** Runs the inline script with a fake location and document; says whether it marked <html>. */
 function marks(pathname: string): boolean {
   const classes = new Set<string>();
-  const context = { location: { pathname }, document: { documentElement: { classList: { add: (c: string) => classes.add(c) } } }, decodeURIComponent, RegExp };
+  const context = {
+    location: { pathname },
+    document: { documentElement: { classList: { add: (c: string) => classes.add(c) } } },
+    decodeURIComponent,
+    RegExp,
+  };
   vm.runInNewContext(unbuiltReviewMarkerScript('/review'), context);
   return classes.has('unbuilt-review');
 }
@@ -47,7 +57,11 @@ test('the 404 page script marks exactly the paths the server answers with the re
   for (const [p, want] of CASES) {
     const full = `/review${p === '/' ? '/' : p}`;
     let sitePath: string | null = null;
-    try { sitePath = sitePathOf(full); } catch { /* bad escape */ }
+    try {
+      sitePath = sitePathOf(full);
+    } catch {
+      /* bad escape */
+    }
     assert.equal(marks(full), sitePath != null && isUnbuiltReviewPath(sitePath), full);
     assert.equal(marks(full), want, full);
   }

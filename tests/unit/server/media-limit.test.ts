@@ -8,7 +8,9 @@ import { RenderLimiter } from '../../../server/media/limit';
 
 function gate() {
   let open!: (b: Buffer) => void;
-  const p = new Promise<Buffer>((resolve) => { open = resolve; });
+  const p = new Promise<Buffer>((resolve) => {
+    open = resolve;
+  });
   return { p, open };
 }
 
@@ -19,7 +21,10 @@ describe('RenderLimiter', () => {
     const l = new RenderLimiter(1, 0);
     const g = gate();
     let runs = 0;
-    const job = () => { runs++; return g.p; };
+    const job = () => {
+      runs++;
+      return g.p;
+    };
     const all = [l.run('a', job), l.run('a', job), l.run('a', job)];
     await tick();
     g.open(Buffer.from('x'));
@@ -34,11 +39,23 @@ describe('RenderLimiter', () => {
     const l = new RenderLimiter(2, 1);
     const gates = new Map<string, ReturnType<typeof gate>>();
     const started: string[] = [];
-    const job = (k: string) => () => { started.push(k); const g = gate(); gates.set(k, g); return g.p; };
+    const job = (k: string) => () => {
+      started.push(k);
+      const g = gate();
+      gates.set(k, g);
+      return g.p;
+    };
     const a = l.run('a', job('a'));
     const b = l.run('b', job('b'));
     const c = l.run('c', job('c'));
-    await assert.rejects(l.run('d', job('d')), (e: unknown) => e instanceof HttpError && e.statusCode === 503 && e.headers['Retry-After'] === '1' && e.code === 'SERVICE_UNAVAILABLE');
+    await assert.rejects(
+      l.run('d', job('d')),
+      (e: unknown) =>
+        e instanceof HttpError &&
+        e.statusCode === 503 &&
+        e.headers['Retry-After'] === '1' &&
+        e.code === 'SERVICE_UNAVAILABLE',
+    );
     await tick();
     assert.deepEqual(started, ['a', 'b'], 'two run, c waits');
     gates.get('a')!.open(Buffer.from('a'));

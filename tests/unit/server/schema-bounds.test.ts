@@ -20,7 +20,8 @@ export function unbounded(schema: unknown, at: string, out: string[] = [], seen 
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   // A const or an enum is bounded by its values.
   const fixed = 'const' in schema || Array.isArray(schema.enum);
-  if (types.includes('string') && !fixed && typeof schema.maxLength !== 'number') out.push(`${at}: string without maxLength`);
+  if (types.includes('string') && !fixed && typeof schema.maxLength !== 'number')
+    out.push(`${at}: string without maxLength`);
   if (types.includes('array') && typeof schema.maxItems !== 'number') out.push(`${at}: array without maxItems`);
   for (const [k, v] of Object.entries(schema.properties ?? {})) unbounded(v, `${at}.${k}`, out, seen);
   for (const key of ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains']) {
@@ -37,14 +38,29 @@ export function unbounded(schema: unknown, at: string, out: string[] = [], seen 
 }
 
 test('the walker finds unbounded strings and arrays (it can fail)', () => {
-  const bad = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'array', items: { anyOf: [{ type: 'string', maxLength: 1 }, { type: 'string' }] } } } };
-  assert.deepEqual(unbounded(bad, 'x'), ['x.a: string without maxLength', 'x.b: array without maxItems', 'x.b.items.anyOf[1]: string without maxLength']);
+  const bad = {
+    type: 'object',
+    properties: {
+      a: { type: 'string' },
+      b: { type: 'array', items: { anyOf: [{ type: 'string', maxLength: 1 }, { type: 'string' }] } },
+    },
+  };
+  assert.deepEqual(unbounded(bad, 'x'), [
+    'x.a: string without maxLength',
+    'x.b: array without maxItems',
+    'x.b.items.anyOf[1]: string without maxLength',
+  ]);
   assert.deepEqual(unbounded({ type: 'string', const: 'zh-CN' }, 'y'), []);
 });
 
 test('every string in src/storefront/wire/ has maxLength, every array maxItems', async () => {
   // The wire schemas, and the editors' API schemas beside them (server/editor/schemas.ts).
-  const files = [...readdirSync(DIR).filter((f) => f.endsWith('.ts')).map((f) => join(DIR, f)), join(__dirname, '..', '..', '..', 'server', 'editor', 'schemas.ts')];
+  const files = [
+    ...readdirSync(DIR)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(DIR, f)),
+    join(__dirname, '..', '..', '..', 'server', 'editor', 'schemas.ts'),
+  ];
   assert.ok(files.length >= 6, `schema modules found: ${files.join(', ')}`);
   const problems: string[] = [];
   let schemas = 0;
@@ -52,7 +68,10 @@ test('every string in src/storefront/wire/ has maxLength, every array maxItems',
     const mod = (await import(file)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
       // Exports that are schema factories (windowQuery) are called to walk what they build.
-      const v = typeof value === 'function' && name === 'windowQuery' ? { type: 'object', properties: (value as (n: number) => Node)(10) } : value;
+      const v =
+        typeof value === 'function' && name === 'windowQuery'
+          ? { type: 'object', properties: (value as (n: number) => Node)(10) }
+          : value;
       if (!isSchema(v) || !('type' in v || 'anyOf' in v || 'allOf' in v)) continue;
       schemas++;
       unbounded(v, `${file}:${name}`, problems);

@@ -16,12 +16,18 @@ test('hashes exactly the inline scripts a browser would run', () => {
     '<SCRIPT>window.b="索伦托"</SCRIPT >',
   ].join('\n');
   assert.deepEqual(inlineScriptHashes(html), [
-    hash('/*<![CDATA[*/window.pagePath="/1/2/";/*]]>*/'), hash('window.a=1'), hash('import("/x.js")'), hash('window.b="索伦托"'),
+    hash('/*<![CDATA[*/window.pagePath="/1/2/";/*]]>*/'),
+    hash('window.a=1'),
+    hash('import("/x.js")'),
+    hash('window.b="索伦托"'),
   ]);
 });
 
 test('the page policy: own scripts plus these hashes, no framing, no plugins, configured media and API origins', () => {
-  const p = sitePolicy('<script>window.x=1</script>', { imageOrigins: ['https://img.example.cn/media', 'javascript:alert(1)'], connectOrigins: ['https://api.example.cn'] });
+  const p = sitePolicy('<script>window.x=1</script>', {
+    imageOrigins: ['https://img.example.cn/media', 'javascript:alert(1)'],
+    connectOrigins: ['https://api.example.cn'],
+  });
   const d = Object.fromEntries(p.split('; ').map((x) => [x.split(' ')[0], x.split(' ').slice(1)]));
   assert.deepEqual(d['script-src'], ["'self'", hash('window.x=1')]);
   assert.deepEqual(d['frame-ancestors'], ["'none'"]);
@@ -33,5 +39,8 @@ test('the page policy: own scripts plus these hashes, no framing, no plugins, co
 });
 
 test('environment origins: only http(s) URLs count', () => {
-  assert.deepEqual(sitePolicyOptionsFromEnv({ MEDIA_BASE_URL: 'https://cdn.example.cn/m', STOREFRONT_API_URL: 'file:///etc' }), { imageOrigins: ['https://cdn.example.cn'], connectOrigins: [] });
+  assert.deepEqual(
+    sitePolicyOptionsFromEnv({ MEDIA_BASE_URL: 'https://cdn.example.cn/m', STOREFRONT_API_URL: 'file:///etc' }),
+    { imageOrigins: ['https://cdn.example.cn'], connectOrigins: [] },
+  );
 });

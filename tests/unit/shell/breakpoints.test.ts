@@ -24,8 +24,19 @@ function mediaBlocks(css: string): Array<{ query: string; selectors: string[] }>
     const selectors: string[] = [];
     let start = j;
     for (; depth > 0; j++) {
-      if (text[j] === '{') { if (depth === 1) selectors.push(...text.slice(start, j).split(',').map((s) => s.trim())); depth++; }
-      else if (text[j] === '}') { depth--; start = j + 1; }
+      if (text[j] === '{') {
+        if (depth === 1)
+          selectors.push(
+            ...text
+              .slice(start, j)
+              .split(',')
+              .map((s) => s.trim()),
+          );
+        depth++;
+      } else if (text[j] === '}') {
+        depth--;
+        start = j + 1;
+      }
     }
     out.push({ query, selectors });
     i = j;

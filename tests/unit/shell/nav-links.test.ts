@@ -2,7 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { footerLinkGroups, mobileMenuLinks, serviceLinks, type ShellLink } from '../../../src/components/shell/nav-links';
+import {
+  footerLinkGroups,
+  mobileMenuLinks,
+  serviceLinks,
+  type ShellLink,
+} from '../../../src/components/shell/nav-links';
 import { getNavigation } from '../../../src/components/shell/nav-source';
 import { megaMenu as getMegaMenu } from '../../../src/components/shell/mega-menu-data';
 import { withPrefix } from '../../../src/paths';
@@ -30,7 +35,13 @@ test('mobile menu: exactly the six entries of spec section 2, in order, with the
 test('footer: the navigation list, then the static service pages, then the external chat', () => {
   const nav = getNavigation();
   const links = footerLinks(nav);
-  assert.deepEqual(links.slice(0, nav.length).map((l) => l.path).sort(), nav.map((l) => l.path).sort());
+  assert.deepEqual(
+    links
+      .slice(0, nav.length)
+      .map((l) => l.path)
+      .sort(),
+    nav.map((l) => l.path).sort(),
+  );
   assert.deepEqual(
     links.slice(nav.length).map((l) => [l.name, l.external ? l.path : withPrefix(l.path)]),
     [
@@ -45,8 +56,14 @@ test('footer: the navigation list, then the static service pages, then the exter
 
 test('footer groups: every top-level category in the first column, home and site pages in the second', () => {
   const groups = footerLinkGroups(getNavigation());
-  assert.deepEqual(groups.map((g) => g.title), ['商品分类', '关于我们', '服务保障']);
-  assert.deepEqual(groups[0].links.map((l) => l.path), getMegaMenu().map((g) => `/category/${g.id}/`));
+  assert.deepEqual(
+    groups.map((g) => g.title),
+    ['商品分类', '关于我们', '服务保障'],
+  );
+  assert.deepEqual(
+    groups[0].links.map((l) => l.path),
+    getMegaMenu().map((g) => `/category/${g.id}/`),
+  );
   assert.deepEqual(
     groups[1].links.map((l) => l.path),
     ['/', '/merchants/', '/haul/', '/articles/', '/about/', '/help/', '/privacy/'],
@@ -55,7 +72,10 @@ test('footer groups: every top-level category in the first column, home and site
 
 test('the mega-menu has the ten top-level groups, each with sub-categories linking to /category/{id}/', () => {
   const menu = getMegaMenu();
-  assert.deepEqual(menu.map((g) => g.id), ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a']);
+  assert.deepEqual(
+    menu.map((g) => g.id),
+    ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a'],
+  );
   for (const g of menu) {
     assert.ok(g.children.length > 0, `group ${g.id} has sub-categories`);
     for (const s of [g, ...g.children, ...g.children.flatMap((c) => c.children)]) {
@@ -65,7 +85,12 @@ test('the mega-menu has the ten top-level groups, each with sub-categories linki
 });
 
 test('every static page the shell links to exists as a file route', () => {
-  for (const l of [...serviceLinks().filter((s) => !s.external), { path: '/about/' }, { path: '/help/' }, { path: '/privacy/' }]) {
+  for (const l of [
+    ...serviceLinks().filter((s) => !s.external),
+    { path: '/about/' },
+    { path: '/help/' },
+    { path: '/privacy/' },
+  ]) {
     const file = join(root, 'src', 'pages', `${l.path.replace(/^\/|\/$/g, '')}.tsx`);
     assert.ok(existsSync(file), `${l.path} -> ${file}`);
   }

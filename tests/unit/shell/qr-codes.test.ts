@@ -66,9 +66,15 @@ test('the onPreBootstrap hook writes into <program.directory>/public and reports
   try {
     await qrCodesOnPreBootstrap({
       store: { getState: () => ({ program: { directory: dir } }) },
-      reporter: { info: (m) => infos.push(m), panic: (m) => { throw new Error(m); } },
+      reporter: {
+        info: (m) => infos.push(m),
+        panic: (m) => {
+          throw new Error(m);
+        },
+      },
     });
-    for (const t of qrTargets()) assert.equal(await decode(join(dir, 'public', ...t.path.split('/').filter(Boolean))), t.url);
+    for (const t of qrTargets())
+      assert.equal(await decode(join(dir, 'public', ...t.path.split('/').filter(Boolean))), t.url);
     assert.equal(infos.length, 1);
   } finally {
     await rm(dir, { recursive: true, force: true });

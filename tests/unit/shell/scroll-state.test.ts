@@ -6,7 +6,9 @@ import { initialScroll, reduceScroll, type ScrollSnapshot } from '../../../src/c
 
 const OFFSET = 64;
 const run = (ys: number[], start: ScrollSnapshot = initialScroll) =>
-  ys.reduce<ScrollSnapshot[]>((acc, y) => [...acc, reduceScroll(acc[acc.length - 1] ?? start, y, OFFSET)], []).map((s) => s.state);
+  ys
+    .reduce<ScrollSnapshot[]>((acc, y) => [...acc, reduceScroll(acc[acc.length - 1] ?? start, y, OFFSET)], [])
+    .map((s) => s.state);
 
 test('NONE at or above the header offset, whatever the direction (spec section 4)', () => {
   assert.deepEqual(run([0, 10, 64, 30, 0]), ['NONE', 'NONE', 'NONE', 'NONE', 'NONE']);
@@ -31,5 +33,8 @@ test('the snapshot remembers the position it was computed from', () => {
 
 test('the header hides only in UP (the rule is src/styles/shell.css)', () => {
   const css = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'src', 'styles', 'shell.css'), 'utf8');
-  assert.deepEqual([...css.matchAll(/\.hdr\[data-scroll="(\w+)"\][^{]*\{[^}]*translateY\(-100%\)/g)].map((m) => m[1]), ['UP']);
+  assert.deepEqual(
+    [...css.matchAll(/\.hdr\[data-scroll="(\w+)"\][^{]*\{[^}]*translateY\(-100%\)/g)].map((m) => m[1]),
+    ['UP'],
+  );
 });

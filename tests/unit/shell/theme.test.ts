@@ -17,7 +17,9 @@ test('the favicon is the brand colour', () => {
 });
 
 test('no component writes a brand colour literally', () => {
-  const files = fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(tsx?|css)$/.test(f));
+  const files = fs
+    .readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(tsx?|css)$/.test(f));
   for (const f of files) {
     if (f === path.join('styles', 'theme.ts') || f === path.join('styles', 'global.css')) continue;
     assert.ok(!read('src', f).toLowerCase().includes(THEME.brand), `src/${f} uses var(--brand) or THEME.brand`);

@@ -2,7 +2,13 @@
 // validation, and the script list (the proxy's allow-list) derived from it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyticsScriptUrl, analyticsSiteIdFrom, safeAnalyticsSiteId, thirdPartyProxyUrl, thirdPartyScripts } from '../../../src/third-party';
+import {
+  analyticsScriptUrl,
+  analyticsSiteIdFrom,
+  safeAnalyticsSiteId,
+  thirdPartyProxyUrl,
+  thirdPartyScripts,
+} from '../../../src/third-party';
 
 const ID = '0123456789abcdef0123456789abcdef';
 
@@ -17,8 +23,19 @@ test('a Baidu Tongji id (32 hex characters) is accepted, trimmed and lower-cased
 });
 
 test('a malformed id is a configuration error naming the setting, without echoing the value', () => {
-  for (const raw of [ID.slice(1), `${ID}0`, `${ID.slice(2)}zz`, `${ID.slice(0, 16)}&x=${ID.slice(0, 13)}`, '../../etc/passwd', 'x'.repeat(10_000)]) {
-    assert.throws(() => analyticsSiteIdFrom(raw), (e: Error) => e.message.startsWith('GATSBY_ANALYTICS_SITE_ID must be') && !e.message.includes(raw), raw.slice(0, 40));
+  for (const raw of [
+    ID.slice(1),
+    `${ID}0`,
+    `${ID.slice(2)}zz`,
+    `${ID.slice(0, 16)}&x=${ID.slice(0, 13)}`,
+    '../../etc/passwd',
+    'x'.repeat(10_000),
+  ]) {
+    assert.throws(
+      () => analyticsSiteIdFrom(raw),
+      (e: Error) => e.message.startsWith('GATSBY_ANALYTICS_SITE_ID must be') && !e.message.includes(raw),
+      raw.slice(0, 40),
+    );
   }
   assert.throws(() => analyticsSiteIdFrom('nope', 'analyticsSiteId'), /^Error: analyticsSiteId must be/);
 });
@@ -29,5 +46,8 @@ test('run-time values are checked the same way, malformed meaning off', () => {
 });
 
 test('scripts go through the root proxy path with the URL encoded (as gatsby-script writes it)', () => {
-  assert.equal(thirdPartyProxyUrl(analyticsScriptUrl(ID)), `/__third-party-proxy?url=https%3A%2F%2Fhm.baidu.com%2Fhm.js%3F${ID}`);
+  assert.equal(
+    thirdPartyProxyUrl(analyticsScriptUrl(ID)),
+    `/__third-party-proxy?url=https%3A%2F%2Fhm.baidu.com%2Fhm.js%3F${ID}`,
+  );
 });

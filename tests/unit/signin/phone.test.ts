@@ -4,7 +4,16 @@ import { SMS_COUNTDOWN_SECONDS, isMainlandPhone, isSmsCode, normalisePhone } fro
 
 test('mainland mobile numbers: 11 digits, 1 then 3-9', () => {
   for (const ok of ['13800138000', '19912345678', '138 0013 8000', '138-0013-8000']) assert.ok(isMainlandPhone(ok), ok);
-  for (const bad of ['', '1380013800', '138001380001', '12800138000', '23800138000', '+8613800138000', '1380013800a', '１３８００１３８０００'])
+  for (const bad of [
+    '',
+    '1380013800',
+    '138001380001',
+    '12800138000',
+    '23800138000',
+    '+8613800138000',
+    '1380013800a',
+    '１３８００１３８０００',
+  ])
     assert.ok(!isMainlandPhone(bad), bad);
   assert.equal(normalisePhone('138 0013-8000'), '13800138000');
 });

@@ -6,10 +6,23 @@ import { etagOf, isNotModified, negotiateEncoding, textTypeOf } from '../../../s
 
 test('Accept-Encoding: highest q among br and gzip, brotli on a tie, q=0 refuses', () => {
   const cases: Array<[string | undefined, string | null]> = [
-    [undefined, null], ['', null], ['identity', null], ['deflate', null],
-    ['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br', 'br'], ['br;q=0, gzip', 'gzip'],
-    ['br;q=0.5, gzip;q=0.8', 'gzip'], ['BR', 'br'], ['x-gzip', 'gzip'], ['*', 'br'], ['*;q=0', null],
-    ['gzip;q=0, *', 'br'], ['br;q=0, gzip;q=0', null], ['br;q=abc, gzip', 'gzip'], ['br ; q=1.0', 'br'],
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['deflate', null],
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip'],
+    ['BR', 'br'],
+    ['x-gzip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0', null],
+    ['gzip;q=0, *', 'br'],
+    ['br;q=0, gzip;q=0', null],
+    ['br;q=abc, gzip', 'gzip'],
+    ['br ; q=1.0', 'br'],
     [`${'x,'.repeat(5000)}br`, 'br'],
   ];
   for (const [h, want] of cases) assert.equal(negotiateEncoding(h), want, String(h).slice(0, 40));
@@ -30,7 +43,10 @@ test('each variant has its own validator; conditional requests match their own v
   // If-Modified-Since only without If-None-Match; second precision.
   assert.equal(isNotModified({ 'if-modified-since': new Date(1_700_000_000_000).toUTCString() }, br, st), true);
   assert.equal(isNotModified({ 'if-modified-since': new Date(1_699_999_999_000).toUTCString() }, br, st), false);
-  assert.equal(isNotModified({ 'if-none-match': plain, 'if-modified-since': new Date(1_800_000_000_000).toUTCString() }, br, st), false);
+  assert.equal(
+    isNotModified({ 'if-none-match': plain, 'if-modified-since': new Date(1_800_000_000_000).toUTCString() }, br, st),
+    false,
+  );
   assert.equal(isNotModified({ 'if-modified-since': 'yesterday' }, br, st), false);
 });
 
@@ -39,5 +55,6 @@ test('text types are compressed, others are not', () => {
   assert.equal(textTypeOf('page-data/x/page-data.json'), 'application/json; charset=utf-8');
   assert.equal(textTypeOf('app-1.js'), 'text/javascript; charset=utf-8');
   assert.equal(textTypeOf('favicon.svg'), 'image/svg+xml');
-  for (const f of ['static/a.jpg', 'static/a.webp', 'font.woff2', 'README', 'static/v1.2/x']) assert.equal(textTypeOf(f), undefined, f);
+  for (const f of ['static/a.jpg', 'static/a.webp', 'font.woff2', 'README', 'static/v1.2/x'])
+    assert.equal(textTypeOf(f), undefined, f);
 });

@@ -8,7 +8,13 @@ import { boundedReviewExists, repositoryReviewExists } from '../../../server/sit
 test('asks once per review while the answer is fresh, again after ttl', async () => {
   let now = 0;
   const asked: string[] = [];
-  const exists = boundedReviewExists(async (p, c) => { asked.push(`${p}/${c}`); return c === '7'; }, { ttlMs: 1_000, now: () => now });
+  const exists = boundedReviewExists(
+    async (p, c) => {
+      asked.push(`${p}/${c}`);
+      return c === '7';
+    },
+    { ttlMs: 1_000, now: () => now },
+  );
   assert.deepEqual(await Promise.all([exists('1', '7'), exists('1', '7'), exists('1', '8')]), [true, true, false]);
   assert.equal(await exists('1', '8'), false);
   assert.deepEqual(asked, ['1/7', '1/8']);
@@ -19,19 +25,38 @@ test('asks once per review while the answer is fresh, again after ttl', async ()
 
 test('ids not of the review URL shape never reach the check', async () => {
   const asked: string[] = [];
-  const exists = boundedReviewExists(async (p, c) => { asked.push(`${p}/${c}`); return true; });
-  for (const [p, c] of [['', '1'], ['1', 'a/b'], ['1', '9'.repeat(65)], ['<x>', '1'], ['1', '1 ']]) assert.equal(await exists(p, c), false, `${p}/${c}`);
+  const exists = boundedReviewExists(async (p, c) => {
+    asked.push(`${p}/${c}`);
+    return true;
+  });
+  for (const [p, c] of [
+    ['', '1'],
+    ['1', 'a/b'],
+    ['1', '9'.repeat(65)],
+    ['<x>', '1'],
+    ['1', '1 '],
+  ])
+    assert.equal(await exists(p, c), false, `${p}/${c}`);
   assert.deepEqual(asked, []);
 });
 
 test('no answer in time, or a failing check, is "unknown": false and asked again next time', async () => {
   let calls = 0;
-  const slow = boundedReviewExists(() => { calls++; return new Promise<boolean>(() => {}); }, { timeoutMs: 20 });
+  const slow = boundedReviewExists(
+    () => {
+      calls++;
+      return new Promise<boolean>(() => {});
+    },
+    { timeoutMs: 20 },
+  );
   assert.equal(await slow('1', '2'), false);
   assert.equal(await slow('1', '2'), false);
   assert.equal(calls, 2);
   let fail = true;
-  const flaky = boundedReviewExists(async () => { if (fail) throw new Error('down'); return true; });
+  const flaky = boundedReviewExists(async () => {
+    if (fail) throw new Error('down');
+    return true;
+  });
   assert.equal(await flaky('1', '2'), false);
   fail = false;
   assert.equal(await flaky('1', '2'), true);
@@ -39,16 +64,36 @@ test('no answer in time, or a failing check, is "unknown": false and asked again
 
 test('keeps at most maxEntries answers', async () => {
   let calls = 0;
-  const exists = boundedReviewExists(async () => { calls++; return true; }, { maxEntries: 2 });
+  const exists = boundedReviewExists(
+    async () => {
+      calls++;
+      return true;
+    },
+    { maxEntries: 2 },
+  );
   for (const c of ['1', '2', '3', '1']) await exists('9', c);
   assert.equal(calls, 4, 'the oldest answer was dropped');
 });
 
-test('the repository check takes the reference server\'s numeric ids only', async () => {
+test("the repository check takes the reference server's numeric ids only", async () => {
   const seen: Array<[number, number]> = [];
-  const exists = repositoryReviewExists({ getReview: (p: number, c: number) => { seen.push([p, c]); return p === 1 && c === 2 ? ({} as never) : undefined; } });
+  const exists = repositoryReviewExists({
+    getReview: (p: number, c: number) => {
+      seen.push([p, c]);
+      return p === 1 && c === 2 ? ({} as never) : undefined;
+    },
+  });
   assert.equal(await exists('1', '2'), true);
   assert.equal(await exists('1', '3'), false);
-  for (const [p, c] of [['01', '2'], ['1', 'abc'], ['1', '99999999999'], ['0', '2']]) assert.equal(await exists(p, c), false, `${p}/${c}`);
-  assert.deepEqual(seen, [[1, 2], [1, 3]]);
+  for (const [p, c] of [
+    ['01', '2'],
+    ['1', 'abc'],
+    ['1', '99999999999'],
+    ['0', '2'],
+  ])
+    assert.equal(await exists(p, c), false, `${p}/${c}`);
+  assert.deepEqual(seen, [
+    [1, 2],
+    [1, 3],
+  ]);
 });
