@@ -28,7 +28,14 @@ beforeEach(() => {
 
 const noNavigate = () => assert.fail('navigate must not be called');
 const browser = (o: Partial<StorefrontClientOptions> = {}) =>
-  createStorefrontClient({ mode: 'browser', baseURL: api.url, session: { key: '', user: 'g' }, navigate: noNavigate, location: () => '/review/', ...o });
+  createStorefrontClient({
+    mode: 'browser',
+    baseURL: api.url,
+    session: { key: '', user: 'g' },
+    navigate: noNavigate,
+    location: () => '/review/',
+    ...o,
+  });
 const build = (o: Partial<StorefrontClientOptions> = {}) =>
   createStorefrontClient({ mode: 'build', baseURL: api.url, retryDelayMs: 5, navigate: noNavigate, ...o });
 
@@ -98,7 +105,12 @@ describe('session headers', () => {
 
 describe('error text (spec section 8 order)', () => {
   const cases: Array<[string, number, unknown, string]> = [
-    ['messages[0] first', 400, { messages: ['手机号格式不正确', 'b'], errors: ['e'], message: 'm' }, '手机号格式不正确'],
+    [
+      'messages[0] first',
+      400,
+      { messages: ['手机号格式不正确', 'b'], errors: ['e'], message: 'm' },
+      '手机号格式不正确',
+    ],
     ['then errors[0]', 422, { errors: ['验证码错误'], message: 'm' }, '验证码错误'],
     ['then message', 404, { message: '评价不存在' }, '评价不存在'],
     ['empty entries are skipped', 400, { messages: [], errors: [''], message: '参数错误' }, '参数错误'],
@@ -108,10 +120,12 @@ describe('error text (spec section 8 order)', () => {
   for (const [name, status, body, text] of cases) {
     test(name, async () => {
       api.queue.push({ status, body });
-      const err = await browser().get('/api/v1/products/1', { params: { x: 1 } }).then(
-        () => assert.fail('should reject'),
-        (e: unknown) => e,
-      );
+      const err = await browser()
+        .get('/api/v1/products/1', { params: { x: 1 } })
+        .then(
+          () => assert.fail('should reject'),
+          (e: unknown) => e,
+        );
       assert.ok(err instanceof StorefrontError);
       assert.equal(err.status, status);
       assert.equal(err.text, text);
@@ -127,7 +141,10 @@ describe('401', () => {
     const went: string[] = [];
     const c = browser({ navigate: (u) => went.push(u), location: () => '/review/p1/c1/?from=share#top' });
     api.queue.push({ status: 401, body: { message: '请先登录' } });
-    await assert.rejects(likeComment(c, 'p1', 'c1'), (e: unknown) => e instanceof StorefrontError && e.status === 401 && e.text === '请先登录');
+    await assert.rejects(
+      likeComment(c, 'p1', 'c1'),
+      (e: unknown) => e instanceof StorefrontError && e.status === 401 && e.text === '请先登录',
+    );
     assert.deepEqual(went, [`/review/login/?returnTo=${encodeURIComponent('/review/p1/c1/?from=share#top')}`]);
 
     // Several 401s of one page redirect once.
@@ -144,7 +161,10 @@ describe('401', () => {
     await assert.rejects(c.get('/api/v1/appconfig'));
     here = '/review/haul/';
     await assert.rejects(c.get('/api/v1/appconfig'));
-    assert.deepEqual(went, ['/review/login/?returnTo=%2Freview%2Fp1%2Fc1%2F', '/review/login/?returnTo=%2Freview%2Fhaul%2F']);
+    assert.deepEqual(went, [
+      '/review/login/?returnTo=%2Freview%2Fp1%2Fc1%2F',
+      '/review/login/?returnTo=%2Freview%2Fhaul%2F',
+    ]);
   });
 
   test('in the browser on the login page itself: no redirect loop', async () => {
@@ -157,7 +177,10 @@ describe('401', () => {
 
   test('in the build: just an error, never a redirect and never retried', async () => {
     api.queue.push({ status: 401, body: { messages: ['未登录'] } });
-    await assert.rejects(build().get('/api/v2/productcategories'), (e: unknown) => e instanceof StorefrontError && e.status === 401 && e.text === '未登录');
+    await assert.rejects(
+      build().get('/api/v2/productcategories'),
+      (e: unknown) => e instanceof StorefrontError && e.status === 401 && e.text === '未登录',
+    );
     assert.equal(api.requests.length, 1);
   });
 });
@@ -175,7 +198,10 @@ describe('retries (build mode only, idempotent calls only)', () => {
 
   test('GET gives up after the bounded number of retries (default 3 = 4 attempts)', async () => {
     api.respond(() => ({ status: 500, body: { message: '服务器错误' } }));
-    await assert.rejects(build().get('/api/v2/productcategories'), (e: unknown) => e instanceof StorefrontError && e.status === 500);
+    await assert.rejects(
+      build().get('/api/v2/productcategories'),
+      (e: unknown) => e instanceof StorefrontError && e.status === 500,
+    );
     assert.equal(api.requests.length, 4);
   });
 
@@ -208,7 +234,11 @@ describe('retries (build mode only, idempotent calls only)', () => {
       api.respond(() => answer);
       await assert.rejects(build().post('/api/v2/shoppingcart', { skuId: 's' }));
       await assert.rejects(build().delete('/api/v2/shoppingcart/groups/g/items/s'));
-      assert.deepEqual(api.requests.map((r) => r.method), ['POST', 'DELETE'], JSON.stringify(answer));
+      assert.deepEqual(
+        api.requests.map((r) => r.method),
+        ['POST', 'DELETE'],
+        JSON.stringify(answer),
+      );
     }
   });
 
@@ -228,7 +258,9 @@ describe('retries (build mode only, idempotent calls only)', () => {
     api.respond(() => ({ hang: true }));
     const ctl = new AbortController();
     const p = build().get('/api/v1/appconfig', { signal: ctl.signal });
-    setTimeout(() => ctl.abort(), 50);
+    // Abort once the server has the request (on a busy machine 50 ms may pass before it is sent).
+    while (api.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    ctl.abort();
     await assert.rejects(p, (e: unknown) => (e as Error).name === 'CanceledError');
     assert.equal(api.requests.length, 1);
   });
@@ -238,7 +270,9 @@ describe('timeouts', () => {
   test('a server that never answers gives a TimeoutError (browser)', async () => {
     api.respond(() => ({ hang: true }));
     const t0 = Date.now();
-    const err = await browser({ timeoutMs: 200 }).get('/api/v1/appconfig').catch((e: unknown) => e);
+    const err = await browser({ timeoutMs: 200 })
+      .get('/api/v1/appconfig')
+      .catch((e: unknown) => e);
     assert.ok(err instanceof TimeoutError, String(err));
     assert.equal(err.timeoutMs, 200);
     assert.equal(err.text, '请求超时，请稍后重试');
