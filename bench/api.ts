@@ -2,9 +2,9 @@
 // time). Each endpoint's requests/s and p99 latency against a bare Fastify route answering a
 // constant (bench/bare-server.ts), measured in the same run just before each endpoint.
 import Database from 'better-sqlite3';
-import autocannon from 'autocannon';
 import path from 'node:path';
-import { fig, log, round, type SectionResult } from './lib/report';
+import { fig, log, type SectionResult } from './lib/report';
+import { hammer } from './lib/load';
 import { seededDb, startChildServer, startReferenceServer, ROOT, type BenchContext } from './lib/data';
 
 interface Load {
@@ -16,23 +16,10 @@ interface Load {
   requests: number;
 }
 
+/** Errors and timeouts counted together, as this section reports them. */
 async function load(url: string, paths: string[], seconds: number, connections: number): Promise<Load> {
-  let i = 0;
-  const r = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
-  });
-  return {
-    rps: round(r.requests.average, 0),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-    requests: r['2xx'] + r.non2xx,
-  };
+  const r = await hammer(url, paths, seconds, connections);
+  return { rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r.requests };
 }
 
 export async function runApi(ctx: BenchContext): Promise<SectionResult> {

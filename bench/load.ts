@@ -5,49 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import autocannon from 'autocannon';
-import { fig, log, round, type SectionResult } from './lib/report';
+import { fig, log, type SectionResult } from './lib/report';
+import { hammer, type Run } from './lib/load';
 import { startChildServer, startReferenceServer, ROOT, type BenchContext } from './lib/data';
 import { sites } from './lib/sites';
-
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  max: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  requests: number;
-}
-
-async function hammer(
-  url: string,
-  paths: string[],
-  seconds: number,
-  connections: number,
-  headers: Record<string, string> = {},
-): Promise<Run> {
-  let i = 0;
-  const r = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    headers,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
-  });
-  return {
-    rps: round(r.requests.average, 0),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    non2xx: r.non2xx,
-    requests: r['2xx'] + r.non2xx,
-  };
-}
 
 /** Up to `max` built review pages (`/review/{p}/{c}/`). */
 function reviewPages(publicDir: string, max: number): string[] {
