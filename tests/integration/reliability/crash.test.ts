@@ -69,28 +69,55 @@ async function signIn(child: Child, phone: string): Promise<{ userId: string; us
   return (await res.json()) as { userId: string; userKey: string };
 }
 
+type Target = { productId: string | number; commentId: string | number };
+
+/** The newest `n` reviews of the feed. */
+async function newestReviews(child: Child, n: number): Promise<Target[]> {
+  const res = await fetch(`${child.url}/api/v2/product_comment/haul?delimiter=0&size=${n}&category=0`);
+  const targets = ((await res.json()) as { waterFall: { waterDrops: Target[] } }).waterFall.waterDrops.slice(0, n);
+  assert.equal(targets.length, n);
+  return targets;
+}
+
+/** Each target's like counter before the writes. */
+function likeCounters(dbFile: string, targets: Target[]): Map<number, number> {
+  const db = new Database(dbFile, { readonly: true });
+  const get = db.prepare('SELECT likes FROM reviews WHERE id = ?');
+  const out = new Map(
+    targets.map((t) => [Number(t.commentId), (get.get(Number(t.commentId)) as { likes: number }).likes]),
+  );
+  db.close();
+  return out;
+}
+
+/** Every counter equals its value before plus the like rows of these users (one transaction per write). */
+function assertCountersAgree(db: Database.Database, before: Map<number, number>, users: Array<{ userId: string }>) {
+  const ids = users.map((u) => Number(u.userId));
+  const rows = db.prepare(
+    `SELECT count(*) AS n FROM review_likes WHERE review_id = ? AND user_id IN (${ids.map(() => '?').join(',')})`,
+  );
+  const counter = db.prepare('SELECT likes FROM reviews WHERE id = ?');
+  for (const [id, base] of before) {
+    const n = (rows.get(id, ...ids) as { n: number }).n;
+    assert.equal(
+      (counter.get(id) as { likes: number }).likes,
+      base + n,
+      `review ${id}: counter equals the rows it counts`,
+    );
+  }
+}
+
 test('likes in flight survive kill -9: every acknowledged write is present, counters agree, integrity ok', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
   const env = { DB_FILE: path.join(dir, 'db.sqlite'), MEDIA_DIR: path.join(dir, 'media'), LOG_LEVEL: 'silent' };
   let child: Child | null = null;
   try {
     child = await startChild(env);
-    const feed = (await (
-      await fetch(`${child.url}/api/v2/product_comment/haul?delimiter=0&size=${REVIEWS}&category=0`)
-    ).json()) as { waterFall: { waterDrops: Array<{ productId: string | number; commentId: string | number }> } };
-    const targets = feed.waterFall.waterDrops.slice(0, REVIEWS);
-    assert.equal(targets.length, REVIEWS);
+    const targets = await newestReviews(child, REVIEWS);
     const users = [];
     for (let i = 0; i < USERS; i++) users.push(await signIn(child, `1380013${String(i).padStart(4, '0')}`));
 
-    const before = new Database(env.DB_FILE, { readonly: true });
-    const baseLikes = new Map(
-      targets.map((t) => [
-        Number(t.commentId),
-        (before.prepare('SELECT likes FROM reviews WHERE id = ?').get(Number(t.commentId)) as { likes: number }).likes,
-      ]),
-    );
-    before.close();
+    const baseLikes = likeCounters(env.DB_FILE, targets);
 
     // Every user likes every target, 16 requests at a time; the server is killed once a third
     // of them are acknowledged, with the rest in flight or not yet sent.
@@ -140,14 +167,7 @@ test('likes in flight survive kill -9: every acknowledged write is present, coun
       const has = db.prepare('SELECT 1 FROM review_likes WHERE user_id = ? AND review_id = ?');
       const lost = acked.filter((a) => !has.get(a.userId, a.reviewId));
       assert.deepEqual(lost, [], `${lost.length} acknowledged likes lost`);
-      const rows = db.prepare(
-        `SELECT count(*) AS n FROM review_likes WHERE review_id = ? AND user_id IN (${users.map(() => '?').join(',')})`,
-      );
-      for (const [id, base] of baseLikes) {
-        const n: number = (rows.get(id, ...users.map((u) => Number(u.userId))) as { n: number }).n;
-        const likes = (db.prepare('SELECT likes FROM reviews WHERE id = ?').get(id) as { likes: number }).likes;
-        assert.equal(likes, base + n, `review ${id}: counter equals the rows it counts`);
-      }
+      assertCountersAgree(db, baseLikes, users);
       console.log(
         `# crash: ${jobs.length} likes tried, ${acked.length} acknowledged before kill -9, 0 lost, integrity ok`,
       );
@@ -180,21 +200,10 @@ test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknow
   let child: Child | null = null;
   try {
     child = await startChild(env);
-    const feed = (await (
-      await fetch(`${child.url}/api/v2/product_comment/haul?delimiter=0&size=${LIKED}&category=0`)
-    ).json()) as { waterFall: { waterDrops: Array<{ productId: string | number; commentId: string | number }> } };
-    const targets = feed.waterFall.waterDrops.slice(0, LIKED);
-    assert.equal(targets.length, LIKED);
-    const likeUrl = (c: Child, t: { productId: string | number; commentId: string | number }): string =>
+    const targets = await newestReviews(child, LIKED);
+    const likeUrl = (c: Child, t: Target): string =>
       `${c.url}/api/v1/product-comment/products/${t.productId}/comments/${t.commentId}/likes`;
-    const before = new Database(env.DB_FILE, { readonly: true });
-    const baseLikes = new Map(
-      targets.map((t) => [
-        Number(t.commentId),
-        (before.prepare('SELECT likes FROM reviews WHERE id = ?').get(Number(t.commentId)) as { likes: number }).likes,
-      ]),
-    );
-    before.close();
+    const baseLikes = likeCounters(env.DB_FILE, targets);
 
     // Users signed in before the crash, each liking every target (all acknowledged).
     const old: Array<{ userId: string; userKey: string }> = [];
@@ -320,14 +329,7 @@ test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknow
         if (!present) lost.push(a);
       }
       assert.deepEqual(lost, [], `${lost.length} acknowledged writes lost`);
-      const rows = db.prepare(
-        `SELECT count(*) AS n FROM review_likes WHERE review_id = ? AND user_id IN (${old.map(() => '?').join(',')})`,
-      );
-      for (const [id, base] of baseLikes) {
-        const n: number = (rows.get(id, ...old.map((u) => Number(u.userId))) as { n: number }).n;
-        const likes = (db.prepare('SELECT likes FROM reviews WHERE id = ?').get(id) as { likes: number }).likes;
-        assert.equal(likes, base + n, `review ${id}: counter equals the rows it counts`);
-      }
+      assertCountersAgree(db, baseLikes, old);
     } finally {
       db.close();
     }
