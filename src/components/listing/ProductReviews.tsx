@@ -6,25 +6,14 @@ import { reviewPath } from '../../paths';
 import { useProductComments } from '../../hooks/use-product-comments';
 import { Stars } from '../review/Stars';
 import { Img } from '../common/Img';
+import { Avatar } from '../common/Avatar';
 
 function ReviewItem({ r }: { r: ProductReviewItem }) {
   const date = formatPostedDate(r.postedAt);
   return (
     <li className="preview" data-comment-id={r.id}>
       <div className="preview__head">
-        {r.userAvatar ? (
-          <img
-            className="preview__avatar"
-            src={r.userAvatar}
-            alt=""
-            width={32}
-            height={32}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <span className="preview__avatar" aria-hidden="true" />
-        )}
+        <Avatar className="preview__avatar" src={r.userAvatar} size={32} />
         <span className="preview__user">{r.userLabel ?? '匿名用户'}</span>
         {r.score != null && <Stars score={r.score} />}
         {date && (

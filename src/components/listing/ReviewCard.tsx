@@ -4,6 +4,7 @@ import type { RelatedView } from '../../review/view';
 import { likesText, relatedText, truncate } from '../../review/format';
 import { reviewPath } from '../../paths';
 import { Img } from '../common/Img';
+import { Avatar } from '../common/Avatar';
 
 /**
  * A review in a grid or waterfall (home, category, showcase): image, text (the default-praise
@@ -26,19 +27,7 @@ export function ReviewCard({ item, eager }: { item: RelatedView; eager?: boolean
       <span className="rcard__text">{text}</span>
       <span className="rcard__meta">
         <span className="rcard__user">
-          {item.userAvatar ? (
-            <img
-              className="rcard__avatar"
-              src={item.userAvatar}
-              alt=""
-              width={20}
-              height={20}
-              loading="lazy"
-              decoding="async"
-            />
-          ) : (
-            <span className="rcard__avatar" aria-hidden="true" />
-          )}
+          <Avatar className="rcard__avatar" src={item.userAvatar} size={20} />
           <span className="rcard__name">{item.userLabel ?? '匿名用户'}</span>
         </span>
         <span className="rcard__likes" aria-label={`点赞数 ${item.likes}`}>
