@@ -169,3 +169,31 @@ CREATE TABLE IF NOT EXISTS takedowns (
   created_at    INTEGER NOT NULL,       -- epoch ms
   PRIMARY KEY (product_id, comment_id)
 );
+
+-- Profile (issue 15): the signed-in user's address book and payer identities. Shared by the
+-- profile routes (which write them) and the cart, order and express-buy routes (which check that
+-- a chosen address or payer belongs to the user). Ids are the rows' integer ids as decimal strings.
+CREATE TABLE IF NOT EXISTS addresses (
+  id          INTEGER PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users(id),
+  name        TEXT NOT NULL,
+  phone       TEXT NOT NULL,
+  area_ids    TEXT NOT NULL,            -- JSON string[]: world-area ids, province down to district
+  street      TEXT NOT NULL,
+  postcode    TEXT,
+  is_default  INTEGER NOT NULL DEFAULT 0,
+  created_at  INTEGER NOT NULL          -- epoch ms
+);
+CREATE INDEX IF NOT EXISTS addresses_user ON addresses(user_id);
+
+CREATE TABLE IF NOT EXISTS payer_identities (
+  id          INTEGER PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users(id),
+  name        TEXT NOT NULL,
+  id_number   TEXT NOT NULL,            -- 18-character resident id, checksum verified on write
+  photo_ids   TEXT NOT NULL DEFAULT '[]', -- JSON string[]: uploaded photo ids (front, back)
+  is_default  INTEGER NOT NULL DEFAULT 0,
+  flag        TEXT,
+  created_at  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS payer_identities_user ON payer_identities(user_id);
