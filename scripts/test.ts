@@ -60,9 +60,20 @@ if (needsSite && !(process.env.SKIP_SITE_BUILD === '1' && existsSync(join(root, 
 // A test that hangs (a browser stalled on a busy machine) fails after 10 minutes instead of
 // stalling the run. Node applies the limit to each test file as a whole too (process
 // isolation), and the largest e2e files take 2-4 minutes with a CPU hog on both cores.
+// --test-force-exit: a file whose tests have all finished exits even if a handle (a browser
+// or server a failed test left open) would keep it alive; its results are reported either way.
 const r = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', '--test-timeout=600000', ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    '--test-concurrency=2',
+    '--test-timeout=600000',
+    '--test-force-exit',
+    ...files,
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', TZ: process.env.TZ ?? 'UTC' } },
 );
 process.exit(r.status ?? 1);

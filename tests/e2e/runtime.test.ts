@@ -17,6 +17,7 @@ import {
   hydrated,
   launch,
   newPage,
+  pollPage,
   siteMissing,
   startSite,
   type Site,
@@ -194,10 +195,12 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     for (const p of seen.keys()) assert.ok(candidates.has(p), `${p} is a link in view`);
 
     // Hover loads a page at once, outside the (now blocked) queue. The pointer moves onto a
-    // link that is fully in view: scrolling would take links out of view and out of the queue.
+    // link that is fully in view (scrolling would take links out of view and out of the queue),
+    // the last one in document order: the queue is in document order, so it is the least likely
+    // to be one of the next batch.
     const hover = await page.evaluate(
       (skip) => {
-        for (const a of Array.from(document.querySelectorAll('a[href]'))) {
+        for (const a of Array.from(document.querySelectorAll('a[href]')).reverse()) {
           const href = a.getAttribute('href') ?? '';
           if (!/^\/review\/\d+\/\d+\/$/.test(href) || skip.includes(href.slice('/review'.length))) continue;
           const r = a.getBoundingClientRect();
@@ -217,15 +220,20 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     assert.equal(seen.size, 4, 'hover does not start the next batch');
     assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'the page did not scroll');
 
-    // Batch 2: 4 more, at least 3 s after batch 1 finished loading.
+    // Batch 2: 4 more, at least 3 s after batch 1 finished loading. When the hovered page is one
+    // of the 4, Gatsby skips it (a loaded page is not prefetched again): 3 requests then.
     const released = Date.now();
     await release();
     await waitUntil(
-      () => `the second prefetch batch (so far: ${[...seen.keys()].join(' ')})`,
-      () => seen.size >= 8,
+      () => `the second prefetch batch (so far: ${[...seen.keys()].join(' ')}; hovered ${hover.href})`,
+      () => seen.size >= 7,
     );
     await sleep(4_500);
-    assert.equal(seen.size, 8, 'the second batch is 4 as well');
+    const total: number = seen.size; // (assert.equal narrowed seen.size to 4 above)
+    assert.ok(
+      total === 8 || (total === 7 && !seen.has(hover.href.slice('/review'.length))),
+      `the second batch is 4 as well, less the hovered page (${[...seen.keys()].join(' ')}; hovered ${hover.href})`,
+    );
     const second = [...seen.values()].slice(4);
     assert.ok(
       Math.min(...second) - released >= 2_900,
@@ -402,9 +410,11 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       watch(page);
       await page.goto(copyBase + target.href);
       await hydrated(page);
-      const reg = await page.evaluate(async () => {
-        const r = await navigator.serviceWorker.ready;
-        return { scope: r.scope, script: r.active?.scriptURL };
+      // Polled, not `await navigator.serviceWorker.ready`: that never settles when the
+      // registration fails, and would hold the file until the runner's limit.
+      const reg = await pollPage(page, 'an active service worker', async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return r?.active ? { scope: r.scope, script: r.active.scriptURL } : null;
       });
       assert.deepEqual(reg, { scope: `${copyBase}/review/`, script: `${copyBase}/review/sw.js` });
       // Never cached by the browser, so a rebuild's worker is found on the next visit.
@@ -421,7 +431,7 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
         `${copyBase}/review/sw.js`,
       );
       assert.equal((await page.locator('.review__text').innerText()).trim(), target.content);
-      await page.waitForFunction(async () => (await caches.keys()).length > 0, undefined, { timeout: 30_000 });
+      await pollPage(page, 'the worker caching the page', async () => ((await caches.keys()).length > 0 ? true : null));
       await page.close();
 
       // The rebuild: new text for the review, a new compilation hash, a new worker.

@@ -6,7 +6,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import { DESKTOP, hydrated, launch, newPage, pollPage, siteMissing, startSite, type Site } from './helpers/site';
 import type { HaulResponse } from '../../src/storefront/types';
 
 let site: Site;
@@ -46,7 +46,9 @@ describe('a taken-down review under the service worker', { skip: siteMissing }, 
     if (await link.count()) await link.first().scrollIntoViewIfNeeded();
     // gatsby-plugin-offline keeps them in idb-keyval's store; the worker serves its shell only
     // once every one of them is in its caches.
-    await page.waitForFunction(
+    await pollPage(
+      page,
+      "the worker caching the review's resources",
       async (key) => {
         const resources = await new Promise<string[] | undefined>((resolve) => {
           const open = indexedDB.open('keyval-store');
@@ -61,12 +63,11 @@ describe('a taken-down review under the service worker', { skip: siteMissing }, 
             }
           };
         });
-        if (!resources?.length) return false;
-        for (const r of resources) if (!(await caches.match(r))) return false;
+        if (!resources?.length) return null;
+        for (const r of resources) if (!(await caches.match(r))) return null;
         return true;
       },
       `resources:${sitePath}`,
-      { ...WAIT, polling: 250 },
     );
 
     // Taken down (what POST /editor/api/takedowns does, tests/integration/editor/takedowns.test.ts).

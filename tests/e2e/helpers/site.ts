@@ -126,3 +126,24 @@ export async function smsCode(site: Site, phone: string): Promise<string> {
   }
   throw new Error(`no SMS code was issued for ${phone}`);
 }
+
+/**
+ * Evaluates fn in the page until it returns non-null (Playwright's waitForFunction takes a
+ * returned promise as truthy at once, microsoft/playwright#29132, so asynchronous checks are
+ * polled here).
+ */
+export async function pollPage<T, A = undefined>(
+  page: Page,
+  what: string,
+  fn: (arg: A) => Promise<T | null>,
+  arg?: A,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = (await page.evaluate(fn as (arg: unknown) => Promise<T | null>, arg)) as T | null;
+    if (v !== null) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
