@@ -26,6 +26,7 @@ import { productRoutes } from './routes/products';
 import { reviewRoutes } from './routes/reviews';
 import { shopRoutes } from './routes/shops';
 import { signinRoutes } from './routes/signin';
+import { editorConsole } from './editor/console';
 import { editorRoutes } from './editor/routes';
 import { takedownGuard } from './editor/takedown-guard';
 import type { SmsBudgetOptions } from './sms-budget';
@@ -135,6 +136,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   );
 
   app.register(editorRoutes, { prefix: '/editor/api', token: opts.editorToken, now: opts.now });
+  app.register(editorConsole);
 
   const mediaStore = new MediaStore(opts.mediaDir, opts.media);
   app.decorate('mediaStore', mediaStore);
