@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { siteConfig } from '../../src/site-config';
 import { withPrefix } from '../../src/paths';
 
-/** The robots.txt body: the review site is open, the API and the script proxy are not pages. */
+/** The robots.txt body: the review site is open; the API, the script proxy and the editor console are not pages. */
 function robotsTxt(siteUrl = siteConfig.siteUrl): string {
   return [
     'User-agent: *',
     `Allow: ${withPrefix('/')}`,
     'Disallow: /api/',
     'Disallow: /__third-party-proxy',
+    'Disallow: /editor/',
     '',
     `Sitemap: ${siteUrl.replace(/\/+$/, '')}${withPrefix('/sitemap-index.xml')}`,
     '',

@@ -7,6 +7,25 @@ const IDLE_POLL_MS = 10000;
 
 const STATUS = { queued: '排队中', running: '构建中', published: '已发布', failed: '失败' };
 const TRIGGER = { editor: '编辑手动发布', backoffice: '后台修改', takedown: '下架', startup: '服务启动' };
+// The steps server/builds/progress.ts names (Gatsby's own step names), as editors read them.
+const STEP = {
+  queued: '排队中',
+  'starting gatsby build': '启动构建',
+  'Reading the review feed': '读取晒单列表',
+  'Fetching review details': '获取晒单详情',
+  'Fetching optional data': '获取附加数据',
+  'source and transform nodes': '整理数据',
+  createPages: '创建页面',
+  'extract queries from components': '分析页面查询',
+  'Building production JavaScript and CSS bundles': '打包脚本和样式',
+  'Building HTML renderer': '准备页面渲染',
+  'Writing page-data.json': '写入页面数据',
+  'Building static HTML for pages': '生成静态页面',
+  onPostBuild: '生成站点地图',
+  publishing: '发布中',
+  published: '已发布',
+  failed: '失败',
+};
 
 const $ = (id) => document.getElementById(id);
 let token = sessionStorage.getItem(TOKEN_KEY) || '';
@@ -158,7 +177,7 @@ async function refreshDetail() {
   const running = b.status === 'running' || b.status === 'queued';
   $('progress').hidden = !running;
   if (running && b.progress) {
-    $('progress-step').textContent = b.progress.step || '准备中';
+    $('progress-step').textContent = STEP[b.progress.step] || b.progress.step || '准备中';
     $('progress-percent').textContent = `${Math.round(b.progress.percent || 0)}%`;
     $('progress-bar').value = Math.round(b.progress.percent || 0);
   }

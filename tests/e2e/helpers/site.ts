@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../../server/main';
+import { startServer, type RunningServer, type StartOptions } from '../../../server/main';
 import { registerSite } from '../../../server/site';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -24,7 +24,8 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export async function startSite(): Promise<Site> {
+/** `extra`: more server options (an editor token, a build queue, another site directory). */
+export async function startSite(extra: Partial<StartOptions> = {}): Promise<Site> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-db-'));
   const dbFile = path.join(dir, 'storefront.sqlite');
   // A consistent copy: the WAL of the source is checkpointed by better-sqlite3's backup.
@@ -40,6 +41,7 @@ export async function startSite(): Promise<Site> {
     mediaDir: path.join(ROOT, 'var', 'test', 'media'),
     devCodeLog: (phone, code) => codes.set(phone, code),
     configure: (app) => registerSite(app, PUBLIC_DIR),
+    ...extra,
   });
   // "localhost", not 127.0.0.1: Gatsby registers its service worker only on https or localhost.
   const base = server.url.replace('127.0.0.1', 'localhost');
