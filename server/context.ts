@@ -6,7 +6,10 @@ import { unauthorized } from './errors';
 import type { Prefixer } from './media/prefix';
 import { ArticleRepository } from './repositories/articles';
 import { AuthRepository, type SessionLifetime } from './repositories/auth';
+import { CartRepository } from './repositories/cart';
 import { DiscoverRepository } from './repositories/discover';
+import { ExpressBuyRepository } from './repositories/express-buy';
+import { OrderRepository } from './repositories/orders';
 import { ProductRepository } from './repositories/products';
 import { ReviewRepository } from './repositories/reviews';
 import { ShopRepository } from './repositories/shops';
@@ -20,6 +23,9 @@ export interface Repos {
   articles: ArticleRepository;
   auth: AuthRepository;
   takedowns: TakedownRepository;
+  cart: CartRepository;
+  orders: OrderRepository;
+  expressBuy: ExpressBuyRepository;
 }
 
 export function createRepos(
@@ -30,6 +36,7 @@ export function createRepos(
   sessions: SessionLifetime = {},
 ): Repos {
   const products = new ProductRepository(db, media, catalogue);
+  const cart = new CartRepository(db, now);
   return {
     reviews: new ReviewRepository(db, media, catalogue),
     products,
@@ -38,6 +45,9 @@ export function createRepos(
     articles: new ArticleRepository(db, media),
     auth: new AuthRepository(db, now, sessions),
     takedowns: new TakedownRepository(db, now),
+    cart,
+    orders: new OrderRepository(db, now, cart),
+    expressBuy: new ExpressBuyRepository(db, now),
   };
 }
 
