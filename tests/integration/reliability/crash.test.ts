@@ -370,7 +370,7 @@ test('orders in flight survive kill -9: every acknowledged order is present and 
   let child: Child | null = null;
   try {
     child = await startChild(env);
-    const users = [];
+    const users: Array<{ userId: string; userKey: string }> = [];
     for (let i = 0; i < SHOPPERS; i++) users.push(await signIn(child, `1360013${String(i).padStart(4, '0')}`));
 
     // Addresses and payers straight into the shared tables (the profile routes are another
