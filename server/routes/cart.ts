@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireUser } from '../context';
+import { signedInOnly } from './signed-in';
 import {
   AddToCartRequest,
   Cart,
@@ -31,8 +32,7 @@ export const cartRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const cart = () => app.repos.cart;
   const answer = { response: { 200: Cart } };
-  // Signed-in users only, before the input is looked at: a guest gets 401 whatever it sends.
-  app.addHook('preValidation', async (req) => void requireUser(app, req));
+  app.addHook('preValidation', signedInOnly(app));
 
   app.get(CART, { schema: { querystring: CartQuery, ...answer } }, async (req) =>
     cart().view(requireUser(app, req), { amounts: req.query.ca === true, target: req.query.target }),

@@ -3,13 +3,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireUser } from '../context';
+import { signedInOnly } from './signed-in';
 import { PreorderCheckResult } from '../../src/storefront/wire/cart';
 import { ExpressBuyDetails, ExpressBuyRequest, ExpressBuyUpdate, OrderParams } from '../../src/storefront/wire/orders';
 import { toId } from './window';
 
 export const expressBuyRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('preValidation', async (req) => void requireUser(app, req));
+  app.addHook('preValidation', signedInOnly(app));
 
   app.post(
     '/v1/express-buy/sku',

@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireUser } from '../context';
+import { signedInOnly } from './signed-in';
 import {
   BcSellRequest,
   BcSellResult,
@@ -49,8 +50,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (fastif
   await fastify.register(async (scope) => {
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
     const orders = () => app.repos.orders;
-    // Signed-in users only, before the input is looked at.
-    app.addHook('preValidation', async (req) => void requireUser(app, req));
+    app.addHook('preValidation', signedInOnly(app));
     const id = (p: { id: string }) => toId(p.id);
 
     app.post('/v1/orders', { schema: { body: CreateOrderRequest, response: { 200: Order } } }, async (req) =>

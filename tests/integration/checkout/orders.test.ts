@@ -81,6 +81,10 @@ describe('orders', () => {
     await assert.rejects(orders.createOrder(a.c, { groupId: '999' }), refusedWith(404));
     await assert.rejects(orders.createOrder(a.c, { groupId: 'x' }), refusedWith(400));
     await assert.rejects(orders.createOrder(a.c, {} as never), refusedWith(400));
+    // A POST without a body counts as {}: the missing field is named.
+    const raw = await s.req('POST', '/api/v1/orders', { headers: a.headers });
+    assert.equal(raw.status, 400);
+    assert.equal(raw.body.messages[0], '缺少参数 groupId');
     await cart.removeCartItem(a.c, x.merchantId, x.skuId);
   });
 
