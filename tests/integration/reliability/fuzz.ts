@@ -46,6 +46,8 @@ const VALID_BODY: Record<string, unknown> = { q: '面霜', phone: '13812345678',
 /** The checkout routes answer signed-in users only: the fuzz sends a real session there. */
 const SIGNED_IN = /shoppingcart|\/orders|express-buy/;
 const FUZZ_PHONE = '13900139000';
+/** The order admin's internal call gets the admin token, so its input is fuzzed too. */
+const ADMIN_TOKEN = 'fuzz-admin-token';
 /** A valid body of every checkout call, for the shopper's cart group and sku (ids). */
 const checkoutBody = (ids: Record<string, string>): Record<string, unknown> => ({
   skuId: ids.skuId,
@@ -158,6 +160,7 @@ async function send(
   const route = 'route' in c ? c.route : c.slot.route;
   // The session of the fuzz's signed-in shopper on checkout routes; a header case overrides one header.
   const headers: Record<string, string> = SIGNED_IN.test(route.url) ? { ...session } : {};
+  if (route.url.includes('/_internal/')) headers.authorization = `Bearer ${ADMIN_TOKEN}`;
   const valid = SIGNED_IN.test(route.url) ? { ...VALID_BODY, ...checkoutBody(ids) } : VALID_BODY;
   let body: string | Buffer | undefined;
   if (c.kind === 'value' && c.slot.kind === 'param')
@@ -261,6 +264,7 @@ export async function runFuzz(opts: {
   const codes = new Map<string, string>();
   const server = await startServer({
     devCodeLog: (phone, code) => codes.set(phone, code),
+    adminToken: ADMIN_TOKEN,
     dbFile: join(dir, 'db.sqlite'),
     mediaDir: join(dir, 'media'),
     host: '127.0.0.1',
