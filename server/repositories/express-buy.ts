@@ -15,6 +15,9 @@ import {
   requireSku,
 } from './checkout-rules';
 
+/** Express buys kept per user (a page abandons most of them). */
+const KEEP = 20;
+
 interface Row {
   id: number;
   userId: number;
@@ -65,25 +68,36 @@ export class ExpressBuyRepository {
     };
   }
 
-  /** POST /api/v1/express-buy/sku: starts with the user's default address and payer, if any. */
+  /**
+   * POST /api/v1/express-buy/sku: starts with the user's default address and payer, if any. A
+   * user keeps the latest KEEP express buys; older ones are deleted in the same transaction.
+   */
   start(userId: number, body: ExpressBuyRequest): ExpressBuyDetails {
     const skuId = Number(body.skuId);
     requireSku(this.db, skuId);
-    const id = Number(
+    const id = this.db.transaction(() => {
+      const newId = Number(
+        this.db
+          .prepare(
+            `INSERT INTO express_buys (user_id, sku_id, quantity, shipping_method, shipping_address_id, payer_identity_id, created_at)
+           VALUES (?, ?, ?, 'SUNSHINE_CUSTOM', ?, ?, ?)`,
+          )
+          .run(
+            userId,
+            skuId,
+            body.quantity,
+            defaultAddressId(this.db, userId),
+            defaultPayerId(this.db, userId),
+            this.now(),
+          ).lastInsertRowid,
+      );
       this.db
         .prepare(
-          `INSERT INTO express_buys (user_id, sku_id, quantity, shipping_method, shipping_address_id, payer_identity_id, created_at)
-           VALUES (?, ?, ?, 'SUNSHINE_CUSTOM', ?, ?, ?)`,
+          'DELETE FROM express_buys WHERE user_id = ? AND id NOT IN (SELECT id FROM express_buys WHERE user_id = ? ORDER BY id DESC LIMIT ?)',
         )
-        .run(
-          userId,
-          skuId,
-          body.quantity,
-          defaultAddressId(this.db, userId),
-          defaultPayerId(this.db, userId),
-          this.now(),
-        ).lastInsertRowid,
-    );
+        .run(userId, userId, KEEP);
+      return newId;
+    })();
     return this.toDetails(this.owned(userId, id));
   }
 

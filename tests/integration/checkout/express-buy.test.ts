@@ -121,4 +121,14 @@ describe('express buy', () => {
     await assert.rejects(express.expressBuyPreorderCheck(b.c, d.id), refusedWith(403));
     await assert.rejects(express.expressBuyPreorderCheck(a.c, '999999'), refusedWith(404));
   });
+
+  test('a user keeps the latest 20 express buys', async () => {
+    const c = await shopper(s, '13700000003');
+    const [x] = pickSkus(s, 'cheap');
+    const first = await express.startExpressBuy(c.c, { skuId: x.skuId, quantity: 1 });
+    let last = first;
+    for (let i = 0; i < 20; i++) last = await express.startExpressBuy(c.c, { skuId: x.skuId, quantity: 1 });
+    await assert.rejects(express.expressBuyPreorderCheck(c.c, first.id), refusedWith(404));
+    assert.equal((await express.updateExpressBuy(c.c, last.id, { quantity: 2 })).quantity, 2);
+  });
 });
