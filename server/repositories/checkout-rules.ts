@@ -3,7 +3,7 @@
 // decides (spec section 5 leaves them open; docs/server.md, "Checkout", documents them).
 import type { DB } from '../db/open';
 import { HttpError } from '../errors';
-import type { CartProductKind } from '../../src/storefront/wire/cart';
+import type { CartProductKind, PREORDER_PROBLEMS } from '../../src/storefront/wire/cart';
 
 /**
  * China's per-order limit on cross-border e-commerce retail imports: 5,000 yuan of goods
@@ -147,7 +147,8 @@ export function defaultPayerId(db: DB, userId: number): number | null {
   return r?.id ?? null;
 }
 
-export type ProblemCode = 'EMPTY' | 'OUT_OF_STOCK' | 'TOO_MANY' | 'NO_ADDRESS' | 'NO_PAYER' | 'CUSTOMS_LIMIT';
+/** The problem codes of the wire schema (PreorderCheckResult.problems). */
+export type ProblemCode = (typeof PREORDER_PROBLEMS)[number];
 
 export interface Problem {
   code: ProblemCode;
