@@ -274,6 +274,14 @@ describe('orders', () => {
     r = await orders.updateBcSell(g.c, { orderIds: [o.id], bcSell: true }, ADMIN_TOKEN);
     assert.deepEqual(r.skipped, [o.id], 'an ended order is left as it is');
     assert.equal((await orders.listOrders(a.c, { status: 'FAILED_TO_PLACE' })).orders[0].id, o.id);
+
+    // Guessing the token: after 10 failures a minute, even the right token gets 429.
+    for (let i = 0; i < 8; i++)
+      await assert.rejects(
+        orders.updateBcSell(g.c, { orderIds: [o.id], bcSell: true }, `guess-${i}`),
+        refusedWith(401),
+      );
+    await assert.rejects(orders.updateBcSell(g.c, { orderIds: [o.id], bcSell: true }, ADMIN_TOKEN), refusedWith(429));
   });
 });
 
