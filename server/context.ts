@@ -9,6 +9,7 @@ import { AuthRepository, type SessionLifetime } from './repositories/auth';
 import { CartRepository } from './repositories/cart';
 import { DiscoverRepository } from './repositories/discover';
 import { ExpressBuyRepository } from './repositories/express-buy';
+import { OrderPaymentRepository } from './repositories/order-payments';
 import { OrderRepository } from './repositories/orders';
 import { ProductRepository } from './repositories/products';
 import { ReviewRepository } from './repositories/reviews';
@@ -25,6 +26,7 @@ export interface Repos {
   takedowns: TakedownRepository;
   cart: CartRepository;
   orders: OrderRepository;
+  payments: OrderPaymentRepository;
   expressBuy: ExpressBuyRepository;
 }
 
@@ -37,6 +39,7 @@ export function createRepos(
 ): Repos {
   const products = new ProductRepository(db, media, catalogue);
   const cart = new CartRepository(db, now);
+  const orders = new OrderRepository(db, now, cart);
   return {
     reviews: new ReviewRepository(db, media, catalogue),
     products,
@@ -46,7 +49,8 @@ export function createRepos(
     auth: new AuthRepository(db, now, sessions),
     takedowns: new TakedownRepository(db, now),
     cart,
-    orders: new OrderRepository(db, now, cart),
+    orders,
+    payments: new OrderPaymentRepository(db, now, orders),
     expressBuy: new ExpressBuyRepository(db, now),
   };
 }

@@ -1,27 +1,24 @@
 // Orders (spec section 7, "Orders"): made from a checked cart group in one transaction (the
 // order, its items, the stock taken, the points spent and the cart lines removed commit
-// together or not at all). Status transitions: docs/server.md, "Checkout".
-import crypto from 'node:crypto';
+// together or not at all). Status transitions: docs/server.md, "Checkout". Paying:
+// order-payments.ts.
 import type { DB } from '../db/open';
 import { HttpError, notFound } from '../errors';
 import type { PaymentMethod, ShippingMethod } from '../../src/storefront/wire/cart';
 import type {
   BcSellResult,
   CreateOrderRequest,
-  FriendPay,
-  FriendPayRequest,
   ItemShipping,
   Order,
   OrderCompletion,
   OrderList,
   OrderStatus,
   PaymentInfo,
-  PayOnBehalf,
 } from '../../src/storefront/wire/orders';
 import type { CartRepository } from './cart';
 import { GIFT_NAME, changeLoyalty, preorderProblems, returnStock, takeStock } from './checkout-rules';
 
-interface OrderRow {
+export interface OrderRow {
   id: number;
   userId: number;
   merchantId: number;
@@ -44,7 +41,7 @@ interface OrderRow {
   updatedAt: number;
 }
 
-interface ItemRow {
+export interface ItemRow {
   id: number;
   skuId: number | null;
   kind: string;
@@ -67,11 +64,6 @@ const ORDER_SQL = `
 /** Orders that still hold stock and points: a cancel or a failed placement gives them back. */
 const OPEN: readonly OrderStatus[] = ['AWAIT_PAYMENT', 'RECEIVED'];
 
-const mask = (name: string) => (name ? name.slice(0, 1) + '*'.repeat(Math.min(name.length - 1, 10)) : '');
-
-/** A key for this process's stand-in payment signatures (no payment gateway behind it). */
-const PAY_KEY = crypto.randomBytes(32);
-
 export class OrderRepository {
   constructor(
     private readonly db: DB,
@@ -84,14 +76,14 @@ export class OrderRepository {
   }
 
   /** 404 when there is no such order, 403 when it is another user's. */
-  private owned(userId: number, id: number): OrderRow {
+  owned(userId: number, id: number): OrderRow {
     const o = this.row(id);
     if (!o) throw notFound('订单不存在');
     if (o.userId !== userId) throw new HttpError(403, '无权访问该订单');
     return o;
   }
 
-  private items(orderId: number): ItemRow[] {
+  items(orderId: number): ItemRow[] {
     return this.db
       .prepare(
         'SELECT id, sku_id AS skuId, kind, name, cents, fen, quantity FROM order_items WHERE order_id = ? ORDER BY id LIMIT 200',
@@ -293,84 +285,6 @@ export class OrderRepository {
       shippingMethod: o.shippingMethod,
       state: o.status === 'AWAIT_PAYMENT' ? 'NOT_SHIPPED' : o.status === 'RECEIVED' ? 'PROCESSING' : 'CANCELLED',
       events,
-    };
-  }
-
-  private payer(o: OrderRow): { name: string; idNumber: string } | undefined {
-    if (o.payerIdentityId == null) return undefined;
-    return this.db
-      .prepare('SELECT name, id_number AS idNumber FROM payer_identities WHERE id = ?')
-      .get(o.payerIdentityId) as { name: string; idNumber: string } | undefined;
-  }
-
-  getFriendPay(userId: number, id: number): FriendPay {
-    const o = this.owned(userId, id);
-    const p = this.payer(o);
-    return {
-      orderId: String(o.id),
-      status: o.status,
-      payableFen: o.payableFen,
-      ...(p ? { payerName: mask(p.name) } : {}),
-      ...(o.paymentInfo ? { paymentInfo: JSON.parse(o.paymentInfo) as PaymentInfo } : {}),
-    };
-  }
-
-  /** Customs: whoever pays must be the order's declared payer (same name and id number). */
-  payerMatches(userId: number, id: number, body: FriendPayRequest): boolean {
-    const p = this.payer(this.owned(userId, id));
-    return (
-      !!p &&
-      !!body.payerName &&
-      !!body.payerIdNumber &&
-      p.name.trim() === body.payerName.trim() &&
-      p.idNumber.toUpperCase() === body.payerIdNumber.trim().toUpperCase()
-    );
-  }
-
-  /**
-   * POST .../payment/friend-pay: the payment parameters for the friend who pays. The reference
-   * server has no payment gateway: the fields have the spec's names and shapes, the signature is
-   * this process's own HMAC, and nothing is ever charged.
-   */
-  createFriendPay(userId: number, id: number, body: FriendPayRequest): PaymentInfo {
-    return this.db.transaction(() => {
-      const o = this.owned(userId, id);
-      if (o.status !== 'AWAIT_PAYMENT') throw new HttpError(409, '订单当前无需支付');
-      if (!body.payerName || !body.payerIdNumber) throw new HttpError(400, '请填写支付人姓名和身份证号');
-      if (!this.payerMatches(userId, id, body)) throw new HttpError(400, '支付人与订单申报的支付人不一致');
-      const info = this.paymentInfo(o);
-      this.db
-        .prepare('UPDATE orders SET payment_info = ?, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify(info), this.now(), id);
-      return info;
-    })();
-  }
-
-  private paymentInfo(o: OrderRow): PaymentInfo {
-    if (o.paymentMethod === 'ALIPAY')
-      return {
-        redirectHtml: `<form method="post" action="/review/pay/"><input type="hidden" name="orderId" value="${o.id}"></form>`,
-      };
-    const timeStamp = String(Math.floor(this.now() / 1000));
-    const nonceStr = crypto.randomBytes(16).toString('hex');
-    const pkg = `prepay_id=ref${o.id}`;
-    const paySign = crypto
-      .createHmac('sha256', PAY_KEY)
-      .update(`nonceStr=${nonceStr}&package=${pkg}&signType=HMAC-SHA256&timeStamp=${timeStamp}`)
-      .digest('hex')
-      .toUpperCase();
-    return { timeStamp, nonceStr, package: pkg, signType: 'HMAC-SHA256', paySign };
-  }
-
-  payOnBehalf(userId: number, id: number): PayOnBehalf {
-    const o = this.owned(userId, id);
-    const p = this.payer(o);
-    return {
-      orderId: String(o.id),
-      status: o.status,
-      payableFen: o.payableFen,
-      ...(p ? { payerName: mask(p.name) } : {}),
-      items: this.items(o.id).map((i) => ({ name: i.name, quantity: i.quantity })),
     };
   }
 

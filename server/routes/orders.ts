@@ -101,25 +101,25 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (fastif
     app.get(
       `${ORDER}/payment/friend-pay`,
       { schema: { params: OrderParams, response: { 200: FriendPay } } },
-      async (req) => orders().getFriendPay(requireUser(app, req), id(req.params)),
+      async (req) => app.repos.payments.getFriendPay(requireUser(app, req), id(req.params)),
     );
 
     app.post(
       `${ORDER}/payment/friend-pay`,
       { schema: { params: OrderParams, body: FriendPayRequest, response: { 200: PaymentInfo } } },
-      async (req) => orders().createFriendPay(requireUser(app, req), id(req.params), req.body ?? {}),
+      async (req) => app.repos.payments.createFriendPay(requireUser(app, req), id(req.params), req.body ?? {}),
     );
 
     app.post(
       `${ORDER}/payment/friend-pay/checkpayeridentity`,
       { schema: { params: OrderParams, body: FriendPayRequest, response: { 200: PayerCheck } } },
-      async (req) => ({ ok: orders().payerMatches(requireUser(app, req), id(req.params), req.body ?? {}) }),
+      async (req) => ({ ok: app.repos.payments.payerMatches(requireUser(app, req), id(req.params), req.body ?? {}) }),
     );
 
     app.get(
       `${ORDER}/pay-on-behalf`,
       { schema: { params: OrderParams, response: { 200: PayOnBehalf } } },
-      async (req) => orders().payOnBehalf(requireUser(app, req), id(req.params)),
+      async (req) => app.repos.payments.payOnBehalf(requireUser(app, req), id(req.params)),
     );
   });
 };
