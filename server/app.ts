@@ -19,9 +19,13 @@ import {
 } from './errors';
 import { MediaStore, type MediaStoreOptions } from './media/store';
 import { mediaUrlPrefixer } from './media/urls';
+import { adminTokenOf } from './admin-token';
+import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { contentRoutes } from './routes/content';
+import { expressBuyRoutes } from './routes/express-buy';
 import { mediaRoutes } from './routes/media';
+import { orderRoutes } from './routes/orders';
 import { productRoutes } from './routes/products';
 import { reviewRoutes } from './routes/reviews';
 import { shopRoutes } from './routes/shops';
@@ -65,6 +69,11 @@ export interface AppOptions {
    * answers 401. `npm start` takes EDITOR_TOKEN or generates one.
    */
   editorToken?: string;
+  /**
+   * The order admin's bearer token for /api/v1/_internal/order-admin (server/admin-token.ts);
+   * default STOREFRONT_ADMIN_TOKEN, else a random token nobody knows (the calls stay closed).
+   */
+  adminToken?: string;
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
@@ -131,6 +140,9 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         now: opts.now,
       });
       await api.register(contentRoutes);
+      await api.register(cartRoutes);
+      await api.register(orderRoutes, { adminToken: adminTokenOf(opts.adminToken) });
+      await api.register(expressBuyRoutes);
     },
     { prefix: '/api' },
   );

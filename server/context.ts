@@ -6,7 +6,11 @@ import { unauthorized } from './errors';
 import type { Prefixer } from './media/prefix';
 import { ArticleRepository } from './repositories/articles';
 import { AuthRepository, type SessionLifetime } from './repositories/auth';
+import { CartRepository } from './repositories/cart';
 import { DiscoverRepository } from './repositories/discover';
+import { ExpressBuyRepository } from './repositories/express-buy';
+import { OrderPaymentRepository } from './repositories/order-payments';
+import { OrderRepository } from './repositories/orders';
 import { ProductRepository } from './repositories/products';
 import { ReviewRepository } from './repositories/reviews';
 import { ShopRepository } from './repositories/shops';
@@ -20,6 +24,10 @@ export interface Repos {
   articles: ArticleRepository;
   auth: AuthRepository;
   takedowns: TakedownRepository;
+  cart: CartRepository;
+  orders: OrderRepository;
+  payments: OrderPaymentRepository;
+  expressBuy: ExpressBuyRepository;
 }
 
 export function createRepos(
@@ -30,6 +38,8 @@ export function createRepos(
   sessions: SessionLifetime = {},
 ): Repos {
   const products = new ProductRepository(db, media, catalogue);
+  const cart = new CartRepository(db, now);
+  const orders = new OrderRepository(db, now, cart);
   return {
     reviews: new ReviewRepository(db, media, catalogue),
     products,
@@ -38,6 +48,10 @@ export function createRepos(
     articles: new ArticleRepository(db, media),
     auth: new AuthRepository(db, now, sessions),
     takedowns: new TakedownRepository(db, now),
+    cart,
+    orders,
+    payments: new OrderPaymentRepository(db, now, orders),
+    expressBuy: new ExpressBuyRepository(db, now),
   };
 }
 

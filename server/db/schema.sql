@@ -197,3 +197,87 @@ CREATE TABLE IF NOT EXISTS payer_identities (
   created_at  INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS payer_identities_user ON payer_identities(user_id);
+-- Checkout (issue 15): stock, loyalty points, the cart grouped by merchant, orders and express
+-- buys (server/repositories/{cart,orders,express-buy}.ts; rules in docs/server.md, "Checkout").
+-- Money the shopper pays is in fen (CNY cents): a cart mixes merchants' currencies.
+-- A sku without a stock row has its deterministic default stock (server/repositories/stock.ts);
+-- the row is written on the first change (an order, a cancel).
+CREATE TABLE IF NOT EXISTS sku_stock (
+  sku_id      INTEGER PRIMARY KEY REFERENCES skus(id),
+  stock       INTEGER NOT NULL CHECK (stock >= 0)
+);
+-- Loyalty points per user, fen; a user without a row has the welcome balance.
+CREATE TABLE IF NOT EXISTS loyalty_accounts (
+  user_id     INTEGER PRIMARY KEY REFERENCES users(id),
+  balance_fen INTEGER NOT NULL CHECK (balance_fen >= 0)
+);
+CREATE TABLE IF NOT EXISTS cart_items (
+  user_id     INTEGER NOT NULL REFERENCES users(id),
+  sku_id      INTEGER NOT NULL REFERENCES skus(id),
+  merchant_id INTEGER NOT NULL REFERENCES merchants(id),  -- the group
+  quantity    INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 99),
+  excluded    INTEGER NOT NULL DEFAULT 0,                 -- excludedFromOrder
+  added_at    INTEGER NOT NULL,
+  PRIMARY KEY (user_id, sku_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS cart_items_group ON cart_items(user_id, merchant_id);
+-- A group's settings; address and payer ids point into the shared addresses / payer_identities
+-- tables without a foreign key (the profile routes may delete them): checks re-read them.
+CREATE TABLE IF NOT EXISTS cart_groups (
+  user_id             INTEGER NOT NULL REFERENCES users(id),
+  merchant_id         INTEGER NOT NULL REFERENCES merchants(id),
+  payment_method      TEXT,
+  payment_installment INTEGER,
+  shipping_method     TEXT,
+  shipping_address_id INTEGER,
+  payer_identity_id   INTEGER,
+  loyalty_fen         INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (user_id, merchant_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS orders (
+  id                  INTEGER PRIMARY KEY,
+  user_id             INTEGER NOT NULL REFERENCES users(id),
+  merchant_id         INTEGER NOT NULL REFERENCES merchants(id),
+  status              TEXT NOT NULL,        -- AWAIT_PAYMENT, RECEIVED, FAILED_TO_PLACE, CANCELLED
+  cancel_state        TEXT NOT NULL DEFAULT 'NONE',  -- NONE, APPLIED, CONFIRMED
+  cancel_reason       TEXT,
+  payment_method      TEXT NOT NULL,
+  payment_installment INTEGER NOT NULL DEFAULT 1,
+  shipping_method     TEXT NOT NULL,
+  shipping_address_id INTEGER NOT NULL,
+  payer_identity_id   INTEGER,
+  currency            TEXT NOT NULL,
+  items_cents         INTEGER NOT NULL,     -- merchant's currency
+  items_fen           INTEGER NOT NULL,
+  loyalty_fen         INTEGER NOT NULL,
+  payable_fen         INTEGER NOT NULL,
+  bc_sell             INTEGER NOT NULL DEFAULT 0,
+  payment_info        TEXT,                 -- JSON PaymentInfo of the last friend-pay
+  utm                 TEXT,                 -- JSON UtmParams
+  created_at          INTEGER NOT NULL,
+  updated_at          INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS orders_user ON orders(user_id, id DESC);
+CREATE TABLE IF NOT EXISTS order_items (
+  id          INTEGER PRIMARY KEY,
+  order_id    INTEGER NOT NULL REFERENCES orders(id),
+  sku_id      INTEGER REFERENCES skus(id),  -- NULL for the gift package
+  kind        TEXT NOT NULL,
+  name        TEXT NOT NULL,
+  cents       INTEGER NOT NULL,
+  fen         INTEGER NOT NULL,
+  quantity    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS order_items_order ON order_items(order_id);
+CREATE TABLE IF NOT EXISTS express_buys (
+  id                  INTEGER PRIMARY KEY,
+  user_id             INTEGER NOT NULL REFERENCES users(id),
+  sku_id              INTEGER NOT NULL REFERENCES skus(id),
+  quantity            INTEGER NOT NULL,
+  payment_method      TEXT,
+  shipping_method     TEXT,
+  shipping_address_id INTEGER,
+  payer_identity_id   INTEGER,
+  created_at          INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS express_buys_user ON express_buys(user_id);

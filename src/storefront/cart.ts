@@ -1,9 +1,19 @@
 // Shopping cart (spec section 7, "Cart"). Cart checks run in two steps: 0 = cart, 1 = order
-// (spec section 4). Answer shapes are the project's own (docs/api-client.md).
+// (spec section 4). Answer shapes are the project's own: the wire schemas of wire/cart.ts, which
+// the reference server validates and serialises with (docs/api-client.md, docs/server.md "Checkout").
 
 import type { StorefrontClient } from './client';
 import { seg } from '../common/path-segment';
-import type { CartProductKind, PaymentMethod, PreorderCheckStep, ShippingMethod } from './enums';
+import type { PreorderCheckStep } from './enums';
+import type {
+  AddToCartRequest,
+  Cart,
+  CartInfo,
+  CartMetaInfo,
+  PreorderCheckResult,
+  UpdateCartGroupRequest,
+  UpdateCartItemRequest,
+} from './wire/cart';
 
 const CART = '/api/v2/shoppingcart';
 const group = (groupId: string | number) => `${CART}/groups/${seg(groupId)}`;
@@ -11,62 +21,17 @@ const group = (groupId: string | number) => `${CART}/groups/${seg(groupId)}`;
 /** Content type of cart-meta-info / cart-info (protobuf messages rendered as JSON). */
 export const PROTOBUF_JSON = 'application/x-protobuf-json';
 
-export interface CartItem {
-  groupId: string;
-  skuId: string;
-  quantity: number;
-  excludedFromOrder: boolean;
-  kind?: CartProductKind;
-  productId?: string;
-  name?: string;
-  cents?: number;
-  image?: string;
-}
-
-export interface CartGroup {
-  groupId: string;
-  merchantName?: string;
-  paymentMethod?: PaymentMethod;
-  paymentInstallment?: number;
-  shippingMethod?: ShippingMethod;
-  shippingAddressId?: string;
-  loyaltyPoints?: { applyCents: number };
-  items: CartItem[];
-}
-
-export interface Cart {
-  groups: CartGroup[];
-  totalCents?: number;
-}
-
-export interface CartMetaInfo {
-  itemCount: number;
-  [field: string]: unknown;
-}
-
-export type CartInfo = Record<string, unknown>;
-
-export interface AddToCartRequest {
-  skuId: string;
-  quantity: number;
-  productId?: string;
-}
-
-/** Group settings: one call sets any of payment, shipping, address or payer. */
-export interface UpdateCartGroupRequest {
-  paymentMethod?: PaymentMethod;
-  paymentInstallment?: number;
-  shippingMethod?: ShippingMethod;
-  shippingAddressId?: string;
-  payerIdentityId?: string;
-}
-
-export type UpdateCartItemRequest = { quantity: number } | { excludedFromOrder: boolean };
-
-export interface PreorderCheckResult {
-  ok: boolean;
-  messages?: string[];
-}
+export type {
+  AddToCartRequest,
+  Cart,
+  CartGroup,
+  CartInfo,
+  CartItem,
+  CartMetaInfo,
+  PreorderCheckResult,
+  UpdateCartGroupRequest,
+  UpdateCartItemRequest,
+} from './wire/cart';
 
 /** GET /api/v2/shoppingcart?target=..&ca=true */
 export const getCart = (c: StorefrontClient, target: string) => c.get<Cart>(CART, { params: { target, ca: true } });

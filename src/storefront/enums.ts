@@ -2,20 +2,23 @@
 // API sends and expects them.
 
 /** Kinds of product in a cart group. */
-export type CartProductKind = 'AVAILABLE' | 'UNAVAILABLE' | 'SPECIAL_OFFER' | 'GIFT';
+export type { CartProductKind } from './wire/cart';
 
-/** Order statuses seen (spec: the full list and the transitions are not shown). */
-export type OrderStatus = 'RECEIVED' | 'FAILED_TO_PLACE' | 'AWAIT_PAYMENT';
+/**
+ * Order statuses seen (spec section 3: RECEIVED, FAILED_TO_PLACE, AWAIT_PAYMENT) plus the
+ * project's CANCELLED; transitions in docs/server.md, "Checkout".
+ */
+export type { OrderStatus } from './wire/orders';
 
 export type { AccountType } from './wire/signin';
 
 /** NORMAL; UNCLAIM = "claim the coupon"; WILLEXPIRE = "expiring soon". */
 export type CouponClaimType = 'NORMAL' | 'UNCLAIM' | 'WILLEXPIRE';
 
-export type PaymentMethod = 'WECHATPAY' | 'ALIPAY' | 'WECHATMINIPAY';
+export type { PaymentMethod } from './wire/cart';
 
 /** The only shipping method seen. */
-export type ShippingMethod = 'SUNSHINE_CUSTOM';
+export type { ShippingMethod } from './wire/cart';
 
 /** Payer-identity flags: before / after the payer was modified. */
 export const PayerFlag = { BEFORE_MODIFICATION: 1, AFTER_MODIFICATION: 2 } as const;

@@ -2,28 +2,12 @@
 
 import type { StorefrontClient } from './client';
 import { seg } from '../common/path-segment';
-import type { PaymentMethod, ShippingMethod } from './enums';
+import type { PreorderCheckResult } from './wire/cart';
+import type { ExpressBuyDetails, ExpressBuyRequest, ExpressBuyUpdate } from './wire/orders';
 
 const BASE = '/api/v1/express-buy';
 
-export interface ExpressBuyRequest {
-  skuId: string;
-  quantity: number;
-}
-
-export interface ExpressBuyDetails {
-  id: string;
-  skuId?: string;
-  quantity?: number;
-  paymentMethod?: PaymentMethod;
-  shippingMethod?: ShippingMethod;
-  shippingAddressId?: string;
-  [field: string]: unknown;
-}
-
-/** Either some detail fields or the shipping address to use. */
-export type ExpressBuyUpdate =
-  { shippingAddressId: string } | Partial<Pick<ExpressBuyDetails, 'quantity' | 'paymentMethod' | 'shippingMethod'>>;
+export type { ExpressBuyDetails, ExpressBuyRequest, ExpressBuyUpdate } from './wire/orders';
 
 /** POST /api/v1/express-buy/sku */
 export const startExpressBuy = (c: StorefrontClient, body: ExpressBuyRequest) =>
@@ -35,4 +19,4 @@ export const updateExpressBuy = (c: StorefrontClient, id: string, body: ExpressB
 
 /** GET /api/v1/express-buy/preordercheck/{id} */
 export const expressBuyPreorderCheck = (c: StorefrontClient, id: string) =>
-  c.get<{ ok: boolean; messages?: string[] }>(`${BASE}/preordercheck/${seg(id)}`);
+  c.get<PreorderCheckResult>(`${BASE}/preordercheck/${seg(id)}`);

@@ -355,3 +355,154 @@ test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknow
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('orders in flight survive kill -9: every acknowledged order is present and whole, stock agrees', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
+  const env = {
+    DB_FILE: path.join(dir, 'db.sqlite'),
+    MEDIA_DIR: path.join(dir, 'media'),
+    LOG_LEVEL: 'silent',
+    CRASH_SMS_BUDGET: 'roomy',
+  };
+  const SHOPPERS = 6;
+  const ORDERS_EACH = 20;
+  const START_STOCK = 100_000;
+  let child: Child | null = null;
+  try {
+    child = await startChild(env);
+    const users: Array<{ userId: string; userKey: string }> = [];
+    for (let i = 0; i < SHOPPERS; i++) users.push(await signIn(child, `1360013${String(i).padStart(4, '0')}`));
+
+    // Addresses and payers straight into the shared tables (the profile routes are another
+    // branch's), a big stock for two skus of one merchant: written beside the running server.
+    const side = new Database(env.DB_FILE);
+    side.pragma('busy_timeout = 5000');
+    const skus = side
+      .prepare(
+        `SELECT s.id FROM skus s JOIN products p ON p.id = s.product_id
+         WHERE s.id % 10 <> 0 AND s.cents * p.exchange_rate < 100000 AND p.merchant_id =
+           (SELECT p2.merchant_id FROM skus s2 JOIN products p2 ON p2.id = s2.product_id
+            WHERE s2.id % 10 <> 0 AND s2.cents * p2.exchange_rate < 100000
+            GROUP BY p2.merchant_id HAVING count(*) >= 2 ORDER BY p2.merchant_id LIMIT 1)
+         ORDER BY s.id LIMIT 2`,
+      )
+      .all()
+      .map((r) => (r as { id: number }).id);
+    assert.equal(skus.length, 2);
+    const setup = side.transaction(() => {
+      for (const sku of skus)
+        side.prepare('INSERT OR REPLACE INTO sku_stock (sku_id, stock) VALUES (?, ?)').run(sku, START_STOCK);
+      return users.map((u) => ({
+        address: side
+          .prepare(
+            "INSERT INTO addresses (user_id, name, phone, area_ids, street, created_at) VALUES (?, '张三', '13800138000', '[]', '长安街 1 号', 0)",
+          )
+          .run(Number(u.userId)).lastInsertRowid,
+        payer: side
+          .prepare(
+            "INSERT INTO payer_identities (user_id, name, id_number, created_at) VALUES (?, '张三', '11010519491231002X', 0)",
+          )
+          .run(Number(u.userId)).lastInsertRowid,
+      }));
+    });
+    const ids = setup();
+    side.close();
+
+    const running = child;
+    const acked: Array<{ userId: number; orderId: number; quantities: Record<number, number> }> = [];
+    let killed = false;
+    const total = SHOPPERS * ORDERS_EACH;
+    const call = async (u: { userId: string; userKey: string }, method: string, p: string, body: unknown) => {
+      const res = await fetch(running.url + p, {
+        method,
+        headers: { 'content-type': 'application/json', 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    // Each shopper, in turn: put both skus in the cart, choose address and payer, order.
+    const shop = async (u: { userId: string; userKey: string }, i: number) => {
+      const cartRes = await call(u, 'POST', '/api/v2/shoppingcart', { skuId: String(skus[0]), quantity: 1 });
+      const groupId = (cartRes.body.groups as Array<{ groupId: string }>)[0].groupId;
+      for (let n = 0; n < ORDERS_EACH && !killed; n++) {
+        if (n > 0) await call(u, 'POST', '/api/v2/shoppingcart', { skuId: String(skus[0]), quantity: 1 });
+        await call(u, 'POST', '/api/v2/shoppingcart', { skuId: String(skus[1]), quantity: 1 + (n % 3) });
+        await call(u, 'POST', `/api/v2/shoppingcart/groups/${groupId}`, {
+          shippingAddressId: String(ids[i].address),
+          payerIdentityId: String(ids[i].payer),
+        });
+        const res = await call(u, 'POST', '/api/v1/orders', { groupId });
+        if (res.status === 200) {
+          acked.push({
+            userId: Number(u.userId),
+            orderId: Number(res.body.id),
+            quantities: { [skus[0]]: 1, [skus[1]]: 1 + (n % 3) },
+          });
+          if (!killed && acked.length >= total / 3) {
+            killed = true;
+            running.proc.kill('SIGKILL');
+          }
+        }
+      }
+    };
+    await Promise.all(
+      users.map((u, i) =>
+        shop(u, i).catch(() => {
+          /* the connection died with the server: not acknowledged */
+        }),
+      ),
+    );
+    await running.exited;
+    assert.ok(killed, 'the server was killed with orders in flight');
+    assert.ok(acked.length >= total / 3 && acked.length < total, `${acked.length} of ${total} orders acknowledged`);
+
+    child = await startChild(env);
+    const db = new Database(env.DB_FILE, { readonly: true });
+    try {
+      assert.equal((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check, 'ok');
+      const order = db.prepare('SELECT user_id AS userId, status FROM orders WHERE id = ?');
+      const items = db.prepare(
+        'SELECT sku_id AS skuId, quantity FROM order_items WHERE order_id = ? AND sku_id IS NOT NULL', // not the gift
+      );
+      const lost = acked.filter((a) => (order.get(a.orderId) as { userId: number } | undefined)?.userId !== a.userId);
+      assert.deepEqual(lost, [], `${lost.length} acknowledged orders lost`);
+      for (const a of acked) {
+        const got = Object.fromEntries(
+          (items.all(a.orderId) as Array<{ skuId: number; quantity: number }>).map((r) => [r.skuId, r.quantity]),
+        );
+        assert.deepEqual(got, a.quantities, `order ${a.orderId} has all its items`);
+      }
+      // No half-written order: every order has items, and the stock taken equals what the
+      // present orders hold (acknowledged or not: a commit the client never heard of is whole too).
+      const empty = db
+        .prepare(
+          'SELECT count(*) AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)',
+        )
+        .get() as { n: number };
+      assert.equal(empty.n, 0, 'orders without items');
+      for (const sku of skus) {
+        const held = (
+          db.prepare('SELECT coalesce(sum(quantity), 0) AS n FROM order_items WHERE sku_id = ?').get(sku) as {
+            n: number;
+          }
+        ).n;
+        const stock = (db.prepare('SELECT stock FROM sku_stock WHERE sku_id = ?').get(sku) as { stock: number }).stock;
+        assert.equal(stock, START_STOCK - held, `sku ${sku}: stock agrees with the orders`);
+      }
+      console.log(
+        `# crash: ${total} orders tried, ${acked.length} acknowledged before kill -9, 0 lost, stock agrees, integrity ok`,
+      );
+    } finally {
+      db.close();
+    }
+    const u = users[0];
+    const list = await fetch(`${child.url}/api/v1/orders?f=0&t=50`, {
+      headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
+    });
+    assert.equal(list.status, 200, 'the restarted server lists the orders');
+  } finally {
+    child?.proc.kill('SIGKILL');
+    await child?.exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

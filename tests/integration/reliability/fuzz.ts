@@ -43,6 +43,25 @@ export interface FuzzReport {
 
 export const SLOW_MS = 1000;
 const VALID_BODY: Record<string, unknown> = { q: '面霜', phone: '13812345678', code: '123456' };
+/** The checkout routes answer signed-in users only: the fuzz sends a real session there. */
+const SIGNED_IN = /shoppingcart|\/orders|express-buy/;
+const FUZZ_PHONE = '13900139000';
+/** The order admin's internal call gets the admin token, so its input is fuzzed too. */
+const ADMIN_TOKEN = 'fuzz-admin-token';
+/** A valid body of every checkout call, for the shopper's cart group and sku (ids). */
+const checkoutBody = (ids: Record<string, string>): Record<string, unknown> => ({
+  skuId: ids.skuId,
+  groupId: ids.groupId,
+  quantity: 1,
+  excludedFromOrder: false,
+  applyCents: 1,
+  paymentMethod: 'ALIPAY',
+  reason: '不想要了',
+  payerName: '张三',
+  payerIdNumber: '11010519491231002X',
+  orderIds: ['1'],
+  bcSell: true,
+});
 
 type Slot = { kind: 'query' | 'param' | 'body' | 'header'; route: SeenRoute; name: string };
 type Case =
@@ -82,7 +101,7 @@ function slotsOf(routes: SeenRoute[]): Slot[] {
     slots.push({ kind: 'query', route, name: 'zz' }); // a field no schema declares
     for (const m of route.url.match(/:([A-Za-z0-9_]+)/g) ?? []) slots.push({ kind: 'param', route, name: m.slice(1) });
     for (const [name] of fieldsOf(route.schema.body)) slots.push({ kind: 'body', route, name });
-    if (route.url.includes('/likes') || route.url.endsWith('/comments')) {
+    if (route.url.includes('/likes') || route.url.endsWith('/comments') || SIGNED_IN.test(route.url)) {
       slots.push({ kind: 'header', route, name: 'x-session-user' }, { kind: 'header', route, name: 'x-session-key' });
     }
   }
@@ -131,11 +150,19 @@ interface Answer {
   wallMs: number;
 }
 
-async function send(base: string, c: Exclude<Case, { kind: 'raw' }>, ids: Record<string, string>): Promise<Answer> {
+async function send(
+  base: string,
+  c: Exclude<Case, { kind: 'raw' }>,
+  ids: Record<string, string>,
+  session: Record<string, string>,
+): Promise<Answer> {
   let path: string;
-  const headers: Record<string, string> = {};
-  let body: string | Buffer | undefined;
   const route = 'route' in c ? c.route : c.slot.route;
+  // The session of the fuzz's signed-in shopper on checkout routes; a header case overrides one header.
+  const headers: Record<string, string> = SIGNED_IN.test(route.url) ? { ...session } : {};
+  if (route.url.includes('/_internal/')) headers.authorization = `Bearer ${ADMIN_TOKEN}`;
+  const valid = SIGNED_IN.test(route.url) ? { ...VALID_BODY, ...checkoutBody(ids) } : VALID_BODY;
+  let body: string | Buffer | undefined;
   if (c.kind === 'value' && c.slot.kind === 'param')
     path = concretePath(route, { ...ids, [c.slot.name]: pct(c.value) });
   else path = concretePath(route, ids);
@@ -144,13 +171,13 @@ async function send(base: string, c: Exclude<Case, { kind: 'raw' }>, ids: Record
   if (c.kind === 'value' && c.slot.kind === 'header') headers[c.slot.name] = c.value;
   if ((c.kind === 'value' && c.slot.kind === 'body') || c.kind === 'json') {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify({ ...VALID_BODY, [c.slot.name]: c.value });
+    body = JSON.stringify({ ...valid, [c.slot.name]: c.value });
   } else if (c.kind === 'body') {
     if (c.type) headers['content-type'] = c.type;
     body = c.body;
   } else if (route.method !== 'GET') {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(VALID_BODY);
+    body = JSON.stringify(valid);
   }
   const res = await fetch(base + path, {
     method: route.method,
@@ -234,7 +261,10 @@ export async function runFuzz(opts: {
   let routes: SeenRoute[] = [];
   let clock = { maxMs: 0, maxCpuMs: 0 };
   const site = stubSite();
+  const codes = new Map<string, string>();
   const server = await startServer({
+    devCodeLog: (phone, code) => codes.set(phone, code),
+    adminToken: ADMIN_TOKEN,
     dbFile: join(dir, 'db.sqlite'),
     mediaDir: join(dir, 'media'),
     host: '127.0.0.1',
@@ -266,7 +296,32 @@ export async function runFuzz(opts: {
       pid: number;
       cid: number;
     };
-    const ids = { id: String(row.pid), productId: String(row.pid), cid: String(row.cid) };
+    // A signed-in shopper with one sku in the cart: the checkout routes' parameters name a real
+    // group (merchant) and sku, so valid-looking cases reach the handlers.
+    const sku = server.app.db
+      .prepare(
+        'SELECT s.id AS sku, p.merchant_id AS merchant FROM skus s JOIN products p ON p.id = s.product_id ORDER BY s.id LIMIT 1',
+      )
+      .get() as { sku: number; merchant: number };
+    const post = (p: string, body: unknown, h: Record<string, string> = {}) =>
+      fetch(server.url + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...h },
+        body: JSON.stringify(body),
+      });
+    await post('/api/v2/signin/sms', { phone: FUZZ_PHONE });
+    const signedIn = (await (
+      await post('/api/v2/signin/sms/verification', { phone: FUZZ_PHONE, code: codes.get(FUZZ_PHONE) })
+    ).json()) as { userId: string; userKey: string };
+    const session = { 'x-session-user': signedIn.userId, 'x-session-key': signedIn.userKey };
+    await post('/api/v2/shoppingcart', { skuId: String(sku.sku), quantity: 1 }, session);
+    const ids = {
+      id: String(row.pid),
+      productId: String(row.pid),
+      cid: String(row.cid),
+      groupId: String(sku.merchant),
+      skuId: String(sku.sku),
+    };
     const slots = slotsOf(routes);
     report.slots = slots.length;
     const cases = casesFor(routes, slots, opts.size, opts.seed ?? 12);
@@ -279,7 +334,7 @@ export async function runFuzz(opts: {
             : `${c.route.method} ${c.route.url} ${c.label}`;
       let a: Answer | null;
       try {
-        a = c.kind === 'raw' ? await sendRaw(server.url, c.text) : await send(server.url, c, ids);
+        a = c.kind === 'raw' ? await sendRaw(server.url, c.text) : await send(server.url, c, ids, session);
       } catch (e) {
         // fetch refuses some values before sending (a newline or non-Latin-1 text in a header).
         if (e instanceof TypeError && c.kind === 'value' && c.slot.kind === 'header') {
