@@ -3,6 +3,7 @@
 // thin routes/. Everything under /api and /media belongs to this app; / and /review are left
 // free for the site plugin (server/site/), which the caller adds with one `app.register(...)`
 // line.
+import { dirname, join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultCategoriesFile, readCatalogueFile } from './catalogue';
 import { createRepos } from './context';
@@ -26,6 +27,11 @@ import { productRoutes } from './routes/products';
 import { reviewRoutes } from './routes/reviews';
 import { shopRoutes } from './routes/shops';
 import { signinRoutes } from './routes/signin';
+import { profileRoutes } from './routes/profile';
+import { loginRoutes } from './routes/login';
+import { popupRoutes } from './routes/popups';
+import { claimRoutes } from './routes/claims';
+import { customsResellRoutes } from './routes/customs-resell';
 import { editorRoutes } from './editor/routes';
 import { takedownGuard } from './editor/takedown-guard';
 import type { SmsBudgetOptions } from './sms-budget';
@@ -35,6 +41,8 @@ export interface AppOptions {
   dbFile: string;
   /** Cache directory of rendered media. */
   mediaDir: string;
+  /** Uploaded payer photo ids, one folder per user (never served); default <mediaDir>/../photo-ids. */
+  photoIdDir?: string;
   /** Limits of the media cache and renderer (server/media/store.ts; defaults there). */
   media?: Partial<MediaStoreOptions>;
   /** Fastify (pino) logger options; default off. server/logging.ts builds them from the environment. */
@@ -84,10 +92,17 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorate('catalogue', catalogue);
   app.decorate(
     'repos',
-    createRepos(db, catalogue, media, opts.now ?? Date.now, {
-      ttlMs: opts.sessionTtlMs,
-      maxAgeMs: opts.sessionMaxAgeMs,
-    }),
+    createRepos(
+      db,
+      catalogue,
+      media,
+      opts.now ?? Date.now,
+      {
+        ttlMs: opts.sessionTtlMs,
+        maxAgeMs: opts.sessionMaxAgeMs,
+      },
+      opts.photoIdDir ?? join(dirname(opts.mediaDir), 'photo-ids'),
+    ),
   );
   app.addHook('onClose', async () => db.close());
   installSecurityHeaders(app);
@@ -130,6 +145,16 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         now: opts.now,
       });
       await api.register(contentRoutes);
+      await api.register(profileRoutes);
+      await api.register(loginRoutes, {
+        devCodeLog: opts.devCodeLog,
+        logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',
+        smsBudget: opts.smsBudget,
+        now: opts.now,
+      });
+      await api.register(popupRoutes);
+      await api.register(claimRoutes);
+      await api.register(customsResellRoutes);
     },
     { prefix: '/api' },
   );

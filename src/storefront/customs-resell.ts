@@ -2,12 +2,7 @@
 
 import type { StorefrontClient } from './client';
 import { seg } from '../common/path-segment';
-import type {
-  CustomsResell,
-  CustomsResellInput,
-  CustomsResellList,
-  CustomsResellUpdate,
-} from './wire/customs-resell';
+import type { CustomsResell, CustomsResellInput, CustomsResellList, CustomsResellUpdate } from './wire/customs-resell';
 
 export type { CustomsResell, CustomsResellInput } from './wire/customs-resell';
 

@@ -60,7 +60,10 @@ export type PayerIdentity = Static<typeof PayerIdentity>;
 export const PayerIdentityList = Type.Object({ payerIdentities: List(PayerIdentity, MAX_PAYER_IDENTITIES) });
 export type PayerIdentityList = Static<typeof PayerIdentityList>;
 
-export const PhotoIdResult = Type.Object({ photoId: PhotoIdText, url: Type.Optional(Type.String({ maxLength: 2048 })) });
+export const PhotoIdResult = Type.Object({
+  photoId: PhotoIdText,
+  url: Type.Optional(Type.String({ maxLength: 2048 })),
+});
 export type PhotoIdResult = Static<typeof PhotoIdResult>;
 
 /** World areas nest three levels deep: province, city, district. */

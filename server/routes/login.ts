@@ -1,0 +1,125 @@
+// WeChat and shihuo logins (spec section 7, "Login"), emulated with test codes
+// (server/repositories/logins.ts; docs/server.md, "Emulated logins"). Successful logins answer
+// the SMS sign-in's SignInResult; the bind SMS goes through the same code store and budgets.
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { requireUser, signedIn } from '../context';
+import { badRequest } from '../errors';
+import { SmsSendBudget, type SmsBudgetOptions } from '../sms-budget';
+import { siteConfig } from '../../src/site-config';
+import {
+  CodeQuery,
+  GiftAmount,
+  OpenIdResult,
+  Sent,
+  ShihuoLoginInfo,
+  ShihuoLoginQuery,
+  ShihuoSign,
+  ShihuoTokenBody,
+  SignInResult,
+  UrlQuery,
+  WechatBindPhoneBody,
+  WechatBindSmsBody,
+  WechatCodeBody,
+  WechatJsTicket,
+  WechatLoginResult,
+} from '../../src/storefront/wire/login';
+
+export interface LoginOptions {
+  devCodeLog?: (phone: string, code: string) => void;
+  logCodes?: boolean;
+  smsBudget?: Partial<SmsBudgetOptions>;
+  now?: () => number;
+}
+
+const PHONE_RE = /^1[3-9][0-9]{9}$/;
+
+const phoneOf = (raw: string) => {
+  const phone = raw
+    .trim()
+    .replace(/^\+?86/, '')
+    .replace(/[\s-]/g, '');
+  if (!PHONE_RE.test(phone)) throw badRequest('请输入正确的11位手机号');
+  return phone;
+};
+
+export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opts) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const logins = app.repos.logins;
+  const budget = new SmsSendBudget(opts.smsBudget, opts.now);
+
+  app.post(
+    '/v1/wechat-login/login/web',
+    { schema: { body: WechatCodeBody, response: { 200: WechatLoginResult } } },
+    async (req) => logins.wechatLogin(req.body.code),
+  );
+
+  app.post(
+    '/v1/wechat-login/sms/bind',
+    { schema: { body: WechatBindSmsBody, response: { 200: Sent } } },
+    async (req) => {
+      const phone = phoneOf(req.body.phone);
+      logins.checkBind(req.body.bindToken, phone);
+      budget.check(req.ip);
+      const { code } = app.repos.auth.issueCode(phone);
+      budget.charge(req.ip);
+      if (opts.logCodes) req.log.warn(`dev SMS code for ${phone}: ${code} (reference server: no SMS is sent)`);
+      opts.devCodeLog?.(phone, code);
+      return { sent: true };
+    },
+  );
+
+  app.post(
+    '/v1/wechat-login/bind/phone',
+    { schema: { body: WechatBindPhoneBody, response: { 200: SignInResult } } },
+    async (req) => {
+      const phone = phoneOf(req.body.phone);
+      const openId = logins.checkBind(req.body.bindToken, phone);
+      const result = app.repos.auth.verify(phone, req.body.code.trim());
+      return logins.bind(req.body.bindToken, openId, result);
+    },
+  );
+
+  app.get(
+    '/v1/wechat/openId',
+    { schema: { querystring: CodeQuery, response: { 200: OpenIdResult } } },
+    async (req) => ({
+      openId: logins.openIdOf(req.query.code),
+    }),
+  );
+
+  app.get(
+    '/v1/wechat-jsticket',
+    { schema: { querystring: UrlQuery, response: { 200: WechatJsTicket } } },
+    async (req) => logins.jsTicket(req.query.url),
+  );
+
+  // The mini-program's new-user gift: the site's gift package (spec section 9: 688 yuan).
+  app.get('/v1/wechat/miniprogram/gift-amount', { schema: { response: { 200: GiftAmount } } }, async () => ({
+    amountCents: siteConfig.giftPackageYuan * 100,
+  }));
+
+  app.get(
+    '/v1/shihuo/login',
+    { schema: { querystring: ShihuoLoginQuery, response: { 200: ShihuoLoginInfo } } },
+    async (req) => ({
+      partner: 'shihuo',
+      testMode: true,
+      ...(req.query.token === undefined ? {} : { tokenValid: logins.shihuoPhone(req.query.token) !== null }),
+    }),
+  );
+
+  app.post('/v1/shihuo/login', { schema: { body: ShihuoTokenBody, response: { 200: SignInResult } } }, async (req) =>
+    logins.shihuoLogin(req.body.token),
+  );
+
+  app.get(
+    '/v1/shihuo/login/sign',
+    { onRequest: signedIn(app), schema: { response: { 200: ShihuoSign } } },
+    async (req) => logins.shihuoSign(requireUser(app, req)),
+  );
+
+  app.post('/v1/shihuo/login/sign', { schema: { body: ShihuoSign, response: { 200: SignInResult } } }, async (req) =>
+    logins.redeemShihuoSign(req.body),
+  );
+};
