@@ -83,15 +83,27 @@ describe('profile: addresses, payer identities, world areas', () => {
   });
 
   test('addresses: 401 without a session, 403 on another user, 404 on none, 400 on bad input', async () => {
-    const a = await profile.createAddress(alice, { name: '王五', phone: '13700000000', areaIds: HANGZHOU, street: '文三路3号' });
+    const a = await profile.createAddress(alice, {
+      name: '王五',
+      phone: '13700000000',
+      areaIds: HANGZHOU,
+      street: '文三路3号',
+    });
     await refuses(profile.listAddresses(guest), 401, '请先登录');
-    await refuses(profile.createAddress(guest, { name: 'x', phone: '13700000000', areaIds: HANGZHOU, street: 'y' }), 401);
+    await refuses(
+      profile.createAddress(guest, { name: 'x', phone: '13700000000', areaIds: HANGZHOU, street: 'y' }),
+      401,
+    );
     await refuses(profile.updateAddress(bob, a.id, { street: '改了' }), 403, '无权');
     await refuses(profile.deleteAddress(bob, a.id), 403, '无权');
     await refuses(profile.deleteAddress(alice, '999999'), 404, '地址不存在');
     const ok = { name: '王五', phone: '13700000000', areaIds: HANGZHOU, street: '文三路3号' };
     await refuses(profile.createAddress(alice, { ...ok, phone: '12345' }), 400, '手机号');
-    await refuses(profile.createAddress(alice, { ...ok, areaIds: ['330000', '310100', '310104'] }), 400, '所在地区无效');
+    await refuses(
+      profile.createAddress(alice, { ...ok, areaIds: ['330000', '310100', '310104'] }),
+      400,
+      '所在地区无效',
+    );
     await refuses(profile.createAddress(alice, { ...ok, areaIds: ['330000', '330100'] }), 400, '完整的所在地区');
     await refuses(profile.createAddress(alice, { ...ok, postcode: '12ab' }), 400, '邮政编码');
     await refuses(profile.createAddress(alice, { ...ok, street: '   ' }), 400, '详细地址');
@@ -104,7 +116,12 @@ describe('profile: addresses, payer identities, world areas', () => {
   test('addresses: at most 20 per user', async () => {
     const { c } = await signInByPhone(s, '13800000003');
     for (let i = 0; i < 20; i++)
-      await profile.createAddress(c, { name: `收件人${i}`, phone: '13700000000', areaIds: SHANGHAI, street: `路${i}号` });
+      await profile.createAddress(c, {
+        name: `收件人${i}`,
+        phone: '13700000000',
+        areaIds: SHANGHAI,
+        street: `路${i}号`,
+      });
     await refuses(
       profile.createAddress(c, { name: '多一个', phone: '13700000000', areaIds: SHANGHAI, street: '路' }),
       400,
@@ -148,7 +165,11 @@ describe('profile: addresses, payer identities, world areas', () => {
       400,
       '出生日期',
     );
-    await refuses(profile.createPayerIdentity(bob, { name: '赵六', idNumber: VALID_ID, photoIds: ['nope'] }), 400, '证件照片');
+    await refuses(
+      profile.createPayerIdentity(bob, { name: '赵六', idNumber: VALID_ID, photoIds: ['nope'] }),
+      400,
+      '证件照片',
+    );
     await refuses(profile.listPayerIdentities(guest), 401);
     await refuses(profile.createPayerIdentity(guest, { name: '赵六', idNumber: VALID_ID }), 401);
     const mine = await profile.createPayerIdentity(bob, { name: '赵六', idNumber: VALID_ID });
