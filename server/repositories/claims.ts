@@ -34,18 +34,16 @@ export class ClaimRepository {
             .prepare('SELECT expires_at FROM coupon_claims WHERE user_id = ? AND coupon_id = ?')
             .get(userId, id) as { expires_at: number } | undefined);
     const base = { id, title: tpl.title, amountCents: tpl.amountCents, thresholdCents: tpl.thresholdCents };
-    if (!claim) return { ...base, claimType: 'UNCLAIM' };
+    // An expired claim may be claimed again.
+    if (!claim || claim.expires_at <= this.now()) return { ...base, claimType: 'UNCLAIM' };
     const soon = claim.expires_at - this.now() <= WILL_EXPIRE_MS;
     return { ...base, expiresAt: claim.expires_at, claimType: soon ? 'WILLEXPIRE' : 'NORMAL' };
   }
 
-  /** The product's coupons, unexpired claims first as the popup shows them. */
+  /** The product's coupons with the user's claim state (guests: all UNCLAIM). */
   popup(productId: number, userId: number | null): ClaimCoupon[] {
     if (!this.productExists(productId)) throw notFound('商品不存在');
-    const now = this.now();
-    return COUPON_TEMPLATES.map((_, i) => this.coupon(productId, i + 1, userId)).filter(
-      (c) => c.expiresAt === undefined || c.expiresAt > now,
-    );
+    return COUPON_TEMPLATES.map((_, i) => this.coupon(productId, i + 1, userId));
   }
 
   /** Claims a coupon; claiming one already held answers claimed: false with it. */
