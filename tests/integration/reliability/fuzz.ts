@@ -22,7 +22,7 @@ import {
   watchRoutes,
   type SeenRoute,
 } from '../server/probe';
-import { BODIES, JSON_VALUES, LONG, NAUGHTY, QUERY_SHAPES, RAW_REQUESTS } from './corpus';
+import { BODIES, JSON_VALUES, LONG, MULTIPART_BODIES, NAUGHTY, QUERY_SHAPES, RAW_REQUESTS } from './corpus';
 
 export interface FuzzReport {
   tried: number;
@@ -42,7 +42,34 @@ export interface FuzzReport {
 }
 
 export const SLOW_MS = 1000;
-const VALID_BODY: Record<string, unknown> = { q: '面霜', phone: '13812345678', code: '123456' };
+/**
+ * A valid value for every body field, so that fuzzing one field leaves the others valid (and
+ * the route's own checks run, not only the schema's).
+ */
+const VALID_BODY: Record<string, unknown> = {
+  q: '面霜',
+  phone: '13812345678',
+  code: '123456',
+  // Profile (issue 15)
+  name: '张三',
+  areaIds: ['310000', '310100', '310104'],
+  street: '漕溪北路1号',
+  postcode: '200030',
+  idNumber: '11010519491231002X',
+  // Logins, popups, customs resell
+  token: 'shihuo-test-13812345678',
+  bindToken: 'x',
+  popupIds: ['1'],
+  orderId: 'ORD-1',
+  userId: '1',
+  ts: 1,
+  nonce: 'n',
+  sign: 's',
+};
+
+/** Routes that need a session (issue 15's and the likes): their session headers are fuzzed too. */
+const SESSION_ROUTE =
+  /\/likes|\/comments$|\/profile\/|\/customs-resell|\/popup\/read|\/claim\/:type|\/shihuo\/login\/sign/;
 
 type Slot = { kind: 'query' | 'param' | 'body' | 'header'; route: SeenRoute; name: string };
 type Case =
@@ -82,7 +109,7 @@ function slotsOf(routes: SeenRoute[]): Slot[] {
     slots.push({ kind: 'query', route, name: 'zz' }); // a field no schema declares
     for (const m of route.url.match(/:([A-Za-z0-9_]+)/g) ?? []) slots.push({ kind: 'param', route, name: m.slice(1) });
     for (const [name] of fieldsOf(route.schema.body)) slots.push({ kind: 'body', route, name });
-    if (route.url.includes('/likes') || route.url.endsWith('/comments')) {
+    if (SESSION_ROUTE.test(route.url)) {
       slots.push({ kind: 'header', route, name: 'x-session-user' }, { kind: 'header', route, name: 'x-session-key' });
     }
   }
@@ -104,6 +131,9 @@ function casesFor(routes: SeenRoute[], slots: Slot[], size: number, seed: number
       return { kind: 'shape', route, query: shape(name), label: shape('K') };
     }),
     ...RAW_REQUESTS.map((text): Case => ({ kind: 'raw', text })),
+    ...routes
+      .filter((r) => r.url.endsWith('/photo-ids'))
+      .flatMap((route) => MULTIPART_BODIES.map((b): Case => ({ kind: 'body', route, ...b }))),
   ];
   const rest: Case[] = [];
   for (const slot of slots) for (const value of values) rest.push({ kind: 'value', slot, value });
@@ -131,11 +161,19 @@ interface Answer {
   wallMs: number;
 }
 
-async function send(base: string, c: Exclude<Case, { kind: 'raw' }>, ids: Record<string, string>): Promise<Answer> {
+async function send(
+  base: string,
+  c: Exclude<Case, { kind: 'raw' }>,
+  ids: Record<string, string>,
+  session: Record<string, string>,
+): Promise<Answer> {
   let path: string;
-  const headers: Record<string, string> = {};
-  let body: string | Buffer | undefined;
+  // Signed in (a fuzz user), so that the routes behind a session are reached; a header slot
+  // replaces one of the two headers.
+  // (Sign-out goes without it: it would end the fuzz user's session for the rest of the run.)
   const route = 'route' in c ? c.route : c.slot.route;
+  const headers: Record<string, string> = route.url.endsWith('/signout') ? {} : { ...session };
+  let body: string | Buffer | undefined;
   if (c.kind === 'value' && c.slot.kind === 'param')
     path = concretePath(route, { ...ids, [c.slot.name]: pct(c.value) });
   else path = concretePath(route, ids);
@@ -266,7 +304,9 @@ export async function runFuzz(opts: {
       pid: number;
       cid: number;
     };
-    const ids = { id: String(row.pid), productId: String(row.pid), cid: String(row.cid) };
+    const ids = { id: String(row.pid), productId: String(row.pid), cid: String(row.cid), type: 'SUITPRODUCT' };
+    const fuzzUser = server.app.repos.auth.signInPhone('13800009999');
+    const session = { 'x-session-user': fuzzUser.userId, 'x-session-key': fuzzUser.userKey };
     const slots = slotsOf(routes);
     report.slots = slots.length;
     const cases = casesFor(routes, slots, opts.size, opts.seed ?? 12);
@@ -279,7 +319,7 @@ export async function runFuzz(opts: {
             : `${c.route.method} ${c.route.url} ${c.label}`;
       let a: Answer | null;
       try {
-        a = c.kind === 'raw' ? await sendRaw(server.url, c.text) : await send(server.url, c, ids);
+        a = c.kind === 'raw' ? await sendRaw(server.url, c.text) : await send(server.url, c, ids, session);
       } catch (e) {
         // fetch refuses some values before sending (a newline or non-Latin-1 text in a header).
         if (e instanceof TypeError && c.kind === 'value' && c.slot.kind === 'header') {
