@@ -34,7 +34,7 @@ import { claimRoutes } from './routes/claims';
 import { customsResellRoutes } from './routes/customs-resell';
 import { editorRoutes } from './editor/routes';
 import { takedownGuard } from './editor/takedown-guard';
-import type { SmsBudgetOptions } from './sms-budget';
+import { SmsSendBudget, type SmsBudgetOptions } from './sms-budget';
 
 export interface AppOptions {
   /** SQLite file; created with the schema if missing (seeding is main.ts / startServer's job). */
@@ -138,10 +138,12 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       await api.register(reviewRoutes);
       await api.register(productRoutes);
       await api.register(shopRoutes);
+      // One set of SMS send budgets for every route that sends a code (sign-in, WeChat bind).
+      const smsBudget = new SmsSendBudget(opts.smsBudget, opts.now);
       await api.register(signinRoutes, {
         devCodeLog: opts.devCodeLog,
         logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',
-        smsBudget: opts.smsBudget,
+        budget: smsBudget,
         now: opts.now,
       });
       await api.register(contentRoutes);
@@ -149,8 +151,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       await api.register(loginRoutes, {
         devCodeLog: opts.devCodeLog,
         logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',
-        smsBudget: opts.smsBudget,
-        now: opts.now,
+        budget: smsBudget,
       });
       await api.register(popupRoutes);
       await api.register(claimRoutes);

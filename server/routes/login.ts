@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireUser, signedIn } from '../context';
 import { badRequest } from '../errors';
-import { SmsSendBudget, type SmsBudgetOptions } from '../sms-budget';
+import type { SmsSendBudget } from '../sms-budget';
 import { siteConfig } from '../../src/site-config';
 import {
   CodeQuery,
@@ -28,8 +28,8 @@ import {
 export interface LoginOptions {
   devCodeLog?: (phone: string, code: string) => void;
   logCodes?: boolean;
-  smsBudget?: Partial<SmsBudgetOptions>;
-  now?: () => number;
+  /** The SMS sign-in's send budgets (one per app: a bind code costs as much as a sign-in code). */
+  budget: SmsSendBudget;
 }
 
 const PHONE_RE = /^1[3-9][0-9]{9}$/;
@@ -46,7 +46,7 @@ const phoneOf = (raw: string) => {
 export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const logins = app.repos.logins;
-  const budget = new SmsSendBudget(opts.smsBudget, opts.now);
+  const budget = opts.budget;
 
   app.post(
     '/v1/wechat-login/login/web',

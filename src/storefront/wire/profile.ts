@@ -10,7 +10,7 @@ export const MAX_PAYER_IDENTITIES = 10;
 
 /** A world-area id: a GB/T 2260 code on the reference server. */
 export const AreaId = Type.String({ minLength: 1, maxLength: 12 });
-export const AREA_ID_PATTERN = '^[0-9]{2,12}$';
+export const AREA_ID_PATTERN = '^[0-9]{1,12}$';
 export const AreaParams = Type.Object({ id: Type.String({ maxLength: 12, pattern: AREA_ID_PATTERN }) });
 export type AreaParams = Static<typeof AreaParams>;
 

@@ -105,3 +105,22 @@ describe('emulated logins', () => {
     await refuses(signin.getShihuoLoginSign(guest), 401, '请先登录');
   });
 });
+
+describe('the WeChat bind SMS shares the sign-in send budgets', () => {
+  test('a client past its budget by sign-in codes gets no bind code (429)', async () => {
+    const s = await startTestServer({
+      reviews: 10,
+      app: { smsBudget: { perClient: [{ max: 2, windowMs: 60_000 }], global: [{ max: 100, windowMs: 60_000 }] } },
+    });
+    try {
+      const guest = clientAs(s);
+      await signin.sendSmsCode(guest, '13900000011');
+      await signin.sendSmsCode(guest, '13900000012');
+      const { bindToken } = await signin.wechatWebLogin(guest, 'wx-test-budget');
+      await refuses(signin.sendWechatBindSms(guest, '13900000013', bindToken!), 429);
+      assert.equal(s.codes.has('13900000013'), false, 'no code issued');
+    } finally {
+      await s.close();
+    }
+  });
+});

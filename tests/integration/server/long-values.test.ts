@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { stubSite } from './probe';
 import { after, before, describe, test } from 'node:test';
 import { registerSite } from '../../../server/site';
-import { assertError, startTestServer, type TestServer } from './helper';
+import { assertError, signIn, startTestServer, type TestServer } from './helper';
 import {
   concretePath,
   fieldsOf,
@@ -27,7 +27,27 @@ import {
 
 const KB = 1024;
 const LIMIT_MS = 100;
-const VALID_BODY = { q: '面霜', phone: '13812345678', code: '123456', productId: '1', commentId: '2', reason: '违规' };
+const VALID_BODY = {
+  q: '面霜',
+  phone: '13812345678',
+  code: '123456',
+  productId: '1',
+  commentId: '2',
+  reason: '违规',
+  // Issue 15's bodies (profile, logins, popups, customs resell)
+  name: '张三',
+  areaIds: ['310000', '310100', '310104'],
+  street: '漕溪北路1号',
+  idNumber: '11010519491231002X',
+  token: 'shihuo-test-13812345678',
+  bindToken: 'x',
+  popupIds: ['1'],
+  orderId: 'ORD-1',
+  userId: '1',
+  ts: 1,
+  nonce: 'n',
+  sign: 's',
+};
 // The editors' routes check their token first (server/editor/token.ts): every request carries it.
 const EDITOR_TOKEN = 'long-values-editor-token';
 
@@ -37,6 +57,8 @@ describe('a 15 KB value in every field of every route', () => {
   let slowest = { ms: 0, what: '' };
   let tried = 0;
   let clock = { maxMs: 0, maxCpuMs: 0 };
+  // Signed in: the routes behind a session refuse guests before reading the body (401).
+  let headers: Record<string, string> = {};
   before(async () => {
     let seen: SeenRoute[] = [];
     s = await startTestServer({
@@ -52,6 +74,7 @@ describe('a 15 KB value in every field of every route', () => {
       },
     });
     routes = seen;
+    headers = { ...(await signIn(s, '13800005555')).headers, authorization: `Bearer ${EDITOR_TOKEN}` };
   });
   after(async () => {
     console.log(
@@ -68,7 +91,7 @@ describe('a 15 KB value in every field of every route', () => {
     status = 400,
     field?: string,
   ) => {
-    const res = await s.req(method, path, { ...init, headers: { authorization: `Bearer ${EDITOR_TOKEN}` } });
+    const res = await s.req(method, path, { ...init, headers });
     assert.equal(res.status, status, `${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     assertError(res, status);
     assert.equal(res.body.statusCode, status, what);
@@ -84,14 +107,7 @@ describe('a 15 KB value in every field of every route', () => {
     // deterministic, so an answer over the bound is asked again, twice at most, and the least
     // time counts: a backtracking pattern is slow every time, a collection is not.
     for (let again = 0; again < 2 && ms >= LIMIT_MS; again++) {
-      ms = Math.min(
-        ms,
-        Number(
-          (await s.req(method, path, { ...init, headers: { authorization: `Bearer ${EDITOR_TOKEN}` } })).headers.get(
-            SERVER_CPU_MS,
-          ),
-        ),
-      );
+      ms = Math.min(ms, Number((await s.req(method, path, { ...init, headers })).headers.get(SERVER_CPU_MS)));
     }
     if (ms > slowest.ms) slowest = { ms, what };
     tried++;
