@@ -247,9 +247,13 @@ export class ProfileRepository {
 
   updatePayer(userId: number, id: number, patch: PayerIdentityUpdate): PayerIdentity {
     const name = patch.name === undefined ? undefined : cleanText(patch.name, '姓名');
-    const idNumber = patch.idNumber === undefined ? undefined : this.checkIdNumberOf(patch.idNumber);
     return this.db.transaction(() => {
       const cur = this.ownPayer(userId, id);
+      // The masked number of an answer sent back unchanged keeps the stored one.
+      const idNumber =
+        patch.idNumber === undefined || patch.idNumber === maskIdNumber(cur.id_number)
+          ? undefined
+          : this.checkIdNumberOf(patch.idNumber);
       if (patch.photoIds) this.checkPhotoIds(userId, patch.photoIds);
       if (
         idNumber &&

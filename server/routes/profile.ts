@@ -27,11 +27,14 @@ import { toId } from './window';
 /** Room for the multipart framing around the largest accepted image. */
 const UPLOAD_BODY_LIMIT = PHOTO_ID_LIMITS.maxBytes + 64 * 1024;
 const TOO_LARGE = `图片不能超过${PHOTO_ID_LIMITS.maxBytes / 1024 / 1024}MB`;
+/** Uploads being received or converted at once (each buffers up to UPLOAD_BODY_LIMIT). */
+const MAX_UPLOADS_IN_FLIGHT = 8;
 
 export const profileRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const auth = signedIn(app);
   const repo = app.repos.profile;
+  let uploadsInFlight = 0;
 
   // Addresses.
   app.get('/v2/profile/addressbook', { onRequest: auth, schema: { response: { 200: AddressList } } }, async (req) => ({
@@ -97,9 +100,15 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
       schema: { response: { 200: PhotoIdResult } },
-      onRequest: async (req) => {
+      onRequest: async (req, reply) => {
         await auth(req);
         if (Number(req.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT) throw new HttpError(413, TOO_LARGE);
+        // Bodies are buffered: at most MAX_UPLOADS_IN_FLIGHT at once (memory), counted until
+        // the answer is sent or the connection is gone.
+        if (uploadsInFlight >= MAX_UPLOADS_IN_FLIGHT)
+          throw new HttpError(503, '上传的人太多了，请稍后再试', 'UNAVAILABLE', { 'Retry-After': '2' });
+        uploadsInFlight++;
+        reply.raw.once('close', () => uploadsInFlight--);
       },
     },
     async (req) => {

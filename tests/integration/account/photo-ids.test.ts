@@ -3,6 +3,7 @@
 // images and guests are refused; a user keeps at most PHOTO_ID_LIMITS.perUser photos.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
@@ -113,5 +114,27 @@ describe('photo-id upload', () => {
       400,
       '证件照片',
     );
+  });
+
+  test('at most 8 uploads are received at once (503 beyond); stalled ones free their place when they go', async () => {
+    const { url } = s;
+    const { port } = new URL(url);
+    const stalled: net.Socket[] = [];
+    for (let i = 0; i < 8; i++) {
+      const sock = net.connect(Number(port), '127.0.0.1');
+      await new Promise((r) => sock.once('connect', r));
+      sock.write(
+        `POST /api/v2/profile/photo-ids HTTP/1.1\r\nHost: x\r\nX-Session-User: ${bobHeaders['X-Session-User']}\r\n` +
+          `X-Session-Key: ${bobHeaders['X-Session-Key']}\r\nContent-Type: multipart/form-data; boundary=b\r\n` +
+          `Content-Length: 100000\r\n\r\n--b\r\n`,
+      );
+      stalled.push(sock);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    await refuses(profile.uploadPhotoId(bob, await picture('jpeg')), 503, '上传的人太多了');
+    for (const sock of stalled) sock.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    const { photoId } = await profile.uploadPhotoId(bob, await picture('jpeg'));
+    assert.match(photoId, /^[0-9a-f]{24}$/);
   });
 });

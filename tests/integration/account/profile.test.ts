@@ -138,6 +138,10 @@ describe('profile: addresses, payer identities, world areas', () => {
     const p2 = await profile.createPayerIdentity(alice, { name: '李四', idNumber: second });
     const { payerIdentities } = await profile.listPayerIdentities(alice);
     assert.deepEqual(payerIdentities.map((x) => x.id).sort(), [p.id, p2.id].sort());
+    // The answer sent back as it is (masked number) keeps the stored number.
+    const same = await profile.updatePayerIdentity(alice, p.id, { ...p, name: '张三丰' });
+    assert.equal(same.name, '张三丰');
+    assert.equal(same.idNumber, p.idNumber);
     const up = await profile.updatePayerIdentity(alice, p2.id, { flag: 2, isDefault: true });
     assert.equal(up.flag, 2);
     assert.equal(up.isDefault, true);
