@@ -59,6 +59,8 @@ export interface AppOptions {
   now?: () => number;
   /** Per-client and global SMS send budgets (server/sms-budget.ts); default DEFAULT_SMS_BUDGET. */
   smsBudget?: Partial<SmsBudgetOptions>;
+  /** Budgets of the emulated WeChat and shihuo logins (server/routes/login.ts DEFAULT_LOGIN_BUDGET). */
+  loginBudget?: Partial<SmsBudgetOptions>;
   /** Log each dev SMS code; default: unless NODE_ENV is production (docs/server.md, "Sign-in"). */
   logSmsCodes?: boolean;
   /** Fastify's trustProxy: only behind a proxy you run (req.ip is the SMS budgets' client). Default off. */
@@ -152,6 +154,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         devCodeLog: opts.devCodeLog,
         logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',
         budget: smsBudget,
+        loginBudget: opts.loginBudget,
+        now: opts.now,
       });
       await api.register(popupRoutes);
       await api.register(claimRoutes);

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireUser, signedIn } from '../context';
 import { badRequest } from '../errors';
-import type { SmsSendBudget } from '../sms-budget';
+import { SmsSendBudget, type SmsBudgetOptions } from '../sms-budget';
 import { siteConfig } from '../../src/site-config';
 import {
   CodeQuery,
@@ -30,7 +30,27 @@ export interface LoginOptions {
   logCodes?: boolean;
   /** The SMS sign-in's send budgets (one per app: a bind code costs as much as a sign-in code). */
   budget: SmsSendBudget;
+  /** Sessions and bind tokens the emulated logins may create; default DEFAULT_LOGIN_BUDGET. */
+  loginBudget?: Partial<SmsBudgetOptions>;
+  now?: () => number;
 }
+
+/**
+ * The emulated logins need no SMS, so without a budget of their own anyone could create users,
+ * sessions and bind tokens without end (rows on disk). Counted per client address and for the
+ * server, like the SMS budgets; only successful logins count.
+ */
+export const DEFAULT_LOGIN_BUDGET: SmsBudgetOptions = {
+  perClient: [
+    { max: 10, windowMs: 10 * 60_000 },
+    { max: 30, windowMs: 24 * 3_600_000 },
+  ],
+  global: [
+    { max: 60, windowMs: 60_000 },
+    { max: 300, windowMs: 3_600_000 },
+  ],
+  maxClients: 10_000,
+};
 
 const PHONE_RE = /^1[3-9][0-9]{9}$/;
 
@@ -47,11 +67,22 @@ export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opt
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const logins = app.repos.logins;
   const budget = opts.budget;
+  const loginBudget = new SmsSendBudget({ ...DEFAULT_LOGIN_BUDGET, ...opts.loginBudget }, opts.now, {
+    global: '登录繁忙，请稍后再试',
+    client: '登录过于频繁，请稍后再试',
+  });
+  /** Runs a login within the login budget of the client; only a success is counted. */
+  const budgeted = <T>(ip: string, login: () => T): T => {
+    loginBudget.check(ip);
+    const result = login();
+    loginBudget.charge(ip);
+    return result;
+  };
 
   app.post(
     '/v1/wechat-login/login/web',
     { schema: { body: WechatCodeBody, response: { 200: WechatLoginResult } } },
-    async (req) => logins.wechatLogin(req.body.code),
+    async (req) => budgeted(req.ip, () => logins.wechatLogin(req.body.code)),
   );
 
   app.post(
@@ -110,7 +141,7 @@ export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opt
   );
 
   app.post('/v1/shihuo/login', { schema: { body: ShihuoTokenBody, response: { 200: SignInResult } } }, async (req) =>
-    logins.shihuoLogin(req.body.token),
+    budgeted(req.ip, () => logins.shihuoLogin(req.body.token)),
   );
 
   app.get(
@@ -120,6 +151,6 @@ export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opt
   );
 
   app.post('/v1/shihuo/login/sign', { schema: { body: ShihuoSign, response: { 200: SignInResult } } }, async (req) =>
-    logins.redeemShihuoSign(req.body),
+    budgeted(req.ip, () => logins.redeemShihuoSign(req.body)),
   );
 };

@@ -124,3 +124,23 @@ describe('the WeChat bind SMS shares the sign-in send budgets', () => {
     }
   });
 });
+
+describe('the emulated logins have a budget of their own (no SMS stands in their way)', () => {
+  test('a client gets only so many logins; refused ones do not count', async () => {
+    const s = await startTestServer({
+      reviews: 10,
+      app: { loginBudget: { perClient: [{ max: 2, windowMs: 60_000 }], global: [{ max: 100, windowMs: 60_000 }] } },
+    });
+    try {
+      const guest = clientAs(s);
+      await refuses(signin.shihuoLogin(guest, { token: 'forged' }), 400);
+      await refuses(signin.wechatWebLogin(guest, 'forged'), 400);
+      await signin.shihuoLogin(guest, { token: 'shihuo-test-13900000021' });
+      await signin.wechatWebLogin(guest, 'wx-test-budget');
+      await refuses(signin.shihuoLogin(guest, { token: 'shihuo-test-13900000022' }), 429, '登录过于频繁');
+      await refuses(signin.wechatWebLogin(guest, 'wx-test-budget'), 429, '登录过于频繁');
+    } finally {
+      await s.close();
+    }
+  });
+});
