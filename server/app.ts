@@ -3,6 +3,7 @@
 // thin routes/. Everything under /api and /media belongs to this app; / and /review are left
 // free for the site plugin (server/site/), which the caller adds with one `app.register(...)`
 // line.
+import { dirname, join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultCategoriesFile, readCatalogueFile } from './catalogue';
 import { createRepos } from './context';
@@ -31,15 +32,22 @@ import { reviewRoutes } from './routes/reviews';
 import { shopRoutes } from './routes/shops';
 import { signinRoutes } from './routes/signin';
 import { editorConsole } from './editor/console';
+import { profileRoutes } from './routes/profile';
+import { loginRoutes } from './routes/login';
+import { popupRoutes } from './routes/popups';
+import { claimRoutes } from './routes/claims';
+import { customsResellRoutes } from './routes/customs-resell';
 import { editorRoutes } from './editor/routes';
 import { takedownGuard } from './editor/takedown-guard';
-import type { SmsBudgetOptions } from './sms-budget';
+import { SmsSendBudget, type SmsBudgetOptions } from './sms-budget';
 
 export interface AppOptions {
   /** SQLite file; created with the schema if missing (seeding is main.ts / startServer's job). */
   dbFile: string;
   /** Cache directory of rendered media. */
   mediaDir: string;
+  /** Uploaded payer photo ids, one folder per user (never served); default <mediaDir>/../photo-ids. */
+  photoIdDir?: string;
   /** Limits of the media cache and renderer (server/media/store.ts; defaults there). */
   media?: Partial<MediaStoreOptions>;
   /** Fastify (pino) logger options; default off. server/logging.ts builds them from the environment. */
@@ -56,6 +64,8 @@ export interface AppOptions {
   now?: () => number;
   /** Per-client and global SMS send budgets (server/sms-budget.ts); default DEFAULT_SMS_BUDGET. */
   smsBudget?: Partial<SmsBudgetOptions>;
+  /** Budgets of the emulated WeChat and shihuo logins (server/routes/login.ts DEFAULT_LOGIN_BUDGET). */
+  loginBudget?: Partial<SmsBudgetOptions>;
   /** Log each dev SMS code; default: unless NODE_ENV is production (docs/server.md, "Sign-in"). */
   logSmsCodes?: boolean;
   /** Fastify's trustProxy: only behind a proxy you run (req.ip is the SMS budgets' client). Default off. */
@@ -94,10 +104,17 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorate('catalogue', catalogue);
   app.decorate(
     'repos',
-    createRepos(db, catalogue, media, opts.now ?? Date.now, {
-      ttlMs: opts.sessionTtlMs,
-      maxAgeMs: opts.sessionMaxAgeMs,
-    }),
+    createRepos(
+      db,
+      catalogue,
+      media,
+      opts.now ?? Date.now,
+      {
+        ttlMs: opts.sessionTtlMs,
+        maxAgeMs: opts.sessionMaxAgeMs,
+      },
+      opts.photoIdDir ?? join(dirname(opts.mediaDir), 'photo-ids'),
+    ),
   );
   app.addHook('onClose', async () => db.close());
   installSecurityHeaders(app);
@@ -133,16 +150,29 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       await api.register(reviewRoutes);
       await api.register(productRoutes);
       await api.register(shopRoutes);
+      // One set of SMS send budgets for every route that sends a code (sign-in, WeChat bind).
+      const smsBudget = new SmsSendBudget(opts.smsBudget, opts.now);
       await api.register(signinRoutes, {
         devCodeLog: opts.devCodeLog,
         logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',
-        smsBudget: opts.smsBudget,
+        budget: smsBudget,
         now: opts.now,
       });
       await api.register(contentRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes, { adminToken: adminTokenOf(opts.adminToken) });
       await api.register(expressBuyRoutes);
+      await api.register(profileRoutes);
+      await api.register(loginRoutes, {
+        devCodeLog: opts.devCodeLog,
+        logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',
+        budget: smsBudget,
+        loginBudget: opts.loginBudget,
+        now: opts.now,
+      });
+      await api.register(popupRoutes);
+      await api.register(claimRoutes);
+      await api.register(customsResellRoutes);
     },
     { prefix: '/api' },
   );

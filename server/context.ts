@@ -13,7 +13,14 @@ import { OrderPaymentRepository } from './repositories/order-payments';
 import { OrderRepository } from './repositories/orders';
 import { ProductRepository } from './repositories/products';
 import { ReviewRepository } from './repositories/reviews';
+import { ClaimRepository } from './repositories/claims';
+import { CustomsResellRepository } from './repositories/customs-resell';
+import { LoginRepository } from './repositories/logins';
+import { PhotoIdStore } from './repositories/photo-ids';
+import { PopupRepository } from './repositories/popups';
+import { ProfileRepository } from './repositories/profile';
 import { ShopRepository } from './repositories/shops';
+import { WorldAreas } from './repositories/world-areas';
 import { TakedownRepository } from './repositories/takedowns';
 
 export interface Repos {
@@ -28,6 +35,13 @@ export interface Repos {
   orders: OrderRepository;
   payments: OrderPaymentRepository;
   expressBuy: ExpressBuyRepository;
+  worldAreas: WorldAreas;
+  profile: ProfileRepository;
+  photoIds: PhotoIdStore;
+  logins: LoginRepository;
+  popups: PopupRepository;
+  claims: ClaimRepository;
+  customsResell: CustomsResellRepository;
 }
 
 export function createRepos(
@@ -36,22 +50,33 @@ export function createRepos(
   media: Prefixer,
   now: () => number,
   sessions: SessionLifetime = {},
+  /** Where uploaded photo ids are stored, per user (server/repositories/photo-ids.ts). */
+  photoIdDir: string,
 ): Repos {
   const products = new ProductRepository(db, media, catalogue);
   const cart = new CartRepository(db, now);
   const orders = new OrderRepository(db, now, cart);
+  const auth = new AuthRepository(db, now, sessions);
+  const worldAreas = new WorldAreas();
   return {
     reviews: new ReviewRepository(db, media, catalogue),
     products,
     discover: new DiscoverRepository(products, catalogue),
     shops: new ShopRepository(db, media),
     articles: new ArticleRepository(db, media),
-    auth: new AuthRepository(db, now, sessions),
+    auth,
     takedowns: new TakedownRepository(db, now),
     cart,
     orders,
     payments: new OrderPaymentRepository(db, now, orders),
     expressBuy: new ExpressBuyRepository(db, now),
+    worldAreas,
+    profile: new ProfileRepository(db, worldAreas, now),
+    photoIds: new PhotoIdStore(db, photoIdDir, now),
+    logins: new LoginRepository(db, auth, now),
+    popups: new PopupRepository(db, now),
+    claims: new ClaimRepository(db, now),
+    customsResell: new CustomsResellRepository(db, now),
   };
 }
 
@@ -82,3 +107,12 @@ export function requireUser(app: FastifyInstance, req: FastifyRequest): number {
   if (id == null) throw unauthorized('请先登录');
   return id;
 }
+
+/**
+ * A route's onRequest hook for calls that need a session: the 401 comes before the body is
+ * read or validated (a guest's bad body is a 401, not a 400). The handler still calls
+ * requireUser for the id (cached per request).
+ */
+export const signedIn = (app: FastifyInstance) => async (req: FastifyRequest) => {
+  requireUser(app, req);
+};

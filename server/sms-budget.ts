@@ -31,6 +31,13 @@ export const DEFAULT_SMS_BUDGET: SmsBudgetOptions = {
   maxClients: 10_000,
 };
 
+/** The 429 texts: the global budget's and a client's own. */
+export interface BudgetTexts {
+  global: string;
+  client: string;
+}
+const SMS_TEXTS: BudgetTexts = { global: '短信发送繁忙，请稍后再试', client: '获取验证码过于频繁，请稍后再试' };
+
 const longest = (budgets: Budget[]) => Math.max(0, ...budgets.map((b) => b.windowMs));
 const most = (budgets: Budget[]) => Math.max(0, ...budgets.map((b) => b.max));
 
@@ -53,6 +60,8 @@ export class SmsSendBudget {
   constructor(
     opts: Partial<SmsBudgetOptions> = {},
     private readonly now: () => number = Date.now,
+    /** The same budgets guard the emulated logins (server/routes/login.ts) with their own texts. */
+    private readonly texts: BudgetTexts = SMS_TEXTS,
   ) {
     this.opts = { ...DEFAULT_SMS_BUDGET, ...opts };
   }
@@ -61,11 +70,9 @@ export class SmsSendBudget {
   check(client: string): void {
     const now = this.now();
     const global = waitFor(this.all, this.opts.global, now);
-    if (global > 0)
-      throw new HttpError(429, '短信发送繁忙，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(global) });
+    if (global > 0) throw new HttpError(429, this.texts.global, 'TOO_MANY_REQUESTS', { 'Retry-After': String(global) });
     const own = waitFor(this.clients.get(client) ?? [], this.opts.perClient, now);
-    if (own > 0)
-      throw new HttpError(429, '获取验证码过于频繁，请稍后再试', 'TOO_MANY_REQUESTS', { 'Retry-After': String(own) });
+    if (own > 0) throw new HttpError(429, this.texts.client, 'TOO_MANY_REQUESTS', { 'Retry-After': String(own) });
   }
 
   /** Counts one code sent to `client`. */

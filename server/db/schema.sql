@@ -281,3 +281,68 @@ CREATE TABLE IF NOT EXISTS express_buys (
   created_at          INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS express_buys_user ON express_buys(user_id);
+
+-- Photo ids uploaded for payer identities (issue 15): the converted JPEG lives at
+-- <photoIdDir>/<user_id>/<id>.jpg (server/repositories/photo-ids.ts); at most a few per user,
+-- the oldest replaced. Ids are random hex, not guessable.
+CREATE TABLE IF NOT EXISTS photo_ids (
+  id          TEXT PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users(id),
+  width       INTEGER NOT NULL,
+  height      INTEGER NOT NULL,
+  bytes       INTEGER NOT NULL,
+  created_at  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS photo_ids_user ON photo_ids(user_id, created_at);
+
+-- Emulated WeChat login (issue 15, docs/server.md "Emulated logins"): an open id bound to a user,
+-- and the short-lived tokens of a WeChat sign-in that still needs a phone (sha256 hashes).
+CREATE TABLE IF NOT EXISTS wechat_accounts (
+  open_id     TEXT PRIMARY KEY,
+  user_id     INTEGER NOT NULL UNIQUE REFERENCES users(id),
+  created_at  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS wechat_bind_tokens (
+  token_hash  TEXT PRIMARY KEY,
+  open_id     TEXT NOT NULL,
+  expires_at  INTEGER NOT NULL
+);
+
+-- Popups (spec section 7, "Other"): a fixed set (server/seed/popups.ts), and which of them a
+-- signed-in user has read. channel NULL = shown on every channel.
+CREATE TABLE IF NOT EXISTS popups (
+  id          INTEGER PRIMARY KEY,
+  channel     TEXT,
+  title       TEXT,
+  image       TEXT,
+  link        TEXT,
+  position    INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS popup_reads (
+  user_id     INTEGER NOT NULL REFERENCES users(id),
+  popup_id    INTEGER NOT NULL REFERENCES popups(id),
+  read_at     INTEGER NOT NULL,
+  PRIMARY KEY (user_id, popup_id)
+);
+
+-- Coupons a user claimed (server/repositories/claims.ts): coupon ids are "<productId>-<template>",
+-- the templates are fixed; the expiry is set at claim time.
+CREATE TABLE IF NOT EXISTS coupon_claims (
+  user_id     INTEGER NOT NULL REFERENCES users(id),
+  coupon_id   TEXT NOT NULL,
+  claimed_at  INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL,
+  PRIMARY KEY (user_id, coupon_id)
+);
+
+-- Customs resell declarations (spec section 7, "Other"): one per order and user.
+CREATE TABLE IF NOT EXISTS customs_resell (
+  id          INTEGER PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users(id),
+  order_id    TEXT NOT NULL,
+  status      TEXT NOT NULL,
+  fields      TEXT NOT NULL,            -- JSON of the optional declaration fields
+  created_at  INTEGER NOT NULL,
+  updated_at  INTEGER NOT NULL,
+  UNIQUE (user_id, order_id)
+);

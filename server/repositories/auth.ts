@@ -8,7 +8,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DB } from '../db/open';
 import { HttpError, badRequest } from '../errors';
-import type { SignInResult, SmsSent } from '../../src/storefront/wire/signin';
+import type { AccountType, SignInResult, SmsSent } from '../../src/storefront/wire/signin';
 
 const CODE_TTL_MS = 5 * 60_000;
 const RESEND_AFTER_MS = 60_000;
@@ -97,6 +97,17 @@ export class AuthRepository {
     return this.db.transaction((): SignInResult => {
       // One code, one sign-in: the code is gone once used (the resend timer stays).
       this.db.prepare('UPDATE sms_codes SET expires_at = 0 WHERE phone = ?').run(phone);
+      return this.signInPhone(phone);
+    })();
+  }
+
+  /**
+   * The end of every sign-in (SMS, WeChat bind, shihuo): the phone's user, created if new, and a
+   * new session key. The caller has checked the phone's proof (code, token).
+   */
+  signInPhone(phone: string, accountType: AccountType = 'PHONE_ONLY'): SignInResult {
+    return this.db.transaction((): SignInResult => {
+      const now = this.now();
       let user = this.db.prepare('SELECT id FROM users WHERE phone = ?').get(phone) as { id: number } | undefined;
       const newUser = !user;
       if (!user) {
@@ -110,15 +121,23 @@ export class AuthRepository {
         );
         user = { id };
       }
-      const key = randomBytes(24).toString('base64url');
+      return { ...this.signInUser(user.id, accountType), newUser };
+    })();
+  }
+
+  /** A new session for an existing user (the caller has checked who it is). */
+  signInUser(userId: number, accountType: AccountType = 'PHONE_ONLY'): SignInResult {
+    const now = this.now();
+    const key = randomBytes(24).toString('base64url');
+    return this.db.transaction((): SignInResult => {
       // Expired sessions of anyone are dropped here, so the table only holds live ones.
       this.db
         .prepare('DELETE FROM sessions WHERE last_used_at <= ? OR created_at <= ?')
         .run(now - this.ttlMs, now - this.maxAgeMs);
       this.db
         .prepare('INSERT INTO sessions (key_hash, user_id, created_at, last_used_at) VALUES (?, ?, ?, ?)')
-        .run(sha256(key), user.id, now, now);
-      return { userId: String(user.id), userKey: key, accountType: 'PHONE_ONLY', newUser };
+        .run(sha256(key), userId, now, now);
+      return { userId: String(userId), userKey: key, accountType, newUser: false };
     })();
   }
 

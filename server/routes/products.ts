@@ -8,6 +8,7 @@ import {
   ProductListResponse,
   ProductQuery,
   ProductTranslation,
+  RecommendBottomBody,
   SearchBody,
   SearchResponse,
   SimilarResponse,
@@ -63,4 +64,17 @@ export const productRoutes: FastifyPluginAsync = async (fastify) => {
     const { offset, limit } = checkWindow(req.body.f ?? 0, req.body.t ?? 10, 100);
     return { q: req.body.q, ...app.repos.discover.search(req.body.q, offset, limit) };
   });
+  // Recommendations at the bottom of a page: the product's related ones when a product is
+  // given, else the most popular; the window f..t over that list.
+  app.post(
+    '/v2/recommend/product/bottom',
+    { schema: { body: RecommendBottomBody, response: { 200: ProductListResponse } } },
+    async (req) => {
+      const body = req.body ?? { f: 0, t: 10 };
+      const { offset, limit } = checkWindow(body.f, body.t, 50);
+      if (body.productId === undefined) return app.repos.discover.discover({ offset, limit });
+      const related = repo.related(toId(body.productId));
+      return { products: related.slice(offset, offset + limit), total: related.length };
+    },
+  );
 };

@@ -11,6 +11,8 @@ export interface SigninOptions {
   /** Log each code (development only: this server never sends an SMS; docs/server.md). */
   logCodes?: boolean;
   smsBudget?: Partial<SmsBudgetOptions>;
+  /** A budget shared with the other routes that send codes (the WeChat bind SMS); else its own. */
+  budget?: SmsSendBudget;
   now?: () => number;
 }
 
@@ -28,7 +30,7 @@ export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (fastify, o
     return phone;
   };
 
-  const budget = new SmsSendBudget(opts.smsBudget, opts.now);
+  const budget = opts.budget ?? new SmsSendBudget(opts.smsBudget, opts.now);
 
   app.post('/v2/signin/sms', { schema: { body: SmsBody, response: { 200: SmsSent } } }, async (req) => {
     const phone = phoneOf(req.body.phone);

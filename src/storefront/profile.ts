@@ -3,52 +3,41 @@
 
 import type { StorefrontClient } from './client';
 import { seg } from '../common/path-segment';
-import type { PayerFlag } from './enums';
+import type {
+  Address,
+  AddressInput,
+  AddressList,
+  AddressUpdate,
+  PayerIdentity,
+  PayerIdentityInput,
+  PayerIdentityList,
+  PayerIdentityUpdate,
+  PhotoIdResult,
+  WorldArea,
+  WorldAreaList,
+} from './wire/profile';
 
-export interface Address {
-  id: string;
-  name: string;
-  phone: string;
-  /** World-area ids from province down to district. */
-  areaIds: string[];
-  street: string;
-  postcode?: string;
-  isDefault?: boolean;
-}
-
-export type AddressInput = Omit<Address, 'id'>;
-
-export interface PayerIdentity {
-  id: string;
-  name: string;
-  idNumber: string;
-  /** Photo ids returned by uploadPhotoId (front, back). */
-  photoIds?: string[];
-  isDefault?: boolean;
-  flag?: PayerFlag;
-}
-
-export type PayerIdentityInput = Omit<PayerIdentity, 'id'>;
-
-export interface WorldArea {
-  id: string;
-  name: string;
-  parentId?: string | null;
-  children?: WorldArea[];
-}
+export type {
+  Address,
+  AddressInput,
+  PayerIdentity,
+  PayerIdentityInput,
+  PhotoIdResult,
+  WorldArea,
+} from './wire/profile';
 
 /** Scenario of the world-area calls; the only one the site uses. */
 export const SHIPPING_ADDRESS = 'SHIPPING_ADDRESS';
 
 /** GET /api/v2/profile/addressbook */
-export const listAddresses = (c: StorefrontClient) => c.get<{ addresses: Address[] }>('/api/v2/profile/addressbook');
+export const listAddresses = (c: StorefrontClient) => c.get<AddressList>('/api/v2/profile/addressbook');
 
 /** POST /api/v2/profile/addressbook */
 export const createAddress = (c: StorefrontClient, body: AddressInput) =>
   c.post<Address>('/api/v2/profile/addressbook', body);
 
 /** POST /api/v1/profile/addressbook/{id} */
-export const updateAddress = (c: StorefrontClient, id: string, body: Partial<AddressInput>) =>
+export const updateAddress = (c: StorefrontClient, id: string, body: AddressUpdate) =>
   c.post<Address>(`/api/v1/profile/addressbook/${seg(id)}`, body);
 
 /** DELETE /api/v1/profile/addressbook/{id} */
@@ -57,14 +46,14 @@ export const deleteAddress = (c: StorefrontClient, id: string) =>
 
 /** GET /api/v1/profile/payer-identities */
 export const listPayerIdentities = (c: StorefrontClient) =>
-  c.get<{ payerIdentities: PayerIdentity[] }>('/api/v1/profile/payer-identities');
+  c.get<PayerIdentityList>('/api/v1/profile/payer-identities');
 
 /** POST /api/v1/profile/payer-identities */
 export const createPayerIdentity = (c: StorefrontClient, body: PayerIdentityInput) =>
   c.post<PayerIdentity>('/api/v1/profile/payer-identities', body);
 
 /** POST /api/v1/profile/payer-identities/{id} */
-export const updatePayerIdentity = (c: StorefrontClient, id: string, body: Partial<PayerIdentityInput>) =>
+export const updatePayerIdentity = (c: StorefrontClient, id: string, body: PayerIdentityUpdate) =>
   c.post<PayerIdentity>(`/api/v1/profile/payer-identities/${seg(id)}`, body);
 
 /** DELETE /api/v1/profile/payer-identities/{id} */
@@ -78,12 +67,12 @@ export const deletePayerIdentity = (c: StorefrontClient, id: string) =>
 export function uploadPhotoId(c: StorefrontClient, image: Blob, filename = 'photo-id.jpg') {
   const form = new FormData();
   form.append('image', image, filename);
-  return c.post<{ photoId: string; url?: string }>('/api/v2/profile/photo-ids', form);
+  return c.post<PhotoIdResult>('/api/v2/profile/photo-ids', form);
 }
 
 /** GET /api/v1/basic-data/world-areas?scenario=SHIPPING_ADDRESS */
 export const listWorldAreas = (c: StorefrontClient) =>
-  c.get<{ areas: WorldArea[] }>('/api/v1/basic-data/world-areas', { params: { scenario: SHIPPING_ADDRESS } });
+  c.get<WorldAreaList>('/api/v1/basic-data/world-areas', { params: { scenario: SHIPPING_ADDRESS } });
 
 /** GET /api/v1/basic-data/world-areas/{id}?scenario=SHIPPING_ADDRESS */
 export const getWorldArea = (c: StorefrontClient, id: string) =>

@@ -3,11 +3,12 @@
 // every request carries the user id and key.
 
 import type { StorefrontClient } from './client';
-import type { AccountType } from './enums';
 import type { SignInResult, SmsSent } from './wire/signin';
 import type { Session } from './session';
+import type { GiftAmount, OpenIdResult, Sent, WechatJsTicket, WechatLoginResult } from './wire/login';
 
 export type { SignInResult, SmsSent } from './wire/signin';
+export type { WechatJsTicket, WechatLoginResult } from './wire/login';
 
 /** POST /api/v2/signin/sms: sends a verification code to the phone. */
 export const sendSmsCode = (c: StorefrontClient, phone: string) => c.post<SmsSent>('/api/v2/signin/sms', { phone });
@@ -40,20 +41,13 @@ export async function signOut(c: StorefrontClient, session: Session): Promise<{ 
   }
 }
 
-/** WeChat web login answer: signed in, or a WeChat account that still needs a phone. */
-export interface WechatLoginResult extends Partial<SignInResult> {
-  /** Set when the WeChat account must be bound to a phone first (bind/phone). */
-  bindToken?: string;
-  accountType?: AccountType;
-}
-
 /** POST /api/v1/wechat-login/login/web with the OAuth code. */
 export const wechatWebLogin = (c: StorefrontClient, code: string) =>
   c.post<WechatLoginResult>('/api/v1/wechat-login/login/web', { code });
 
 /** POST /api/v1/wechat-login/sms/bind: sends the code for binding a phone. */
 export const sendWechatBindSms = (c: StorefrontClient, phone: string, bindToken: string) =>
-  c.post<{ sent: boolean }>('/api/v1/wechat-login/sms/bind', { phone, bindToken });
+  c.post<Sent>('/api/v1/wechat-login/sms/bind', { phone, bindToken });
 
 /** POST /api/v1/wechat-login/bind/phone: binds the phone and signs in. */
 export const bindWechatPhone = (c: StorefrontClient, body: { phone: string; code: string; bindToken: string }) =>
@@ -61,15 +55,7 @@ export const bindWechatPhone = (c: StorefrontClient, body: { phone: string; code
 
 /** GET /api/v1/wechat/openId?code= */
 export const getWechatOpenId = (c: StorefrontClient, code: string) =>
-  c.get<{ openId: string }>('/api/v1/wechat/openId', { params: { code } });
-
-/** JS-SDK signature for a page URL. */
-export interface WechatJsTicket {
-  appId: string;
-  timestamp: number;
-  nonceStr: string;
-  signature: string;
-}
+  c.get<OpenIdResult>('/api/v1/wechat/openId', { params: { code } });
 
 /** GET /api/v1/wechat-jsticket?url= */
 export const getWechatJsTicket = (c: StorefrontClient, url: string) =>
@@ -77,7 +63,7 @@ export const getWechatJsTicket = (c: StorefrontClient, url: string) =>
 
 /** GET /api/v1/wechat/miniprogram/gift-amount */
 export const getMiniProgramGiftAmount = (c: StorefrontClient) =>
-  c.get<{ amountCents: number }>('/api/v1/wechat/miniprogram/gift-amount');
+  c.get<GiftAmount>('/api/v1/wechat/miniprogram/gift-amount');
 
 /** GET /api/v1/shihuo/login: partner (shihuo) login state / parameters. */
 export const getShihuoLogin = (c: StorefrontClient, params: Record<string, string> = {}) =>

@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
   CATEGORY_ID_SOURCE,
+  ID_STRING_PATTERN,
   Image,
   List,
   LongText,
@@ -256,6 +257,14 @@ export const SearchBody = Type.Object({
   t: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
 });
 export type SearchBody = Static<typeof SearchBody>;
+
+/** POST /api/v2/recommend/product/bottom: the product the page shows (if any) and a window. */
+export const RecommendBottomBody = Type.Object({
+  productId: Type.Optional(Type.String({ maxLength: 10, pattern: ID_STRING_PATTERN })),
+  f: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  t: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 10 }),
+});
+export type RecommendBottomBody = Static<typeof RecommendBottomBody>;
 
 export const BrandsQuery = Type.Object({ ...windowQuery(10000), np: Type.Boolean({ default: false }) });
 export type BrandsQuery = Static<typeof BrandsQuery>;

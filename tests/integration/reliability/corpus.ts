@@ -1,6 +1,7 @@
 // Hostile and malformed inputs for the fuzz (issue 12, "Reliability suite"): the classes of
 // the Big List of Naughty Strings (reserved words, numbers that are not, unicode oddities,
 // injection and traversal payloads), long values, wrong types, bad JSON and huge bodies.
+import zlib from 'node:zlib';
 
 /** Strings tried in every query field, path parameter, body field and session header. */
 export const NAUGHTY: readonly string[] = [
@@ -221,6 +222,119 @@ export const BODIES: readonly { type: string; body: string | Buffer; label: stri
   },
   { type: '', body: '{"q":"x"}', label: 'no content type' },
   { type: 'application/json', body: Buffer.alloc(3 * 1024 * 1024, 0x61), label: 'json 3 MB' },
+];
+
+const part = (boundary: string, disposition: string, data: string | Buffer, extra = '') =>
+  Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${extra}\r\n`),
+    Buffer.isBuffer(data) ? data : Buffer.from(data),
+    Buffer.from('\r\n'),
+  ]);
+const closing = (boundary: string) => Buffer.from(`--${boundary}--\r\n`);
+const IMAGE = 'form-data; name="image"; filename="a.jpg"';
+
+/** A PNG header claiming a huge size (a decompression bomb's first bytes): refused before decoding. */
+function pngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Multipart bodies for the photo-id upload (POST /api/v2/profile/photo-ids, issue 15): broken
+ * framing, wrong fields, non-images, images that lie about their size. Sent signed in.
+ */
+export const MULTIPART_BODIES: readonly { type: string; body: string | Buffer; label: string }[] = [
+  { type: 'multipart/form-data', body: 'x', label: 'multipart without boundary' },
+  { type: 'multipart/form-data; boundary=', body: '--\r\n', label: 'multipart empty boundary' },
+  { type: `multipart/form-data; boundary=${'b'.repeat(71)}`, body: 'x', label: 'multipart boundary of 71' },
+  { type: 'multipart/form-data; boundary=abc', body: 'no delimiter here', label: 'multipart no delimiter' },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.from('--abc\r\nContent-Disposition: form-data; name="image"\r\n\r\nxx'),
+    label: 'multipart truncated part',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([Buffer.from(`--abc\r\nX: ${'h'.repeat(6000)}\r\n\r\nx\r\n`), closing('abc')]),
+    label: 'multipart part header 6 KB',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([part('abc', 'form-data; name="file"', 'x'), closing('abc')]),
+    label: 'multipart no image field',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([part('abc', 'form-data; name=image', 'x'), closing('abc')]),
+    label: 'multipart unquoted name',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([part('abc', IMAGE, 'not an image at all'), closing('abc')]),
+    label: 'multipart text as image',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([part('abc', IMAGE, ''), closing('abc')]),
+    label: 'multipart empty image',
+  },
+  {
+    type: 'multipart/form-data; boundary="q q"',
+    body: Buffer.concat([part('q q', IMAGE, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])), closing('q q')]),
+    label: 'multipart quoted boundary, JPEG header only',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([part('abc', IMAGE, pngHeader(50_000, 50_000)), closing('abc')]),
+    label: 'multipart PNG claiming 50000x50000',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([part('abc', IMAGE, pngHeader(0x7fffffff, 1)), closing('abc')]),
+    label: 'multipart PNG claiming 2^31 wide',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([part('abc', IMAGE, Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1')), closing('abc')]),
+    label: 'multipart GIF',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([
+      ...Array.from({ length: 50 }, (_, i) => part('abc', `form-data; name="f${i}"`, 'x')),
+      closing('abc'),
+    ]),
+    label: 'multipart 50 parts',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([part('abc', IMAGE, Buffer.alloc(6 * 1024 * 1024, 0xff)), closing('abc')]),
+    label: 'multipart 6 MB image',
+  },
+  {
+    type: 'multipart/form-data; boundary=abc',
+    body: Buffer.concat([
+      part('abc', `form-data; name="image"; filename="../../${'x'.repeat(300)}"`, 'x'),
+      closing('abc'),
+    ]),
+    label: 'multipart traversal filename',
+  },
 ];
 
 /** Wrong shapes of a query field `k` (arrays, objects, repeats). */

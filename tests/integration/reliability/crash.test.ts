@@ -506,3 +506,84 @@ test('orders in flight survive kill -9: every acknowledged order is present and 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('address creations in flight survive kill -9: every acknowledged address is present and listed', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
+  const env = { DB_FILE: path.join(dir, 'db.sqlite'), MEDIA_DIR: path.join(dir, 'media'), LOG_LEVEL: 'silent' };
+  const PER_USER = 20; // the address book's cap (MAX_ADDRESSES)
+  let child: Child | null = null;
+  try {
+    child = await startChild(env);
+    const users = [];
+    for (let i = 0; i < USERS; i++) users.push(await signIn(child, `1360013${String(i).padStart(4, '0')}`));
+    const jobs = users.flatMap((u) =>
+      Array.from({ length: PER_USER }, (_, n) => ({ u, street: `漕溪北路${n + 1}号` })),
+    );
+    const acked: Array<{ userId: string; id: string; street: string }> = [];
+    let killed = false;
+    const running = child;
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length && !killed) {
+        const { u, street } = jobs[next++];
+        try {
+          const res = await fetch(`${running.url}/api/v2/profile/addressbook`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
+            body: JSON.stringify({
+              name: '张三',
+              phone: '13912345678',
+              areaIds: ['310000', '310100', '310104'],
+              street,
+            }),
+          });
+          if (res.status === 200) {
+            const a = (await res.json()) as { id: string; street: string };
+            acked.push({ userId: u.userId, id: a.id, street: a.street });
+          } else await res.arrayBuffer();
+        } catch {
+          /* the connection died with the server: not acknowledged */
+        }
+        if (!killed && acked.length >= jobs.length / 3) {
+          killed = true;
+          running.proc.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    await running.exited;
+    assert.ok(killed, 'the server was killed with writes in flight');
+    assert.ok(acked.length < jobs.length, `${acked.length} of ${jobs.length} addresses acknowledged before the kill`);
+
+    child = await startChild(env);
+    const db = new Database(env.DB_FILE, { readonly: true });
+    try {
+      assert.equal((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check, 'ok');
+      const has = db.prepare('SELECT 1 FROM addresses WHERE id = ? AND user_id = ? AND street = ?');
+      const lost = acked.filter((a) => !has.get(Number(a.id), Number(a.userId), a.street));
+      assert.deepEqual(lost, [], `${lost.length} acknowledged addresses lost`);
+      // One default per user with addresses (each creation is one transaction).
+      const defaults = db
+        .prepare('SELECT user_id, sum(is_default) AS d FROM addresses GROUP BY user_id')
+        .all() as Array<{ user_id: number; d: number }>;
+      for (const d of defaults) assert.equal(d.d, 1, `user ${d.user_id} has exactly one default address`);
+    } finally {
+      db.close();
+    }
+    // The owner sees them through the API after the restart.
+    const restarted = child;
+    for (const u of users) {
+      const res = await fetch(`${restarted.url}/api/v2/profile/addressbook`, {
+        headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
+      });
+      assert.equal(res.status, 200);
+      const listed = new Set(((await res.json()) as { addresses: Array<{ id: string }> }).addresses.map((a) => a.id));
+      for (const a of acked.filter((x) => x.userId === u.userId)) assert.ok(listed.has(a.id), `address ${a.id} listed`);
+    }
+    console.log(`# crash: ${jobs.length} address creations tried, ${acked.length} acknowledged before kill -9, 0 lost`);
+  } finally {
+    child?.proc.kill('SIGKILL');
+    await child?.exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

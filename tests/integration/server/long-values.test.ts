@@ -42,12 +42,22 @@ const VALID_BODY = {
   applyCents: 1,
   orderIds: ['1'],
   bcSell: true,
+  // Issue 15's bodies (profile, logins, popups, customs resell)
+  name: '张三',
+  areaIds: ['310000', '310100', '310104'],
+  street: '漕溪北路1号',
+  idNumber: '11010519491231002X',
+  token: 'shihuo-test-13812345678',
+  bindToken: 'x',
+  popupIds: ['1'],
+  orderId: 'ORD-1',
+  userId: '1',
+  ts: 1,
+  nonce: 'n',
+  sign: 's',
 };
 // The editors' routes check their token first (server/editor/token.ts): every request carries it.
 const EDITOR_TOKEN = 'long-values-editor-token';
-// The checkout routes check the session first (server/routes/signed-in.ts): every request is a
-// signed-in user's, so the value reaches validation there too.
-let session: Record<string, string> = {};
 
 describe('a 15 KB value in every field of every route', () => {
   let s: TestServer;
@@ -55,6 +65,10 @@ describe('a 15 KB value in every field of every route', () => {
   let slowest = { ms: 0, what: '' };
   let tried = 0;
   let clock = { maxMs: 0, maxCpuMs: 0 };
+  // Signed in: the routes behind a session (checkout: server/routes/signed-in.ts; issue 15's
+  // profile and others) refuse guests before reading the body (401), so every request is a
+  // signed-in user's and the value reaches validation there too.
+  let headers: Record<string, string> = {};
   before(async () => {
     let seen: SeenRoute[] = [];
     s = await startTestServer({
@@ -72,7 +86,7 @@ describe('a 15 KB value in every field of every route', () => {
       },
     });
     routes = seen;
-    session = (await signIn(s, '13800000077')).headers;
+    headers = { ...(await signIn(s, '13800005555')).headers, authorization: `Bearer ${EDITOR_TOKEN}` };
   });
   after(async () => {
     console.log(
@@ -89,10 +103,7 @@ describe('a 15 KB value in every field of every route', () => {
     status = 400,
     field?: string,
   ) => {
-    const res = await s.req(method, path, {
-      ...init,
-      headers: { authorization: `Bearer ${EDITOR_TOKEN}`, ...session },
-    });
+    const res = await s.req(method, path, { ...init, headers });
     assert.equal(res.status, status, `${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     assertError(res, status);
     assert.equal(res.body.statusCode, status, what);
@@ -108,14 +119,7 @@ describe('a 15 KB value in every field of every route', () => {
     // deterministic, so an answer over the bound is asked again, twice at most, and the least
     // time counts: a backtracking pattern is slow every time, a collection is not.
     for (let again = 0; again < 2 && ms >= LIMIT_MS; again++) {
-      ms = Math.min(
-        ms,
-        Number(
-          (
-            await s.req(method, path, { ...init, headers: { authorization: `Bearer ${EDITOR_TOKEN}`, ...session } })
-          ).headers.get(SERVER_CPU_MS),
-        ),
-      );
+      ms = Math.min(ms, Number((await s.req(method, path, { ...init, headers })).headers.get(SERVER_CPU_MS)));
     }
     if (ms > slowest.ms) slowest = { ms, what };
     tried++;
