@@ -1,7 +1,8 @@
 // Checkout tests' setup: the reference server (tests/integration/server/helper.ts: temp SQLite
 // file, random loopback port), storefront clients signed in through the real SMS flow, and
-// addresses / payer identities written straight into the shared tables (the profile routes
-// that write them are another branch's).
+// addresses / payer identities written straight into the shared tables (short: the profile
+// routes that write them have their own tests, tests/integration/account/; the shopper journey,
+// journey.test.ts, goes through them).
 import { createStorefrontClient, type StorefrontClient } from '../../../src/storefront/client';
 import { createSession } from '../../../src/storefront/session';
 import { memoryStore } from '../../../src/storefront/storage';

@@ -373,8 +373,8 @@ test('orders in flight survive kill -9: every acknowledged order is present and 
     const users: Array<{ userId: string; userKey: string }> = [];
     for (let i = 0; i < SHOPPERS; i++) users.push(await signIn(child, `1360013${String(i).padStart(4, '0')}`));
 
-    // Addresses and payers straight into the shared tables (the profile routes are another
-    // branch's), a big stock for two skus of one merchant: written beside the running server.
+    // Addresses and payers straight into the shared tables (their routes have a crash case of
+    // their own below), a big stock for two skus of one merchant: written beside the running server.
     const side = new Database(env.DB_FILE);
     side.pragma('busy_timeout = 5000');
     const skus = side
