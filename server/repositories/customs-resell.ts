@@ -78,6 +78,13 @@ export class CustomsResellRepository {
         n: number;
       };
       if (n >= MAX_RESELL_PER_USER) throw badRequest(`申报记录最多${MAX_RESELL_PER_USER}条`);
+      // A declaration is for one of the user's own orders (server/repositories/orders.ts).
+      const order = /^[0-9]{1,15}$/.test(body.orderId)
+        ? (this.db.prepare('SELECT user_id FROM orders WHERE id = ?').get(Number(body.orderId)) as
+            { user_id: number } | undefined)
+        : undefined;
+      if (!order) throw notFound('订单不存在');
+      if (order.user_id !== userId) throw new HttpError(403, '无权为他人的订单申报');
       if (this.db.prepare('SELECT 1 FROM customs_resell WHERE user_id = ? AND order_id = ?').get(userId, body.orderId))
         throw new HttpError(409, '该订单已有申报记录');
       const id = Number(

@@ -8,7 +8,10 @@ import type { StorefrontClient } from '../../../src/storefront/client';
 import * as appConfig from '../../../src/storefront/app-config';
 import * as articles from '../../../src/storefront/articles';
 import * as claims from '../../../src/storefront/claims';
+import * as cart from '../../../src/storefront/cart';
 import * as customs from '../../../src/storefront/customs-resell';
+import * as orders from '../../../src/storefront/orders';
+import * as profile from '../../../src/storefront/profile';
 import * as products from '../../../src/storefront/products';
 import { clientAs, refuses, signInByPhone, startTestServer, type TestServer } from './helper';
 
@@ -92,14 +95,40 @@ describe('popups, claims, customs resell, recommendations, articles', () => {
     await refuses(claims.getSuitProductClaimPopup(alice, '999999'), 404, '商品不存在');
   });
 
-  test('customs resell: create, list, read, update, cancel; 401, 403, 409, 400 refusals', async () => {
+  /** A real order of the user's: a cheap sku of the seed ordered with a new address and payer. */
+  async function orderOf(c: StorefrontClient): Promise<string> {
+    const sku = s.app.db
+      .prepare(
+        `SELECT s.id AS skuId, p.merchant_id AS merchantId FROM skus s JOIN products p ON p.id = s.product_id
+         WHERE s.id % 10 <> 0 AND s.cents * p.exchange_rate < 100000 ORDER BY s.id LIMIT 1`,
+      )
+      .get() as { skuId: number; merchantId: number };
+    const address = await profile.createAddress(c, {
+      name: '张三',
+      phone: '13800138000',
+      areaIds: ['310000', '310100', '310104'],
+      street: '漕溪北路1号',
+    });
+    const payer = await profile.createPayerIdentity(c, { name: '张三', idNumber: '11010519491231002X' });
+    await cart.addToCart(c, { skuId: String(sku.skuId), quantity: 1 });
+    await cart.updateCartGroup(c, String(sku.merchantId), {
+      shippingAddressId: address.id,
+      payerIdentityId: payer.id,
+      paymentMethod: 'ALIPAY',
+    });
+    return (await orders.createOrder(c, { groupId: String(sku.merchantId) })).id;
+  }
+
+  test('customs resell: create, list, read, update, cancel; 401, 403, 404, 409, 400 refusals', async () => {
+    const orderId = await orderOf(alice);
+    const bobsOrder = await orderOf(bob);
     const r = await customs.createCustomsResell(alice, {
-      orderId: 'ORD-1001',
+      orderId,
       reason: '尺码不合适',
       declaredValueCents: 12000,
     });
     assert.equal(r.status, 'SUBMITTED');
-    assert.equal(r.orderId, 'ORD-1001');
+    assert.equal(r.orderId, orderId);
     assert.deepEqual(
       (await customs.listCustomsResell(alice)).items.map((x) => x.id),
       [r.id],
@@ -114,7 +143,10 @@ describe('popups, claims, customs resell, recommendations, articles', () => {
     await refuses(customs.updateCustomsResell(bob, r.id, { note: 'x' }), 403, '无权');
     await refuses(customs.listCustomsResell(guest), 401);
     await refuses(customs.createCustomsResell(guest, { orderId: 'ORD-1' }), 401);
-    await refuses(customs.createCustomsResell(alice, { orderId: 'ORD-1001' }), 409, '已有申报');
+    await refuses(customs.createCustomsResell(alice, { orderId }), 409, '已有申报');
+    await refuses(customs.createCustomsResell(alice, { orderId: bobsOrder }), 403, '他人的订单');
+    await refuses(customs.createCustomsResell(alice, { orderId: '99999999' }), 404, '订单不存在');
+    await refuses(customs.createCustomsResell(alice, { orderId: 'ORD-1001' }), 404, '订单不存在');
     await refuses(customs.createCustomsResell(alice, { orderId: 'bad id!' }), 400, 'orderId');
     await refuses(customs.updateCustomsResell(alice, r.id, { status: 'DONE' }), 400, '申报状态无效');
     await refuses(customs.updateCustomsResell(alice, r.id, { contactPhone: '123' }), 400, '手机号');
