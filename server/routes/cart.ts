@@ -2,8 +2,8 @@
 // otherwise) and works on that user's cart only. Write answers are the whole cart, with amounts.
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { requireUser } from '../context';
-import { signedInOnly } from './signed-in';
+import { requireUser, signedIn } from '../context';
+import { noBodyIsEmptyObject } from './hooks';
 import {
   AddToCartRequest,
   Cart,
@@ -32,7 +32,8 @@ export const cartRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const cart = () => app.repos.cart;
   const answer = { response: { 200: Cart } };
-  app.addHook('preValidation', signedInOnly(app));
+  app.addHook('onRequest', signedIn(app));
+  app.addHook('preValidation', noBodyIsEmptyObject);
 
   app.get(CART, { schema: { querystring: CartQuery, ...answer } }, async (req) =>
     cart().view(requireUser(app, req), { amounts: req.query.ca === true, target: req.query.target }),

@@ -2,15 +2,16 @@
 // (401 for guests, 403 on another user's express buy).
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { requireUser } from '../context';
-import { signedInOnly } from './signed-in';
+import { requireUser, signedIn } from '../context';
+import { noBodyIsEmptyObject } from './hooks';
 import { PreorderCheckResult } from '../../src/storefront/wire/cart';
 import { ExpressBuyDetails, ExpressBuyRequest, ExpressBuyUpdate, OrderParams } from '../../src/storefront/wire/orders';
 import { toId } from './window';
 
 export const expressBuyRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('preValidation', signedInOnly(app));
+  app.addHook('onRequest', signedIn(app));
+  app.addHook('preValidation', noBodyIsEmptyObject);
 
   app.post(
     '/v1/express-buy/sku',

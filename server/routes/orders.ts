@@ -3,8 +3,8 @@
 // token instead (adminAuth). Transitions: docs/server.md, "Checkout".
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { requireUser } from '../context';
-import { signedInOnly } from './signed-in';
+import { requireUser, signedIn } from '../context';
+import { noBodyIsEmptyObject } from './hooks';
 import {
   BcSellRequest,
   BcSellResult,
@@ -50,7 +50,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (fastif
   await fastify.register(async (scope) => {
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
     const orders = () => app.repos.orders;
-    app.addHook('preValidation', signedInOnly(app));
+    app.addHook('onRequest', signedIn(app));
+    app.addHook('preValidation', noBodyIsEmptyObject);
     const id = (p: { id: string }) => toId(p.id);
 
     app.post('/v1/orders', { schema: { body: CreateOrderRequest, response: { 200: Order } } }, async (req) =>
