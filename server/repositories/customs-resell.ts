@@ -3,6 +3,7 @@
 // lead's merge may add that check. Another user's declaration is a 403.
 import type { DB } from '../db/open';
 import { HttpError, badRequest, notFound } from '../errors';
+import { requirePhone } from '../phone';
 import {
   MAX_RESELL_PER_USER,
   RESELL_STATUSES,
@@ -29,7 +30,7 @@ const extraOf = (b: CustomsResellUpdate): Extra => {
   if (b.declaredValueCents !== undefined) e.declaredValueCents = b.declaredValueCents;
   if (b.contactPhone !== undefined) e.contactPhone = b.contactPhone.trim();
   if (b.note !== undefined) e.note = b.note.trim();
-  if (e.contactPhone && !/^1[3-9][0-9]{9}$/.test(e.contactPhone)) throw badRequest('请输入正确的11位手机号');
+  if (e.contactPhone) requirePhone(e.contactPhone);
   return e;
 };
 

@@ -4,6 +4,7 @@
 // The tables are shared with the checkout routes (server/db/schema.sql): columns as they are.
 import type { DB } from '../db/open';
 import { HttpError, badRequest, notFound } from '../errors';
+import { requirePhone } from '../phone';
 import {
   MAX_ADDRESSES,
   MAX_PAYER_IDENTITIES,
@@ -38,8 +39,6 @@ interface PayerRow {
   flag: string | null;
 }
 
-/** Mainland China mobile number: 11 digits starting 13-19 (as SMS sign-in). */
-const PHONE_RE = /^1[3-9][0-9]{9}$/;
 const POSTCODE_RE = /^[0-9]{6}$/;
 
 const forbidden = (msg: string) => new HttpError(403, msg);
@@ -83,8 +82,7 @@ export class ProfileRepository {
 
   /** Validated, normalised fields of a new or merged address. */
   private checkAddress(a: AddressInput): AddressInput {
-    const phone = a.phone.trim().replace(/^\+?86/, '');
-    if (!PHONE_RE.test(phone)) throw badRequest('请输入正确的11位手机号');
+    const phone = requirePhone(a.phone);
     const problem = this.areas.checkChain(a.areaIds);
     if (problem) throw badRequest(problem);
     const postcode = a.postcode?.trim() || undefined;

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireUser, signedIn } from '../context';
-import { badRequest } from '../errors';
+import { requirePhone } from '../phone';
 import { SmsSendBudget, type SmsBudgetOptions } from '../sms-budget';
 import { siteConfig } from '../../src/site-config';
 import {
@@ -52,17 +52,6 @@ export const DEFAULT_LOGIN_BUDGET: SmsBudgetOptions = {
   maxClients: 10_000,
 };
 
-const PHONE_RE = /^1[3-9][0-9]{9}$/;
-
-const phoneOf = (raw: string) => {
-  const phone = raw
-    .trim()
-    .replace(/^\+?86/, '')
-    .replace(/[\s-]/g, '');
-  if (!PHONE_RE.test(phone)) throw badRequest('请输入正确的11位手机号');
-  return phone;
-};
-
 export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const logins = app.repos.logins;
@@ -89,7 +78,7 @@ export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opt
     '/v1/wechat-login/sms/bind',
     { schema: { body: WechatBindSmsBody, response: { 200: Sent } } },
     async (req) => {
-      const phone = phoneOf(req.body.phone);
+      const phone = requirePhone(req.body.phone);
       logins.checkBind(req.body.bindToken, phone);
       budget.check(req.ip);
       const { code } = app.repos.auth.issueCode(phone);
@@ -104,7 +93,7 @@ export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opt
     '/v1/wechat-login/bind/phone',
     { schema: { body: WechatBindPhoneBody, response: { 200: SignInResult } } },
     async (req) => {
-      const phone = phoneOf(req.body.phone);
+      const phone = requirePhone(req.body.phone);
       const openId = logins.checkBind(req.body.bindToken, phone);
       const result = app.repos.auth.verify(phone, req.body.code.trim());
       return logins.bind(req.body.bindToken, openId, result);

@@ -2,7 +2,7 @@
 // POST /api/v2/signin/signout (issue 12 item 4).
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { badRequest } from '../errors';
+import { requirePhone } from '../phone';
 import { SignInResult, SmsBody, SmsSent, VerifyBody } from '../../src/storefront/wire/signin';
 import { SmsSendBudget, type SmsBudgetOptions } from '../sms-budget';
 
@@ -16,24 +16,12 @@ export interface SigninOptions {
   now?: () => number;
 }
 
-/** Mainland China mobile number: 11 digits starting 13-19. */
-const PHONE_RE = /^1[3-9]\d{9}$/;
-
 export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const phoneOf = (raw: string) => {
-    const phone = raw
-      .trim()
-      .replace(/^\+?86/, '')
-      .replace(/[\s-]/g, '');
-    if (!PHONE_RE.test(phone)) throw badRequest('请输入正确的11位手机号');
-    return phone;
-  };
-
   const budget = opts.budget ?? new SmsSendBudget(opts.smsBudget, opts.now);
 
   app.post('/v2/signin/sms', { schema: { body: SmsBody, response: { 200: SmsSent } } }, async (req) => {
-    const phone = phoneOf(req.body.phone);
+    const phone = requirePhone(req.body.phone);
     // Per-client and global budgets first, then the per-phone limits; only a code issued counts.
     budget.check(req.ip);
     const { code, sent } = app.repos.auth.issueCode(phone);
@@ -48,7 +36,7 @@ export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (fastify, o
   app.post(
     '/v2/signin/sms/verification',
     { schema: { body: VerifyBody, response: { 200: SignInResult } } },
-    async (req) => app.repos.auth.verify(phoneOf(req.body.phone), req.body.code.trim()),
+    async (req) => app.repos.auth.verify(requirePhone(req.body.phone), req.body.code.trim()),
   );
 
   // Revokes the caller's key (X-Session-Key); always 204, so signing out twice, with a key the
