@@ -29,6 +29,7 @@ import { signinRoutes } from './routes/signin';
 import { editorRoutes } from './editor/routes';
 import { takedownGuard } from './editor/takedown-guard';
 import type { SmsBudgetOptions } from './sms-budget';
+import type { BuildQueue } from './builds/queue';
 
 export interface AppOptions {
   /** SQLite file; created with the schema if missing (seeding is main.ts / startServer's job). */
@@ -64,6 +65,11 @@ export interface AppOptions {
    * answers 401. `npm start` takes EDITOR_TOKEN or generates one.
    */
   editorToken?: string;
+  /**
+   * The build queue the editors' API triggers (server/builds/): `npm start` gives one; without
+   * it takedowns and back-office writes queue nothing and /editor/api/builds is absent.
+   */
+  builds?: BuildQueue;
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
@@ -134,7 +140,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     { prefix: '/api' },
   );
 
-  app.register(editorRoutes, { prefix: '/editor/api', token: opts.editorToken, now: opts.now });
+  app.register(editorRoutes, { prefix: '/editor/api', token: opts.editorToken, now: opts.now, builds: opts.builds });
 
   const mediaStore = new MediaStore(opts.mediaDir, opts.media);
   app.decorate('mediaStore', mediaStore);
