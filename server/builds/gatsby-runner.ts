@@ -60,12 +60,14 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     // An older report must not pass for this build's.
     fs.rmSync(path.join(root, 'var', 'build-report.json'), { force: true });
     const gatsby = path.join(root, 'node_modules', 'gatsby', 'cli.js');
+    // The build never needs the editors' token: it is not handed to the child (or its log).
+    const { EDITOR_TOKEN: _token, ...env } = process.env;
     const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
       const child = spawn(process.execPath, [gatsby, 'build', '--prefix-paths'], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
-          ...process.env,
+          ...env,
           ...opts.env,
           STOREFRONT_API_URL: opts.apiUrl(),
           BUILD_INPUT_FILE: inputFile,

@@ -17,7 +17,14 @@ const HINT_BODY_LIMIT = 512 * 1024;
 export function buildRoutes(app: FastifyInstance, builds: BuildQueue): void {
   app.post<{ Body: BuildHintBody | undefined }>(
     '/builds',
-    { schema: { body: BuildHintBody }, bodyLimit: HINT_BODY_LIMIT },
+    {
+      schema: { body: BuildHintBody },
+      bodyLimit: HINT_BODY_LIMIT,
+      // No body (curl -X POST) is a full build: validated as {}.
+      preValidation: async (req) => {
+        if (req.body == null) req.body = {};
+      },
+    },
     async (req, reply) => {
       const b = builds.trigger('editor', hintOf(req.body));
       return reply.code(202).send({ id: b.id });
