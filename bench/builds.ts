@@ -70,7 +70,11 @@ function changedHtml(a: string, b: string): { changed: number; total: number } {
   }).length;
   return { changed, total: files.length };
 }
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 interface Row {
   change: string;
@@ -110,55 +114,75 @@ async function main() {
     const b = await finished(id);
     const ms = Math.round(performance.now() - start);
     if (b.status !== 'published') throw new Error(`${change}: build ${b.status}: ${b.error}\n${b.log.join('\n')}`);
-    const html = previous ? changedHtml(previous, b.releaseId!) : { changed: NaN, total: htmlFiles(path.join(releasesRoot, 'current')).length };
+    const html = previous
+      ? changedHtml(previous, b.releaseId!)
+      : { changed: NaN, total: htmlFiles(path.join(releasesRoot, 'current')).length };
     previous = b.releaseId;
-    rows.push({ change, ms, html: previous && !Number.isNaN(html.changed) ? `${html.changed} of ${html.total}` : `${html.total} (all)`, note });
+    rows.push({
+      change,
+      ms,
+      html: previous && !Number.isNaN(html.changed) ? `${html.changed} of ${html.total}` : `${html.total} (all)`,
+      note,
+    });
     log(`${change}: ${ms} ms, HTML ${rows.at(-1)!.html}; load ${loadavg()}`);
     return b;
   };
 
   const cold = await measure('cold build', async () => (await call('POST', '/editor/api/builds')).json.id);
-  const feed = (await call('GET', '/api/v2/product_comment/haul?category=0&delimiter=0&size=50')).json.waterFall.waterDrops;
+  const feed = (await call('GET', '/api/v2/product_comment/haul?category=0&delimiter=0&size=50')).json.waterFall
+    .waterDrops;
   const ref = (i: number) => ({ productId: String(feed[i].productId), commentId: String(feed[i].commentId) });
   const a = ref(10);
   await measure('edit, with hint', async () => {
-    const r = await call('PATCH', `/editor/api/reviews/${a.productId}/${a.commentId}`, { content: '编辑改过的正文 bench 1' });
+    const r = await call('PATCH', `/editor/api/reviews/${a.productId}/${a.commentId}`, {
+      content: '编辑改过的正文 bench 1',
+    });
     return r.json.build;
   });
   const b = ref(20);
   await measure('edit, no hint (full sourcing)', async () => {
-    server.app.db.prepare('UPDATE reviews SET content = ? WHERE id = ?').run('编辑改过的正文 bench 2', Number(b.commentId));
+    server.app.db
+      .prepare('UPDATE reviews SET content = ? WHERE id = ?')
+      .run('编辑改过的正文 bench 2', Number(b.commentId));
     server.app.repos.reviews.forgetDetail(Number(b.productId), Number(b.commentId));
     return (await call('POST', '/editor/api/builds')).json.id;
   });
   await measure('add a review', async () => {
-    const r = await call('POST', '/editor/api/reviews', { productId: a.productId, content: '新加的晒单 bench', stars: 5 });
+    const r = await call('POST', '/editor/api/reviews', {
+      productId: a.productId,
+      content: '新加的晒单 bench',
+      stars: 5,
+    });
     return r.json.build;
   });
   const d = ref(30);
   let goneMs = 0;
-  await measure(
-    'takedown (build)',
-    async () => {
-      const t = performance.now();
-      const r = await call('POST', '/editor/api/takedowns', { ...d, reason: 'bench' });
-      const page = await fetch(`${server.url}/review/${d.productId}/${d.commentId}/`);
-      goneMs = Math.round(performance.now() - t);
-      if (page.status !== 410) throw new Error(`takedown: ${page.status}`);
-      return r.json.build.id;
-    },
-  );
+  await measure('takedown (build)', async () => {
+    const t = performance.now();
+    const r = await call('POST', '/editor/api/takedowns', { ...d, reason: 'bench' });
+    const page = await fetch(`${server.url}/review/${d.productId}/${d.commentId}/`);
+    goneMs = Math.round(performance.now() - t);
+    if (page.status !== 410) throw new Error(`takedown: ${page.status}`);
+    return r.json.build.id;
+  });
   rows.at(-1)!.note = `410 served ${goneMs} ms after the POST`;
   const t = performance.now();
   const rb = await call('POST', `/editor/api/builds/${cold.id}/publish`);
-  rows.push({ change: 'rollback to the cold build', ms: Math.round(performance.now() - t), html: '-', note: `switch ${rb.json.ms} ms` });
+  rows.push({
+    change: 'rollback to the cold build',
+    ms: Math.round(performance.now() - t),
+    html: '-',
+    note: `switch ${rb.json.ms} ms`,
+  });
 
   console.log(`\n${REVIEWS.toLocaleString('en-US')} reviews, ${os.cpus().length} CPUs, load at the end ${loadavg()}\n`);
   console.log('| change | trigger -> served | vs cold | HTML files that differ from the previous release | note |');
   console.log('|---|---:|---:|---:|---|');
   const coldMs = rows[0].ms;
   for (const r of rows)
-    console.log(`| ${r.change} | ${(r.ms / 1000).toFixed(r.ms < 10_000 ? 2 : 1)} s | ${Math.round((100 * r.ms) / coldMs)}% | ${r.html} | ${r.note} |`);
+    console.log(
+      `| ${r.change} | ${(r.ms / 1000).toFixed(r.ms < 10_000 ? 2 : 1)} s | ${Math.round((100 * r.ms) / coldMs)}% | ${r.html} | ${r.note} |`,
+    );
   await queue.close();
   await server.close();
 }

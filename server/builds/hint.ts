@@ -20,8 +20,10 @@ export function mergeHints(a: BuildHint | null, b: BuildHint | null): BuildHint 
   if (!a || !b) return null;
   const state = new Map<string, { ref: ReviewRef; removed: boolean }>();
   for (const h of [a, b]) {
-    for (const r of h.changed) state.set(key(r), { ref: { productId: r.productId, commentId: r.commentId }, removed: false });
-    for (const r of h.removed) state.set(key(r), { ref: { productId: r.productId, commentId: r.commentId }, removed: true });
+    for (const r of h.changed)
+      state.set(key(r), { ref: { productId: r.productId, commentId: r.commentId }, removed: false });
+    for (const r of h.removed)
+      state.set(key(r), { ref: { productId: r.productId, commentId: r.commentId }, removed: true });
   }
   if (state.size > MAX_MERGED) return null;
   const out: BuildHint = { changed: [], removed: [] };

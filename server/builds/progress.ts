@@ -69,7 +69,10 @@ export class BuildOutput {
     if (/Building static HTML for pages/.test(t) && !t.startsWith('success')) {
       const m = COUNTER.exec(t);
       if (m && Number(m[2]) > 0)
-        this.progress = { step: 'Building static HTML for pages', percent: 75 + Math.floor((17 * Number(m[1])) / Number(m[2])) };
+        this.progress = {
+          step: 'Building static HTML for pages',
+          percent: 75 + Math.floor((17 * Number(m[1])) / Number(m[2])),
+        };
     }
     this.onChange?.();
   }

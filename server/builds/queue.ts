@@ -132,7 +132,8 @@ export class BuildQueue {
     if (!b) throw notFound('没有这次构建');
     const root = this.history.releasesRoot;
     const releaseId = b.releaseId;
-    if (!releaseId || !listReleases(root).some((r) => r.id === releaseId)) throw new HttpError(409, NOT_KEPT, 'CONFLICT');
+    if (!releaseId || !listReleases(root).some((r) => r.id === releaseId))
+      throw new HttpError(409, NOT_KEPT, 'CONFLICT');
     const t = performance.now();
     try {
       await switchTo(root, releaseId);

@@ -54,7 +54,16 @@ export class BackOfficeRepository {
         `INSERT INTO reviews (product_id, category_id, sku_id, user_id, content, score, word_tags, pictures, videos, posted_at)
         VALUES (?, (SELECT category_id FROM products WHERE id = ?), ?, ?, ?, ?, ?, '[]', '[]', ?)`,
       )
-      .run(r.productId, r.productId, r.skuId ?? null, user.id, r.content, r.stars, JSON.stringify(r.tags ?? []), this.now());
+      .run(
+        r.productId,
+        r.productId,
+        r.skuId ?? null,
+        user.id,
+        r.content,
+        r.stars,
+        JSON.stringify(r.tags ?? []),
+        this.now(),
+      );
     return { productId: String(r.productId), commentId: String(lastInsertRowid) };
   }
 }

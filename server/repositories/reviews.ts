@@ -191,8 +191,7 @@ export class ReviewRepository {
   getReview(productId: number, reviewId: number, viewerId: number | null): Review | undefined {
     const row = this.db
       .prepare(`${SELECT_REVIEW} WHERE r.id = ? AND r.product_id = ? AND r.hidden_at IS NULL`)
-      .get(reviewId, productId) as
-      ReviewRow | undefined;
+      .get(reviewId, productId) as ReviewRow | undefined;
     if (!row) return undefined;
     return this.toReview(row, this.likedSet(viewerId, [row.id])?.has(row.id));
   }

@@ -35,7 +35,11 @@ async function call(method: string, url: string, body?: unknown, headers: Record
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await r.text();
-  return { status: r.status, text, json: (r.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined };
+  return {
+    status: r.status,
+    text,
+    json: (r.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined,
+  };
 }
 
 const detail = async (id: string) => (await call('GET', `/editor/api/builds/${id}`)).json as BuildDetail;
@@ -44,7 +48,8 @@ async function waitFor(id: string, until: (b: BuildDetail) => boolean, timeoutMs
   for (;;) {
     const b = await detail(id);
     if (until(b)) return b;
-    if (Date.now() > end) assert.fail(`build ${id} still ${b.status} ${JSON.stringify(b.progress)}:\n${b.log.join('\n')}`);
+    if (Date.now() > end)
+      assert.fail(`build ${id} still ${b.status} ${JSON.stringify(b.progress)}:\n${b.log.join('\n')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -95,7 +100,9 @@ before(async () => {
       // The failure case: a required endpoint of the contract answers 503.
       app.addHook('onRequest', async (req, reply) => {
         if (categoriesDown && req.url.startsWith('/api/v2/productcategories'))
-          return reply.code(503).send({ messages: ['维护中'], message: '维护中', statusCode: 503, code: 'UNAVAILABLE' });
+          return reply
+            .code(503)
+            .send({ messages: ['维护中'], message: '维护中', statusCode: 503, code: 'UNAVAILABLE' });
       });
       return registerSite(app, path.join(releasesRoot, 'current'));
     },
@@ -122,8 +129,14 @@ test('401 without the token on every build route; bounded, checked hint bodies',
   }
   const ref = { productId: '1', commentId: '2' };
   assert.equal((await call('POST', '/editor/api/builds', { changed: Array(1001).fill(ref) })).status, 400);
-  assert.equal((await call('POST', '/editor/api/builds', { changed: [{ productId: '../x', commentId: '2' }] })).status, 400);
-  assert.equal((await call('POST', '/editor/api/builds', { changed: [{ productId: 'x'.repeat(65), commentId: '2' }] })).status, 400);
+  assert.equal(
+    (await call('POST', '/editor/api/builds', { changed: [{ productId: '../x', commentId: '2' }] })).status,
+    400,
+  );
+  assert.equal(
+    (await call('POST', '/editor/api/builds', { changed: [{ productId: 'x'.repeat(65), commentId: '2' }] })).status,
+    400,
+  );
   assert.equal((await call('POST', '/editor/api/builds', { changed: [{ productId: '1' }] })).status, 400);
   assert.equal((await call('GET', '/editor/api/builds/nope')).status, 404);
   assert.equal(queue.busy, false, 'no build queued by refused calls');
@@ -146,9 +159,12 @@ test('cold build: 202 and an id; three triggers while it runs coalesce into ONE 
   assert.ok(running.log.some((l) => l.includes('Sourcing from the storefront API')));
   assert.ok(!running.log.some((l) => l.includes(TOKEN)));
 
-  const feed = (await call('GET', '/api/v2/product_comment/haul?category=0&delimiter=0&size=20')).json.waterFall.waterDrops;
+  const feed = (await call('GET', '/api/v2/product_comment/haul?category=0&delimiter=0&size=20')).json.waterFall
+    .waterDrops;
   edited = { productId: String(feed[3].productId), commentId: String(feed[3].commentId) };
-  const patch = await call('PATCH', `/editor/api/reviews/${edited.productId}/${edited.commentId}`, { content: NEW_TEXT });
+  const patch = await call('PATCH', `/editor/api/reviews/${edited.productId}/${edited.commentId}`, {
+    content: NEW_TEXT,
+  });
   assert.equal(patch.status, 200);
   const other = { productId: String(feed[5].productId), commentId: String(feed[5].commentId) };
   const t2 = await call('POST', '/editor/api/builds', { changed: [other] });
@@ -166,7 +182,10 @@ test('cold build: 202 and an id; three triggers while it runs coalesce into ONE 
   assert.equal(hinted.trigger, 'backoffice');
   assert.deepEqual(hinted.hint, { changed: 2, removed: 0 });
   assert.equal(hinted.progress.percent, 100);
-  assert.ok(fs.existsSync(path.join(workspace, 'var', 'build-data', 'last', 'pages.ndjson')), 'its data is the next base');
+  assert.ok(
+    fs.existsSync(path.join(workspace, 'var', 'build-data', 'last', 'pages.ndjson')),
+    'its data is the next base',
+  );
 
   const list = (await call('GET', '/editor/api/builds')).json.builds;
   assert.deepEqual(
@@ -178,7 +197,19 @@ test('cold build: 202 and an id; three triggers while it runs coalesce into ONE 
     'exactly one more build',
   );
   assert.deepEqual(Object.keys(list[0]).sort(), [
-    'canPublish', 'current', 'error', 'finishedAt', 'hint', 'id', 'pages', 'queuedAt', 'releaseId', 'skipped', 'startedAt', 'status', 'trigger',
+    'canPublish',
+    'current',
+    'error',
+    'finishedAt',
+    'hint',
+    'id',
+    'pages',
+    'queuedAt',
+    'releaseId',
+    'skipped',
+    'startedAt',
+    'status',
+    'trigger',
   ]);
 
   const url = `/review/${edited.productId}/${edited.commentId}/`;
@@ -186,7 +217,9 @@ test('cold build: 202 and an id; three triggers while it runs coalesce into ONE 
   assert.equal(served.status, 200);
   assert.ok(served.text.includes(NEW_TEXT), 'the edit is served');
   const changed = changedHtml(cold.releaseId!, hinted.releaseId!);
-  console.log(`hinted build rewrote ${changed.length} of ${htmlFiles(path.join(releasesRoot, 'current')).length} HTML files`);
+  console.log(
+    `hinted build rewrote ${changed.length} of ${htmlFiles(path.join(releasesRoot, 'current')).length} HTML files`,
+  );
   assert.ok(changed.includes(`${edited.productId}/${edited.commentId}/index.html`), changed.join(' '));
   assert.ok(changed.length < 50, `${changed.length} HTML files rewritten: ${changed.join(' ')}`);
 });
@@ -245,7 +278,8 @@ test('rollback: POST /builds/:id/publish serves the old build in under a second,
 });
 
 test('takedown: 410 at once, and after the queued build the review is in no list, carousel, product page or sitemap', async () => {
-  const feed = (await call('GET', '/api/v2/product_comment/haul?category=0&delimiter=0&size=20')).json.waterFall.waterDrops;
+  const feed = (await call('GET', '/api/v2/product_comment/haul?category=0&delimiter=0&size=20')).json.waterFall
+    .waterDrops;
   const down = { productId: String(feed[0].productId), commentId: String(feed[0].commentId) };
   const link = `/review/${down.productId}/${down.commentId}/`;
   const linking = () =>
@@ -257,7 +291,8 @@ test('takedown: 410 at once, and after the queued build the review is in no list
   assert.equal(r.status, 201);
   assert.equal((await page(link)).status, 410, '410 at once');
   // The API's lists leave it out from now on.
-  const after = (await call('GET', '/api/v2/product_comment/haul?category=0&delimiter=0&size=50')).json.waterFall.waterDrops;
+  const after = (await call('GET', '/api/v2/product_comment/haul?category=0&delimiter=0&size=50')).json.waterFall
+    .waterDrops;
   assert.ok(!after.some((d: { commentId: number }) => String(d.commentId) === down.commentId));
   const byProduct = (await call('GET', `/api/v1/product-comment/products/${down.productId}/comments?f=0&t=50`)).json;
   assert.ok(!byProduct.comments.some((c: { id: number }) => String(c.id) === down.commentId));

@@ -48,10 +48,13 @@ test('hints: union deduplicated, the later one wins, no hint = a full build, too
   assert.equal(hintOf(undefined), null);
   assert.equal(hintOf({ changed: [] }), null);
   assert.deepEqual(hintOf({ changed: [ref('1'), ref('1')] }), { changed: [ref('1')], removed: [] });
-  assert.deepEqual(mergeHints({ changed: [ref('1')], removed: [ref('2')] }, { changed: [ref('2')], removed: [ref('1')] }), {
-    changed: [ref('2')],
-    removed: [ref('1')],
-  });
+  assert.deepEqual(
+    mergeHints({ changed: [ref('1')], removed: [ref('2')] }, { changed: [ref('2')], removed: [ref('1')] }),
+    {
+      changed: [ref('2')],
+      removed: [ref('1')],
+    },
+  );
   assert.equal(mergeHints({ changed: [ref('1')], removed: [] }, null), null);
   assert.equal(mergeHints(null, { changed: [ref('1')], removed: [] }), null);
   const many = Array.from({ length: MAX_MERGED + 1 }, (_, i) => ref(String(i)));
@@ -160,7 +163,10 @@ test('publish again: a kept release in one swap, 404 unknown, 409 never publishe
   await assert.rejects(q.serve('nope'), (e: { statusCode: number }) => e.statusCode === 404);
   // 5 kept after the sixth publish: the first is pruned; the seventh failed.
   for (const id of [ids[0], ids[6]])
-    await assert.rejects(q.serve(id), (e: { statusCode: number; message: string }) => e.statusCode === 409 && e.message === NOT_KEPT);
+    await assert.rejects(
+      q.serve(id),
+      (e: { statusCode: number; message: string }) => e.statusCode === 409 && e.message === NOT_KEPT,
+    );
   assert.equal(q.history.list().find((b) => b.id === ids[0])!.canPublish, false);
 });
 
@@ -205,9 +211,13 @@ test('the history keeps the newest MAX_BUILDS', async () => {
 test('progress and log tail from gatsby output: steps, ANSI stripped, lines capped, tail bounded', () => {
   const o = new BuildOutput();
   assert.equal(o.progress.percent, 0);
-  o.write('info Sourcing from the storefront API at http://x\nsuccess Reading the review feed - 0.1s - 30 reviews listed\n');
+  o.write(
+    'info Sourcing from the storefront API at http://x\nsuccess Reading the review feed - 0.1s - 30 reviews listed\n',
+  );
   assert.deepEqual(o.progress, { step: 'Fetching review details', percent: 5 });
-  o.write('\u001b[32msuccess\u001b[39m Building production JavaScript and CSS bundles - 23.195s\nsuccess Building HTML ren');
+  o.write(
+    '\u001b[32msuccess\u001b[39m Building production JavaScript and CSS bundles - 23.195s\nsuccess Building HTML ren',
+  );
   assert.equal(o.progress.percent, 60);
   o.write('derer - 17.8s\n');
   assert.deepEqual(o.progress, { step: 'Writing page-data.json', percent: 70 });
