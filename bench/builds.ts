@@ -1,3 +1,4 @@
+// npm run bench -- --only builds (10,000 reviews; --quick: 1,000), or on its own:
 // node --import tsx bench/builds.ts [--reviews 10000] [--keep]
 //
 // The editors' loop end to end (issue 13 part 2): the `npm start` server in this process (API,
@@ -25,16 +26,11 @@ import { BuildHistory } from '../server/builds/history';
 import { BuildQueue } from '../server/builds/queue';
 import { gatsbyRunner } from '../server/builds/gatsby-runner';
 import type { BuildDetail } from '../server/builds/types';
+import { fig, log, type SectionResult } from './lib/report';
+import type { BenchContext } from './lib/data';
 
-const { values } = parseArgs({
-  options: { reviews: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false } },
-});
-const REVIEWS = Number(values.reviews);
 const TOKEN = 'bench-editor-token-0123456789abcdef';
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-builds-'));
-const releasesRoot = path.join(tmp, 'site');
-const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
-
+let releasesRoot = '';
 let server: RunningServer;
 async function call(method: string, url: string, body?: unknown) {
   const r = await fetch(server.url + url, {
@@ -83,7 +79,12 @@ interface Row {
   note: string;
 }
 
-async function main() {
+/** The section: trigger -> served per kind of change, in a site of `reviews` reviews. */
+export async function runBuilds(ctx: BenchContext, reviews: number): Promise<SectionResult> {
+  const REVIEWS = reviews;
+  const tmp = path.join(ctx.tmp, `builds-${reviews}`);
+  fs.mkdirSync(tmp, { recursive: true });
+  releasesRoot = path.join(tmp, 'site');
   const workspace = copySiteSources(path.join(tmp, 'workspace'));
   const queue = new BuildQueue(
     new BuildHistory(releasesRoot),
@@ -175,23 +176,61 @@ async function main() {
     note: `switch ${rb.json.ms} ms`,
   });
 
-  console.log(`\n${REVIEWS.toLocaleString('en-US')} reviews, ${os.cpus().length} CPUs, load at the end ${loadavg()}\n`);
-  console.log('| change | trigger -> served | vs cold | HTML files that differ from the previous release | note |');
-  console.log('|---|---:|---:|---:|---|');
-  const coldMs = rows[0].ms;
-  for (const r of rows)
-    console.log(
-      `| ${r.change} | ${(r.ms / 1000).toFixed(r.ms < 10_000 ? 2 : 1)} s | ${Math.round((100 * r.ms) / coldMs)}% | ${r.html} | ${r.note} |`,
-    );
   await queue.close();
   await server.close();
+
+  const n = REVIEWS.toLocaleString('en-US');
+  const coldMs = rows[0].ms;
+  const table = [
+    `${n} reviews, ${os.cpus().length} CPUs, load average at the end ${loadavg()}`,
+    '',
+    '| change | trigger -> served | vs cold | HTML files that differ from the previous release | note |',
+    '|---|---:|---:|---:|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.change} | ${(r.ms / 1000).toFixed(r.ms < 10_000 ? 2 : 1)} s | ${Math.round((100 * r.ms) / coldMs)}% | ${r.html} | ${r.note} |`,
+    ),
+  ];
+  const row = (change: string) => rows.find((r) => r.change === change)!;
+  const floor = { name: `cold build ${n}`, value: coldMs / 1000 };
+  const edited = row('edit, with hint');
+  const editedHtml = Number(edited.html.split(' ')[0]);
+  return {
+    section: 'builds',
+    title: `Editors' builds: trigger -> served at ${n} reviews`,
+    figures: [
+      fig(`cold build ${n}: trigger -> served`, coldMs / 1000, 's'),
+      fig('edit with hint', edited.ms / 1000, 's', floor, {
+        text: '< 15% of the cold build',
+        met: edited.ms < 0.15 * coldMs,
+      }),
+      fig('edit with hint: HTML files rewritten', editedHtml, 'files', undefined, {
+        text: '< 50',
+        met: editedHtml < 50,
+      }),
+      fig('edit without hint', row('edit, no hint (full sourcing)').ms / 1000, 's', floor),
+      fig('add a review (hint)', row('add a review').ms / 1000, 's', floor),
+      fig('takedown: POST -> 410 served', goneMs / 1000, 's', undefined, { text: '< 1 s', met: goneMs < 1000 }),
+      fig('takedown: its build, trigger -> served', row('takedown (build)').ms / 1000, 's', floor),
+      fig('rollback: POST /builds/:id/publish', row('rollback to the cold build').ms / 1000, 's'),
+    ],
+    notes: table,
+    details: rows,
+  };
 }
 
-main()
-  .catch((e) => {
-    console.error(e);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    if (!values.keep) fs.rmSync(tmp, { recursive: true, force: true });
+if (require.main === module) {
+  const { values } = parseArgs({
+    options: { reviews: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false } },
   });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-builds-'));
+  runBuilds({ tmp, quick: false, keep: values.keep! }, Number(values.reviews))
+    .then((r) => console.log(`\n${r.notes.join('\n')}`))
+    .catch((e) => {
+      console.error(e);
+      process.exitCode = 1;
+    })
+    .finally(() => {
+      if (!values.keep) fs.rmSync(tmp, { recursive: true, force: true });
+    });
+}
