@@ -68,6 +68,20 @@ export class BuildHistory {
     return this.builds;
   }
 
+  /**
+   * The hints of the failed builds newer than the newest published one, oldest first: their
+   * changes are not served yet, so the next build takes them on (null: a full build failed).
+   */
+  unpublishedHints(exceptId: string): Array<BuildRecord['hint']> {
+    const out: Array<BuildRecord['hint']> = [];
+    for (const b of this.builds) {
+      if (b.id === exceptId || b.status === 'queued' || b.status === 'running') continue;
+      if (b.status === 'published') break;
+      out.push(b.hint);
+    }
+    return out.reverse();
+  }
+
   /** A new id, later than every other: 'b' + the UTC time to the millisecond (+ '-n'). */
   newId(): string {
     const base = `b${new Date(this.now()).toISOString().replace(/[-:.]/g, '')}`;

@@ -71,6 +71,10 @@ export class BuildQueue {
   }
 
   private start(record: BuildRecord): void {
+    // A failed build's changes are still to publish (its hint named them, and the last build's
+    // data it would have replaced is still the base): this build takes them on.
+    const carried = this.history.unpublishedHints(record.id);
+    if (carried.length) record.hint = mergeHints(carried.reduce(mergeHints), record.hint);
     record.status = 'running';
     record.startedAt = this.now();
     const output = new BuildOutput(() => {

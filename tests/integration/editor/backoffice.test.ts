@@ -41,9 +41,10 @@ const detail = (p: string | number, c: string | number) =>
   call('GET', `/api/v1/product-comment/products/${p}/comments?commentId=${c}`);
 
 before(async () => {
+  // Builds "published" at once, without a release (no gatsby here).
   queue = new BuildQueue(new BuildHistory(path.join(tmp, 'site')), async (b) => {
     runs.push(b);
-    throw new Error('no gatsby here');
+    return { releaseId: '20000101T000000000Z', pages: 0, skipped: [] };
   });
   server = await startServer({
     dbFile: path.join(tmp, 'db.sqlite'),

@@ -230,7 +230,7 @@ test('a failed build (a required endpoint down) is recorded with its reason; the
   categoriesDown = true;
   let b: BuildDetail;
   try {
-    b = await finished((await call('POST', '/editor/api/builds')).json.id);
+    b = await finished((await call('POST', '/editor/api/builds', { changed: [edited] })).json.id);
   } finally {
     categoriesDown = false;
   }
@@ -245,7 +245,7 @@ test('a failed build (a required endpoint down) is recorded with its reason; the
 test('kill -9 of the gatsby child: failed with the signal; a restart marks a running build failed', async () => {
   const servedRelease = currentRelease(releasesRoot);
   childPid = 0;
-  const id = (await call('POST', '/editor/api/builds')).json.id;
+  const id = (await call('POST', '/editor/api/builds', { changed: [edited] })).json.id;
   await waitFor(id, (b) => b.status === 'running' && childPid !== 0);
   // A server that restarts now reads the build as interrupted.
   const restarted = new BuildHistory(releasesRoot);
@@ -300,7 +300,8 @@ test('takedown: 410 at once, and after the queued build the review is in no list
   const b = await finished(r.json.build.id);
   assert.equal(b.status, 'published', b.log.join('\n'));
   assert.equal(b.trigger, 'takedown');
-  assert.deepEqual(b.hint, { changed: 0, removed: 1 });
+  // The failed builds' hints (changed: [edited]) are carried into it.
+  assert.deepEqual(b.hint, { changed: 1, removed: 1 });
   assert.equal(b.current, true);
   assert.equal(b.pages, 19);
   assert.deepEqual(linking(), [], 'no page links to it');

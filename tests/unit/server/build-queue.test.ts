@@ -143,6 +143,40 @@ test('a failed build is recorded with its reason and leaves the served release; 
   assert.equal((await q.finished(after.id)).status, 'published');
 });
 
+test("a failed build's hint is carried into the next build until one is published", async () => {
+  const root = fresh();
+  const { runner, calls } = gatedRunner(root);
+  const q = new BuildQueue(new BuildHistory(root), runner);
+  const ok = q.trigger('startup', null);
+  await tick();
+  calls[0].finish();
+  await q.finished(ok.id);
+  const failed = q.trigger('backoffice', { changed: [ref('1')], removed: [] });
+  await tick();
+  calls[1].finish('API down');
+  await q.finished(failed.id);
+  const next = q.trigger('takedown', { changed: [], removed: [ref('2')] });
+  await tick();
+  assert.deepEqual(calls[2].hint, { changed: [ref('1')], removed: [ref('2')] });
+  calls[2].finish();
+  await q.finished(next.id);
+  const after = q.trigger('editor', { changed: [ref('3')], removed: [] });
+  await tick();
+  assert.deepEqual(calls[3].hint, { changed: [ref('3')], removed: [] }, 'nothing carried past a published build');
+  calls[3].finish();
+  await q.finished(after.id);
+  // A failed full build makes the next one full.
+  const full = q.trigger('editor', null);
+  await tick();
+  calls[4].finish('boom');
+  await q.finished(full.id);
+  const last = q.trigger('editor', { changed: [ref('4')], removed: [] });
+  await tick();
+  assert.equal(calls[5].hint, null);
+  calls[5].finish();
+  await q.finished(last.id);
+});
+
 test('publish again: a kept release in one swap, 404 unknown, 409 never published or pruned', async () => {
   const root = fresh();
   const { runner, calls } = gatedRunner(root);
