@@ -4,29 +4,11 @@
 // loop edit -> build -> published. A production storefront keeps its own back office and calls
 // POST /editor/api/builds with the same hint.
 import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
 import { notFound } from '../errors';
 import { toId } from '../routes/window';
 import type { BuildQueue } from '../builds/queue';
 import { BackOfficeRepository } from '../repositories/back-office';
-import { TakedownParams } from './schemas';
-
-const NumericId = Type.String({ pattern: '^[1-9][0-9]{0,15}$' });
-const Content = Type.String({ minLength: 1, maxLength: 2000 });
-
-const EditBody = Type.Object({ content: Content }, { additionalProperties: false });
-type EditBody = Static<typeof EditBody>;
-const AddBody = Type.Object(
-  {
-    productId: NumericId,
-    skuId: Type.Optional(NumericId),
-    content: Content,
-    stars: Type.Integer({ minimum: 1, maximum: 5 }),
-    tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { maxItems: 10 })),
-  },
-  { additionalProperties: false },
-);
-type AddBody = Static<typeof AddBody>;
+import { AddReviewBody, EditReviewBody, TakedownParams } from './schemas';
 
 export const backOfficeRoutes: FastifyPluginAsync<{ builds?: BuildQueue }> = async (app, { builds }) => {
   const office = new BackOfficeRepository(app.db, app.repos.reviews);
@@ -38,9 +20,9 @@ export const backOfficeRoutes: FastifyPluginAsync<{ builds?: BuildQueue }> = asy
   const build = (hint: { changed?: TakedownParams[]; removed?: TakedownParams[] }) =>
     builds?.trigger('backoffice', { changed: hint.changed ?? [], removed: hint.removed ?? [] });
 
-  app.patch<{ Params: TakedownParams; Body: EditBody }>(
+  app.patch<{ Params: TakedownParams; Body: EditReviewBody }>(
     '/reviews/:productId/:commentId',
-    { schema: { params: TakedownParams, body: EditBody }, bodyLimit: 16 * 1024 },
+    { schema: { params: TakedownParams, body: EditReviewBody }, bodyLimit: 16 * 1024 },
     async (req) => {
       const [p, c] = ids(req.params);
       if (!office.editContent(p, c, req.body.content)) throw notFound('评价不存在');
@@ -60,15 +42,19 @@ export const backOfficeRoutes: FastifyPluginAsync<{ builds?: BuildQueue }> = asy
     },
   );
 
-  app.post<{ Body: AddBody }>('/reviews', { schema: { body: AddBody }, bodyLimit: 16 * 1024 }, async (req, reply) => {
-    const b = req.body;
-    const ref = office.add({
-      productId: toId(b.productId),
-      skuId: b.skuId === undefined ? undefined : toId(b.skuId),
-      content: b.content,
-      stars: b.stars,
-      tags: b.tags,
-    });
-    return reply.code(201).send({ ...ref, build: build({ changed: [ref] })?.id ?? null });
-  });
+  app.post<{ Body: AddReviewBody }>(
+    '/reviews',
+    { schema: { body: AddReviewBody }, bodyLimit: 16 * 1024 },
+    async (req, reply) => {
+      const b = req.body;
+      const ref = office.add({
+        productId: toId(b.productId),
+        skuId: b.skuId === undefined ? undefined : toId(b.skuId),
+        content: b.content,
+        stars: b.stars,
+        tags: b.tags,
+      });
+      return reply.code(201).send({ ...ref, build: build({ changed: [ref] })?.id ?? null });
+    },
+  );
 };
