@@ -4,7 +4,7 @@
 // SKIP_SITE_BUILD=1 and public/ already exists.
 //
 //   npm test                    typecheck, lint (ESLint + Prettier), then all layers
-//   npm test -- unit            only tests/unit (any layer names or file paths work)
+//   npm test -- unit            only tests/unit (any layer names, folders or file paths work)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,7 +23,16 @@ function find(dir: string): string[] {
 }
 
 const selected = args.length ? args : layers;
-const files = selected.flatMap((a) => (layers.includes(a) ? find(join(root, 'tests', a)) : [resolve(a)])).sort();
+// A layer name, a folder (its test files) or a file.
+const files = selected
+  .flatMap((a) =>
+    layers.includes(a)
+      ? find(join(root, 'tests', a))
+      : existsSync(a) && statSync(a).isDirectory()
+        ? find(resolve(a))
+        : [resolve(a)],
+  )
+  .sort();
 if (!files.length) {
   console.error('No test files matched', selected.join(' '));
   process.exit(1);
