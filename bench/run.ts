@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults] [--write-docs] [--keep]
+// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds] [--write-docs] [--keep]
 //
 // The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
 // in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
@@ -35,6 +35,7 @@ import { runContextVsQuery } from './context-vs-query';
 import { runSitemap } from './sitemap';
 import { runLoad } from './load';
 import { runFaults } from './faults';
+import { runBuilds } from './builds';
 import { sites } from './lib/sites';
 
 const SECTIONS = [
@@ -48,6 +49,7 @@ const SECTIONS = [
   'sitemap',
   'load',
   'faults',
+  'builds',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -113,6 +115,7 @@ async function main() {
     await run('sitemap', () => runSitemap(ctx, quick ? [10_000] : [10_000, 100_000]));
     await run('load', () => runLoad(ctx));
     await run('faults', () => runFaults(ctx, quick ? 1_000 : 10_000));
+    await run('builds', () => runBuilds(ctx, quick ? 1_000 : 10_000));
   } finally {
     await sites.closeAll();
     // A failed clean-up (a browser still flushing its profile) must not lose the results.

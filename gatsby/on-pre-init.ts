@@ -10,10 +10,17 @@ import { reviewSourceApi } from './sourcing/review-source-api';
 import { fetchReviews } from './sourcing/fetch-reviews';
 import { RequiredEndpointError } from './sourcing/errors';
 import { extrasSourceApi } from './sourcing/extras-api';
-import { describeSkipped, emptyExtras, fetchExtras, type SourcedExtras } from './sourcing/fetch-extras';
+import {
+  describeSkipped,
+  emptyExtras,
+  fetchExtras,
+  type ExtrasOptions,
+  type SourcedExtras,
+} from './sourcing/fetch-extras';
 import { productIdsOf } from './pages/build-index';
 import { getCatalogue } from '../src/catalogue';
 import { setBuildData } from './build-data';
+import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from './sourcing/incremental';
 
 export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) => {
   const root = store.getState().program.directory as string;
@@ -25,11 +32,24 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
     onRetry: (r) => reporter.warn(`retry ${r.attempt} of ${r.method} ${r.url} in ${r.delayMs} ms: ${r.error.message}`),
   });
 
+  // The build queue's input and the last build's data (gatsby/sourcing/incremental.ts).
+  const dataDir = process.env.BUILD_DATA_DIR;
+  const input = readBuildInput();
+  const plan = sourcingPlan(input, input.hint && dataDir ? await loadLastBuild(dataDir) : null);
+  if (plan.exclude.size) reporter.info(`${plan.exclude.size} taken-down or removed review(s) left out`);
+  if (plan.incremental)
+    reporter.info(
+      `incremental: ${input.hint!.changed.length} changed review(s) fetched, the others reused from the last build`,
+    );
+  else if (input.hint) reporter.info('no data from a last build: fetching every review');
+
   const feedTimer = reporter.activityTimer('Reading the review feed');
   feedTimer.start();
   let progress: ReturnType<typeof reporter.createProgress> | null = null;
   try {
     const data = await fetchReviews(reviewSourceApi(client), {
+      exclude: plan.exclude,
+      reuse: plan.incremental ? plan.reuse : undefined,
       concurrency: Number(process.env.SOURCE_CONCURRENCY ?? 8),
       onFeedPage: (n) => feedTimer.setStatus(`${n} reviews listed`),
       onReview: (done, total) => {
@@ -43,8 +63,12 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
     });
     if (progress) (progress as { done(): void }).done();
     else feedTimer.end();
-    const extras = await sourceExtras(client, reporter, productIdsOf(data.feed));
+    const extras = await sourceExtras(client, reporter, productIdsOf(data.feed), {
+      exclude: plan.exclude,
+      reuseProduct: plan.incremental ? plan.reuseProduct : undefined,
+    });
     setBuildData({ ...data, apiUrl, extras });
+    if (dataDir) await saveBuildData(dataDir, data.pages, extras.products.values());
     writeReport(root, apiUrl, data.pages.length, data.skipped, extras.skipped);
     if (data.skipped.length) {
       reporter.warn(
@@ -87,6 +111,7 @@ async function sourceExtras(
   client: ReturnType<typeof createStorefrontClient>,
   reporter: Reporter,
   productIds: string[],
+  reuse: Pick<ExtrasOptions, 'exclude' | 'reuseProduct'>,
 ): Promise<SourcedExtras> {
   const categoryIds = [...getCatalogue().byId.keys()];
   const progress = reporter.createProgress(
@@ -100,6 +125,7 @@ async function sourceExtras(
       productIds,
       categoryIds,
       concurrency: Number(process.env.SOURCE_CONCURRENCY ?? 8),
+      ...reuse,
       onProgress: () => progress.tick(),
     });
     if (extras.skipped.length) {

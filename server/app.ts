@@ -40,6 +40,7 @@ import { customsResellRoutes } from './routes/customs-resell';
 import { editorRoutes } from './editor/routes';
 import { takedownGuard } from './editor/takedown-guard';
 import { SmsSendBudget, type SmsBudgetOptions } from './sms-budget';
+import type { BuildQueue } from './builds/queue';
 
 export interface AppOptions {
   /** SQLite file; created with the schema if missing (seeding is main.ts / startServer's job). */
@@ -84,6 +85,11 @@ export interface AppOptions {
    * default STOREFRONT_ADMIN_TOKEN, else a random token nobody knows (the calls stay closed).
    */
   adminToken?: string;
+  /**
+   * The build queue the editors' API triggers (server/builds/): `npm start` gives one; without
+   * it takedowns and back-office writes queue nothing and /editor/api/builds is absent.
+   */
+  builds?: BuildQueue;
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
@@ -177,7 +183,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     { prefix: '/api' },
   );
 
-  app.register(editorRoutes, { prefix: '/editor/api', token: opts.editorToken, now: opts.now });
+  app.register(editorRoutes, { prefix: '/editor/api', token: opts.editorToken, now: opts.now, builds: opts.builds });
   app.register(editorConsole);
 
   const mediaStore = new MediaStore(opts.mediaDir, opts.media);

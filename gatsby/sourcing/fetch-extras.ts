@@ -50,6 +50,10 @@ export interface ExtrasOptions {
   /** Give an endpoint up after this many failures without one success. */
   breakAfter?: number;
   onProgress?: (done: number, total: number) => void;
+  /** A product's view from the last build, reused instead of fetched (an incremental build). */
+  reuseProduct?: (id: string) => ProductView | undefined;
+  /** Reviews left out of the category listings (`${productId}/${commentId}`, taken down). */
+  exclude?: ReadonlySet<string>;
 }
 
 export const emptyExtras = (): SourcedExtras => ({
@@ -99,13 +103,21 @@ export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Pr
     ]);
     const listing: CategoryListing = {
       products: compact(products?.products, toProductCard, 15),
-      reviews: toRelatedViews(reviews?.waterFall?.waterDrops).slice(0, categoryReviewCount),
+      reviews: toRelatedViews(reviews?.waterFall?.waterDrops)
+        .filter((r) => !opts.exclude?.has(`${r.productId}/${r.commentId}`))
+        .slice(0, categoryReviewCount),
     };
     if (listing.products.length || listing.reviews.length) out.categories.set(id, listing);
     tick();
   });
 
   await mapLimit(opts.productIds, concurrency, async (id) => {
+    const reused = opts.reuseProduct?.(id);
+    if (reused) {
+      out.products.set(id, reused);
+      tick();
+      return;
+    }
     const detail = await ep.product.call(() => api.product(id));
     if (detail !== undefined) {
       const view = toProductView(detail);

@@ -51,6 +51,17 @@ export interface FetchOptions {
   relatedLimit?: number;
   onFeedPage?: (count: number) => void;
   onReview?: (done: number, total: number) => void;
+  /**
+   * Reviews never built, whatever the API lists (taken down by an editor: a production API may
+   * still list them): `${productId}/${commentId}`. Left out of every page and list.
+   */
+  exclude?: ReadonlySet<string>;
+  /**
+   * A review's page data from the last build, reused instead of fetching its detail and its
+   * product's similar products (an incremental build with a hint, gatsby/sourcing/incremental.ts).
+   * Its related list is always computed anew from this build's feed.
+   */
+  reuse?: (productId: string, commentId: string) => ReviewPageData | undefined;
 }
 
 async function required<T>(endpoint: string, call: () => Promise<T>): Promise<T> {
@@ -114,7 +125,9 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
     throw new RequiredEndpointError('GET /api/v2/productcategories', new Error('answer has no categories'));
   }
 
-  const feed = await fetchFeed(api, feedPageSize, skipped, opts.onFeedPage);
+  const listed = await fetchFeed(api, feedPageSize, skipped, opts.onFeedPage);
+  const exclude = opts.exclude;
+  const feed = exclude?.size ? listed.filter((f) => !exclude.has(`${f.productId}/${f.commentId}`)) : listed;
 
   const byProduct = new Map<string, RelatedView[]>();
   for (const item of feed) {
@@ -125,8 +138,9 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
 
   // One similar-products call per product, shared by all its reviews.
   const similarCache = new Map<string, Promise<SimilarView[]>>();
-  const similarFor = (productId: string) => {
+  const similarFor = (productId: string, reused?: SimilarView[]) => {
     let p = similarCache.get(productId);
+    if (!p && reused) similarCache.set(productId, (p = Promise.resolve(reused)));
     if (!p) {
       p = api.similarProducts(productId).then(
         (items) => toSimilarViews(items, productId),
@@ -144,6 +158,15 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
   let done = 0;
   const results = await mapLimit(feed, concurrency, async (item): Promise<ReviewPageData | null> => {
     try {
+      const previous = opts.reuse?.(item.productId, item.commentId);
+      if (previous) {
+        const own = relatedTo(previous.commentId, byProduct.get(previous.productId) ?? []);
+        return {
+          ...previous,
+          relateList: (own.length ? own : relatedTo(previous.commentId, feedHead)).slice(0, relatedLimit),
+          similarProducts: await similarFor(previous.productId, previous.similarProducts),
+        };
+      }
       let detail: Review | null;
       try {
         detail = await api.reviewDetail(item.productId, item.commentId);

@@ -14,7 +14,14 @@ function addSessionLastUsed(db: DB): void {
   })();
 }
 
+/** Reviews gained hidden_at (issue 13 part 2, the demo's back office hides a review). */
+function addReviewHiddenAt(db: DB): void {
+  if (columnsOf(db, 'reviews').has('hidden_at')) return;
+  db.exec('ALTER TABLE reviews ADD COLUMN hidden_at INTEGER');
+}
+
 /** Brings an opened file's tables up to schema.sql. Idempotent. */
 export function migrate(db: DB): void {
   addSessionLastUsed(db);
+  addReviewHiddenAt(db);
 }

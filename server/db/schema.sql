@@ -100,7 +100,8 @@ CREATE TABLE IF NOT EXISTS reviews (
   likes        INTEGER NOT NULL DEFAULT 0,
   reply_count  INTEGER NOT NULL DEFAULT 0,
   posted_at    INTEGER NOT NULL,
-  overrides    TEXT                     -- JSON patch over the wire objects: seeded hostile/malformed records
+  overrides    TEXT,                    -- JSON patch over the wire objects: seeded hostile/malformed records
+  hidden_at    INTEGER                  -- epoch ms; hidden by the back office (issue 13): no API answers it
 );
 -- Keyset paging of the feed and of a product's comments: newest first on (posted_at, id).
 CREATE INDEX IF NOT EXISTS reviews_feed ON reviews(posted_at DESC, id DESC);

@@ -1,26 +1,39 @@
-// The editors' API under /editor/api (issue 13): takedowns for now; builds join it in part 2.
-// Every route needs the editor's token (token.ts), checked on request, before the body is read.
+// The editors' API under /editor/api (issue 13): takedowns, the build hook and its history
+// (server/builds/), and the demo's back office (backoffice.ts). Every route needs the editor's
+// token (token.ts), checked on request, before the body is read.
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../errors';
+import { buildRoutes } from '../builds/routes';
+import type { BuildQueue } from '../builds/queue';
+import { backOfficeRoutes } from './backoffice';
 import { TakedownBody, TakedownParams } from './schemas';
 import { editorAuth, type EditorAuthOptions } from './token';
 
-export const editorRoutes: FastifyPluginAsync<EditorAuthOptions> = async (app, opts) => {
+export interface EditorRoutesOptions extends EditorAuthOptions {
+  /** The build queue; without one (the API alone) no build is queued and /builds is absent. */
+  builds?: BuildQueue;
+}
+
+export const editorRoutes: FastifyPluginAsync<EditorRoutesOptions> = async (app, opts) => {
   app.addHook('onRequest', editorAuth(opts));
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
     return payload;
   });
+  const builds = opts.builds;
 
   app.get('/takedowns', async () => ({ takedowns: app.repos.takedowns.list() }));
 
-  // Takes effect on the next request to the site or the API: the check is in memory.
+  // Takes effect on the next request to the site or the API: the check is in memory. The
+  // rebuild that removes the review from lists, carousels and sitemaps is queued (`build`).
   app.post<{ Body: TakedownBody }>(
     '/takedowns',
     { schema: { body: TakedownBody }, bodyLimit: 4096 },
     async (req, reply) => {
       const { productId, commentId, reason } = req.body;
-      return reply.code(201).send(app.repos.takedowns.add(productId, commentId, reason));
+      const takedown = app.repos.takedowns.add(productId, commentId, reason);
+      const build = builds?.trigger('takedown', { changed: [], removed: [{ productId, commentId }] });
+      return reply.code(201).send({ ...takedown, ...(build ? { build: { id: build.id } } : {}) });
     },
   );
 
@@ -28,8 +41,13 @@ export const editorRoutes: FastifyPluginAsync<EditorAuthOptions> = async (app, o
     '/takedowns/:productId/:commentId',
     { schema: { params: TakedownParams } },
     async (req, reply) => {
-      if (!app.repos.takedowns.remove(req.params.productId, req.params.commentId)) throw notFound('这条晒单没有被下架');
+      const { productId, commentId } = req.params;
+      if (!app.repos.takedowns.remove(productId, commentId)) throw notFound('这条晒单没有被下架');
+      builds?.trigger('takedown', { changed: [{ productId, commentId }], removed: [] });
       return reply.code(204).send();
     },
   );
+
+  if (builds) buildRoutes(app, builds);
+  await app.register(backOfficeRoutes, { builds });
 };

@@ -17,3 +17,22 @@ export type TakedownBody = Static<typeof TakedownBody>;
 
 export const TakedownParams = Type.Object({ productId: ReviewUrlId, commentId: ReviewUrlId });
 export type TakedownParams = Static<typeof TakedownParams>;
+
+// The demo's back office (backoffice.ts): the reference server's numeric ids, a review's text.
+const NumericId = Type.String({ maxLength: 16, pattern: '^[1-9][0-9]{0,15}$' });
+const Content = Type.String({ minLength: 1, maxLength: 2000 });
+
+export const EditReviewBody = Type.Object({ content: Content }, { additionalProperties: false });
+export type EditReviewBody = Static<typeof EditReviewBody>;
+
+export const AddReviewBody = Type.Object(
+  {
+    productId: NumericId,
+    skuId: Type.Optional(NumericId),
+    content: Content,
+    stars: Type.Integer({ minimum: 1, maximum: 5 }),
+    tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { maxItems: 10 })),
+  },
+  { additionalProperties: false },
+);
+export type AddReviewBody = Static<typeof AddReviewBody>;

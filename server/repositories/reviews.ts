@@ -74,6 +74,14 @@ function decodeCursor(raw: string): { postedAt: number; id: number } | null {
   return { postedAt: Number(m[1]), id: Number(m[2]) };
 }
 
+/**
+ * Reviews the API answers: not hidden by the back office (editor/backoffice.ts), not taken down
+ * by an editor (issue 13: lists, the feed and so the build's related lists and sitemaps leave
+ * them out; the detail of a taken-down one answers 410, editor/takedown-guard.ts).
+ */
+const VISIBLE = `r.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM takedowns t
+  WHERE t.product_id = CAST(r.product_id AS TEXT) AND t.comment_id = CAST(r.id AS TEXT))`;
+
 /** Guest review-detail answers kept (oldest dropped first): ~3 KB each. */
 const DETAIL_CACHE_MAX = 20_000;
 
@@ -174,10 +182,16 @@ export class ReviewRepository {
     return json;
   }
 
-  /** The review, if it belongs to that product. */
+  /** Drops a review's kept detail answer (a write through this connection: the back office). */
+  forgetDetail(productId: number, reviewId: number): void {
+    this.detailCache.delete(`${productId}:${reviewId}`);
+  }
+
+  /** The review, if it belongs to that product (and is not hidden). */
   getReview(productId: number, reviewId: number, viewerId: number | null): Review | undefined {
-    const row = this.db.prepare(`${SELECT_REVIEW} WHERE r.id = ? AND r.product_id = ?`).get(reviewId, productId) as
-      ReviewRow | undefined;
+    const row = this.db
+      .prepare(`${SELECT_REVIEW} WHERE r.id = ? AND r.product_id = ? AND r.hidden_at IS NULL`)
+      .get(reviewId, productId) as ReviewRow | undefined;
     if (!row) return undefined;
     return this.toReview(row, this.likedSet(viewerId, [row.id])?.has(row.id));
   }
@@ -187,7 +201,7 @@ export class ReviewRepository {
     q: { offset: number; limit: number; sort: ListSort; tag?: string },
     viewerId: number | null,
   ): { comments: Review[]; total: number } {
-    const where = `r.product_id = ?${q.tag ? ' AND EXISTS (SELECT 1 FROM json_each(r.word_tags) WHERE value = ?)' : ''}`;
+    const where = `r.product_id = ? AND ${VISIBLE}${q.tag ? ' AND EXISTS (SELECT 1 FROM json_each(r.word_tags) WHERE value = ?)' : ''}`;
     const args: unknown[] = q.tag ? [productId, q.tag] : [productId];
     const order = q.sort === 'likes' ? 'r.likes DESC, r.posted_at DESC, r.id DESC' : 'r.posted_at DESC, r.id DESC';
     const rows = this.db
@@ -204,7 +218,7 @@ export class ReviewRepository {
   /** One page of the haul feed, newest first; `delimiter` null after the last page. */
   feedPage(q: { delimiter: string; size: number; category: string }): HaulResponse['waterFall'] {
     const after = decodeCursor(q.delimiter);
-    const conds: string[] = [];
+    const conds: string[] = [VISIBLE];
     const args: unknown[] = [];
     if (q.category !== '0') {
       const leaves = this.catalogue.leafIdsUnder(q.category);
@@ -222,7 +236,7 @@ export class ReviewRepository {
         COALESCE(json_extract(r.pictures, '$[0].thumbnail.url'), json_extract(r.videos, '$[0].cover.url')) AS image,
         u.label AS u_label, u.avatar AS u_avatar
       FROM reviews r JOIN users u ON u.id = r.user_id
-      ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}
+      WHERE ${conds.join(' AND ')}
       ORDER BY r.posted_at DESC, r.id DESC LIMIT ?`,
       )
       .all(...args, q.size + 1) as Array<{

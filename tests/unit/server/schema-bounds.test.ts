@@ -54,12 +54,14 @@ test('the walker finds unbounded strings and arrays (it can fail)', () => {
 });
 
 test('every string in src/storefront/wire/ has maxLength, every array maxItems', async () => {
-  // The wire schemas, and the editors' API schemas beside them (server/editor/schemas.ts).
+  // The wire schemas, and the editors' API schemas beside them (server/editor/schemas.ts,
+  // server/builds/types.ts).
   const files = [
     ...readdirSync(DIR)
       .filter((f) => f.endsWith('.ts'))
       .map((f) => join(DIR, f)),
     join(__dirname, '..', '..', '..', 'server', 'editor', 'schemas.ts'),
+    join(__dirname, '..', '..', '..', 'server', 'builds', 'types.ts'),
   ];
   assert.ok(files.length >= 6, `schema modules found: ${files.join(', ')}`);
   const problems: string[] = [];

@@ -1,0 +1,127 @@
+// The builds' history (issue 13 part 2, "History and progress"): one JSON file beside the
+// releases (releasesRoot/builds.json), rewritten whole (temp file + rename, so a crash leaves
+// the old or the new file) on every change of status; progress and log lines live in memory
+// and are saved with the next status change. At most MAX_BUILDS are kept, newest first.
+// A build the file records as queued or running when the server starts never finished: it is
+// marked failed ("服务器重启，构建中断").
+import fs from 'node:fs';
+import path from 'node:path';
+import { currentRelease, listReleases } from '../publish/releases';
+import type { Build, BuildDetail, BuildRecord } from './types';
+
+export const MAX_BUILDS = 50;
+export const INTERRUPTED = '服务器重启，构建中断';
+
+export class BuildHistory {
+  private builds: BuildRecord[] = [];
+  private readonly file: string;
+
+  constructor(
+    readonly releasesRoot: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.file = path.join(releasesRoot, 'builds.json');
+    this.load();
+  }
+
+  private load(): void {
+    let saved: unknown;
+    try {
+      saved = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+    } catch {
+      return; // no history yet (or unreadable: start a new one rather than refuse to start)
+    }
+    const list = (saved as { builds?: unknown }).builds;
+    if (!Array.isArray(list)) return;
+    this.builds = (list as BuildRecord[]).filter((b) => b && typeof b.id === 'string').slice(0, MAX_BUILDS);
+    let changed = false;
+    for (const b of this.builds) {
+      if (b.status === 'queued' || b.status === 'running') {
+        b.status = 'failed';
+        b.error = INTERRUPTED;
+        b.finishedAt = this.now();
+        changed = true;
+      }
+    }
+    if (changed) this.save();
+  }
+
+  save(): void {
+    fs.mkdirSync(this.releasesRoot, { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ builds: this.builds }));
+    fs.renameSync(tmp, this.file);
+  }
+
+  /** Adds a build (newest first) and drops the oldest beyond MAX_BUILDS. */
+  add(b: BuildRecord): void {
+    this.builds.unshift(b);
+    this.builds.length = Math.min(this.builds.length, MAX_BUILDS);
+    this.save();
+  }
+
+  get(id: string): BuildRecord | undefined {
+    return this.builds.find((b) => b.id === id);
+  }
+
+  records(): readonly BuildRecord[] {
+    return this.builds;
+  }
+
+  /**
+   * The hints of the failed builds newer than the newest published one, oldest first: their
+   * changes are not served yet, so the next build takes them on (null: a full build failed).
+   */
+  unpublishedHints(exceptId: string): Array<BuildRecord['hint']> {
+    const out: Array<BuildRecord['hint']> = [];
+    for (const b of this.builds) {
+      if (b.id === exceptId || b.status === 'queued' || b.status === 'running') continue;
+      if (b.status === 'published') break;
+      out.push(b.hint);
+    }
+    return out.reverse();
+  }
+
+  /** A new id, later than every other: 'b' + the UTC time to the millisecond (+ '-n'). */
+  newId(): string {
+    const base = `b${new Date(this.now()).toISOString().replace(/[-:.]/g, '')}`;
+    let id = base;
+    for (let n = 1; this.get(id); n++) id = `${base}-${n}`;
+    return id;
+  }
+
+  /** The wire shape: whether its release is served and still kept, from the releases on disk. */
+  view(b: BuildRecord, releases = this.releases()): Build {
+    return {
+      id: b.id,
+      trigger: b.trigger,
+      status: b.status,
+      current: b.releaseId != null && b.releaseId === releases.current,
+      canPublish: b.releaseId != null && releases.kept.has(b.releaseId),
+      queuedAt: b.queuedAt,
+      startedAt: b.startedAt,
+      finishedAt: b.finishedAt,
+      hint: b.hint ? { changed: b.hint.changed.length, removed: b.hint.removed.length } : null,
+      pages: b.pages,
+      skipped: b.skipped,
+      error: b.error,
+      releaseId: b.releaseId,
+    };
+  }
+
+  detail(b: BuildRecord): BuildDetail {
+    return { ...this.view(b), progress: { ...b.progress }, log: [...b.log] };
+  }
+
+  list(): Build[] {
+    const releases = this.releases();
+    return this.builds.map((b) => this.view(b, releases));
+  }
+
+  private releases() {
+    return {
+      current: currentRelease(this.releasesRoot),
+      kept: new Set(listReleases(this.releasesRoot).map((r) => r.id)),
+    };
+  }
+}

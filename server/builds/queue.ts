@@ -1,0 +1,164 @@
+// The build queue (issue 13 part 2, "Build hook"): one build at a time; triggers that arrive
+// while one runs are coalesced into ONE next build (hints merged, hint.ts). The runner does the
+// work (gatsby-runner.ts in `npm start`, a fake in the unit tests); the queue owns the states,
+// the history and the publish-again of a kept release.
+import { listReleases, switchTo } from '../publish/releases';
+import { HttpError, notFound } from '../errors';
+import { BuildHistory } from './history';
+import { mergeHints } from './hint';
+import { BuildOutput } from './progress';
+import type { BuildHint, BuildRecord, BuildTrigger, SkippedReview } from './types';
+
+export interface BuildResult {
+  releaseId: string;
+  pages: number | null;
+  skipped: SkippedReview[];
+}
+export interface RunContext {
+  /** Feed the child's output here: it keeps the log tail and the progress. */
+  output: BuildOutput;
+  /** Aborted when the server closes: the runner stops its child. */
+  signal: AbortSignal;
+}
+/** Builds and publishes; rejects (with the reason as message) when the build or publish fails. */
+export type BuildRunner = (build: BuildRecord, ctx: RunContext) => Promise<BuildResult>;
+
+export const NOT_KEPT = '该版本已不在保留范围内';
+export const STOPPED = '服务器停止，构建中断';
+
+export class BuildQueue {
+  private running: { record: BuildRecord; abort: AbortController; done: Promise<void> } | null = null;
+  private next: BuildRecord | null = null;
+  private readonly waiters = new Map<string, Array<(b: BuildRecord) => void>>();
+  private closed = false;
+
+  constructor(
+    readonly history: BuildHistory,
+    private readonly runner: BuildRunner,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Queues a build, or merges into the one already waiting (its id is returned: the caller's
+   * change is in it). Starts at once when nothing runs.
+   */
+  trigger(trigger: BuildTrigger, hint: BuildHint | null): BuildRecord {
+    if (this.closed) throw new HttpError(503, '服务器正在停止', 'UNAVAILABLE');
+    if (this.next) {
+      this.next.hint = mergeHints(this.next.hint, hint);
+      this.history.save();
+      return this.next;
+    }
+    const record: BuildRecord = {
+      id: this.history.newId(),
+      trigger,
+      status: 'queued',
+      queuedAt: this.now(),
+      startedAt: null,
+      finishedAt: null,
+      hint,
+      pages: null,
+      skipped: [],
+      error: null,
+      releaseId: null,
+      progress: { step: 'queued', percent: 0 },
+      log: [],
+    };
+    this.history.add(record);
+    if (this.running) this.next = record;
+    else this.start(record);
+    return record;
+  }
+
+  private start(record: BuildRecord): void {
+    // A failed build's changes are still to publish (its hint named them, and the last build's
+    // data it would have replaced is still the base): this build takes them on.
+    const carried = this.history.unpublishedHints(record.id);
+    if (carried.length) record.hint = mergeHints(carried.reduce(mergeHints), record.hint);
+    record.status = 'running';
+    record.startedAt = this.now();
+    const output = new BuildOutput(() => {
+      record.progress = output.progress;
+    });
+    record.log = output.log;
+    record.progress = output.progress;
+    this.history.save();
+    const abort = new AbortController();
+    const done = Promise.resolve()
+      .then(() => this.runner(record, { output, signal: abort.signal }))
+      .then(
+        (r) => {
+          record.status = 'published';
+          record.releaseId = r.releaseId;
+          record.pages = r.pages;
+          record.skipped = r.skipped.slice(0, 200);
+          record.progress = { step: 'published', percent: 100 };
+        },
+        (e: unknown) => {
+          record.status = 'failed';
+          record.error = abort.signal.aborted ? STOPPED : String((e as Error)?.message ?? e).slice(0, 1000);
+          record.progress = { step: 'failed', percent: record.progress.percent };
+        },
+      )
+      .then(() => {
+        output.end();
+        record.finishedAt = this.now();
+        this.history.save();
+        this.running = null;
+        for (const w of this.waiters.get(record.id) ?? []) w(record);
+        this.waiters.delete(record.id);
+        const next = this.next;
+        this.next = null;
+        if (next && !this.closed) this.start(next);
+      });
+    this.running = { record, abort, done };
+  }
+
+  /** Resolves with the build once it is published or failed. */
+  finished(id: string): Promise<BuildRecord> {
+    const b = this.history.get(id);
+    if (!b) return Promise.reject(new Error(`no build ${id}`));
+    if (b.status === 'published' || b.status === 'failed') return Promise.resolve(b);
+    return new Promise((resolve) => this.waiters.set(id, [...(this.waiters.get(id) ?? []), resolve]));
+  }
+
+  /** Whether a build runs or waits. */
+  get busy(): boolean {
+    return this.running != null || this.next != null;
+  }
+
+  /**
+   * Serves build `id`'s release again (a rollback, or forward after one): one symlink swap
+   * (server/publish/releases.ts), queued behind a publish in progress.
+   */
+  async serve(id: string): Promise<{ id: string; releaseId: string; ms: number }> {
+    const b = this.history.get(id);
+    if (!b) throw notFound('没有这次构建');
+    const root = this.history.releasesRoot;
+    const releaseId = b.releaseId;
+    if (!releaseId || !listReleases(root).some((r) => r.id === releaseId))
+      throw new HttpError(409, NOT_KEPT, 'CONFLICT');
+    const t = performance.now();
+    try {
+      await switchTo(root, releaseId);
+    } catch {
+      throw new HttpError(409, NOT_KEPT, 'CONFLICT'); // pruned between the check and the swap
+    }
+    return { id, releaseId, ms: Math.round((performance.now() - t) * 10) / 10 };
+  }
+
+  /** Stops: the queued build is dropped (failed), the running one is aborted and awaited. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.next) {
+      Object.assign(this.next, { status: 'failed', error: STOPPED, finishedAt: this.now() });
+      this.next = null;
+      this.history.save();
+    }
+    const r = this.running;
+    if (r) {
+      r.abort.abort();
+      await r.done;
+    }
+  }
+}

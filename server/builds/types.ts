@@ -1,0 +1,87 @@
+// The editors' builds (issue 13 part 2): the wire shape the editor console reads, and the hint
+// a trigger may carry. Schemas here are the single source of the wire types (house style 6).
+import { Type, type Static } from '@sinclair/typebox';
+import { ID_SOURCE } from '../../src/common/coerce';
+
+const ReviewUrlId = Type.String({ minLength: 1, maxLength: 64, pattern: `^${ID_SOURCE}$` });
+/** Reviews named in one trigger: enough for any back office's batch, small enough to bound the body. */
+export const MAX_HINT_ITEMS = 1000;
+
+export const ReviewRef = Type.Object(
+  { productId: ReviewUrlId, commentId: ReviewUrlId },
+  { additionalProperties: false },
+);
+export type ReviewRef = Static<typeof ReviewRef>;
+
+export const BuildHintBody = Type.Object(
+  {
+    changed: Type.Optional(Type.Array(ReviewRef, { maxItems: MAX_HINT_ITEMS })),
+    removed: Type.Optional(Type.Array(ReviewRef, { maxItems: MAX_HINT_ITEMS })),
+  },
+  { additionalProperties: false },
+);
+export type BuildHintBody = Static<typeof BuildHintBody>;
+
+export const BuildParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: `^${ID_SOURCE}$` }) });
+export type BuildParams = Static<typeof BuildParams>;
+
+/** What a build fetches anew: the reviews changed and removed since the last build. */
+export interface BuildHint {
+  changed: ReviewRef[];
+  removed: ReviewRef[];
+}
+
+export type BuildTrigger = 'editor' | 'backoffice' | 'takedown' | 'startup';
+export type BuildStatus = 'queued' | 'running' | 'published' | 'failed';
+
+export interface SkippedReview {
+  productId: string;
+  commentId: string;
+  reason: string;
+}
+export interface BuildProgress {
+  step: string;
+  percent: number;
+}
+
+/** A build as the history keeps it (the hint in full, the log tail). */
+export interface BuildRecord {
+  id: string;
+  trigger: BuildTrigger;
+  status: BuildStatus;
+  queuedAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  /** null: a full build (fetches every review). */
+  hint: BuildHint | null;
+  pages: number | null;
+  skipped: SkippedReview[];
+  error: string | null;
+  releaseId: string | null;
+  progress: BuildProgress;
+  log: string[];
+}
+
+/** A build on the wire (GET /editor/api/builds). */
+export interface Build {
+  id: string;
+  trigger: BuildTrigger;
+  status: BuildStatus;
+  /** Its release is the one served. */
+  current: boolean;
+  /** Its release is still kept (POST /builds/:id/publish can serve it). */
+  canPublish: boolean;
+  queuedAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  hint: { changed: number; removed: number } | null;
+  pages: number | null;
+  skipped: SkippedReview[];
+  error: string | null;
+  releaseId: string | null;
+}
+/** One build with its progress and log tail (GET /editor/api/builds/:id). */
+export interface BuildDetail extends Build {
+  progress: BuildProgress;
+  log: string[];
+}
