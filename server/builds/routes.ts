@@ -7,6 +7,7 @@
 //   POST /builds/:id/publish     200 { id, releaseId, ms }; 404 unknown; 409 release not kept
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
+import { noBodyIsEmptyObject } from '../routes/hooks';
 import { hintOf } from './hint';
 import type { BuildQueue } from './queue';
 import { BuildHintBody, BuildParams } from './types';
@@ -21,9 +22,7 @@ export function buildRoutes(app: FastifyInstance, builds: BuildQueue): void {
       schema: { body: BuildHintBody },
       bodyLimit: HINT_BODY_LIMIT,
       // No body (curl -X POST) is a full build: validated as {}.
-      preValidation: async (req) => {
-        if (req.body == null) req.body = {};
-      },
+      preValidation: noBodyIsEmptyObject,
     },
     async (req, reply) => {
       const b = builds.trigger('editor', hintOf(req.body));
