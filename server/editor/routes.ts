@@ -2,7 +2,7 @@
 // (server/builds/), and the demo's back office (backoffice.ts). Every route needs the editor's
 // token (token.ts), checked on request, before the body is read.
 import type { FastifyPluginAsync } from 'fastify';
-import { notFound } from '../errors';
+import { notFound, refuseNonFiniteNumbers } from '../errors';
 import { buildRoutes } from '../builds/routes';
 import type { BuildQueue } from '../builds/queue';
 import { backOfficeRoutes } from './backoffice';
@@ -16,6 +16,8 @@ export interface EditorRoutesOptions extends EditorAuthOptions {
 
 export const editorRoutes: FastifyPluginAsync<EditorRoutesOptions> = async (app, opts) => {
   app.addHook('onRequest', editorAuth(opts));
+  // "9" x 15,000 is the number Infinity to ajv, which then skips `maximum` (as on the API).
+  refuseNonFiniteNumbers(app);
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
     return payload;

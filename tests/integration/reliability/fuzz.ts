@@ -56,6 +56,9 @@ const VALID_BODY: Record<string, unknown> = {
   street: '漕溪北路1号',
   postcode: '200030',
   idNumber: '11010519491231002X',
+  // The back office's review bodies (the editors' routes)
+  content: '穿着很舒服，尺码正好',
+  stars: 5,
   // Logins, popups, customs resell
   token: 'shihuo-test-13812345678',
   bindToken: 'x',

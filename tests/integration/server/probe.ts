@@ -11,6 +11,8 @@ export interface SeenRoute {
   method: string;
   url: string;
   schema: { querystring?: Schema; params?: Schema; body?: Schema };
+  /** The route's own body limit in bytes, when it sets one (beyond it: 413 before parsing). */
+  bodyLimit?: number;
 }
 export interface Schema {
   type?: string | string[];
@@ -25,7 +27,7 @@ export function watchRoutes(app: FastifyInstance): SeenRoute[] {
   app.addHook('onRoute', (r: RouteOptions) => {
     for (const method of ([] as string[]).concat(r.method as string | string[])) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: r.url, schema: (r.schema ?? {}) as SeenRoute['schema'] });
+      routes.push({ method, url: r.url, schema: (r.schema ?? {}) as SeenRoute['schema'], bodyLimit: r.bodyLimit });
     }
   });
   return routes;
