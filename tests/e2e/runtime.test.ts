@@ -18,6 +18,7 @@ import {
   launch,
   newPage,
   pollPage,
+  workerHoldsPage,
   siteMissing,
   startSite,
   type Site,
@@ -100,10 +101,14 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     site = await startSite();
     browser = await launch();
   });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  // Bounded: a stalled clean-up fails here, by name, instead of holding the file.
+  after(
+    async () => {
+      await browser?.close();
+      await site?.close();
+    },
+    { timeout: 60_000 },
+  );
 
   test('client navigation fetches /review/page-data/{path}/page-data.json, not the document', async () => {
     const { page, context, problems } = await newPage(browser, DESKTOP, { serviceWorkers: 'block' });
@@ -391,109 +396,122 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       });
       copyBase = copy.url.replace('127.0.0.1', 'localhost');
     });
-    after(async () => {
-      await copy?.close();
-      if (copyDir) fs.rmSync(copyDir, { recursive: true, force: true });
-    });
+    after(
+      async () => {
+        // A browser connection left open (a failed test's context) must not hold the close.
+        copy?.app.server.closeAllConnections();
+        await copy?.close();
+        if (copyDir) fs.rmSync(copyDir, { recursive: true, force: true });
+      },
+      { timeout: 60_000 },
+    );
 
-    test("registers at /review/sw.js and a returning visitor gets a rebuild's content", async (t) => {
-      // A review with a short plain text, so every copy of it in the HTML can be replaced.
-      const target = findShortReview(copyDir);
-      const context: BrowserContext = await browser.newContext({
-        viewport: DESKTOP,
-        locale: 'zh-CN',
-        serviceWorkers: 'allow',
-      });
-      const problems: string[] = [];
-      const watch = (p: Page) => p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-      let page = await context.newPage();
-      watch(page);
-      await page.goto(copyBase + target.href);
-      await hydrated(page);
-      // Polled, not `await navigator.serviceWorker.ready`: that never settles when the
-      // registration fails, and would hold the file until the runner's limit.
-      const reg = await pollPage(page, 'an active service worker', async () => {
-        const r = await navigator.serviceWorker.getRegistration();
-        return r?.active ? { scope: r.scope, script: r.active.scriptURL } : null;
-      });
-      assert.deepEqual(reg, { scope: `${copyBase}/review/`, script: `${copyBase}/review/sw.js` });
-      // Never cached by the browser, so a rebuild's worker is found on the next visit.
-      assert.equal(
-        (await fetch(`${copyBase}/review/sw.js`)).headers.get('cache-control'),
-        'no-cache, no-store, must-revalidate',
-      );
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-      // A second visit under the worker's control, so it caches what the page uses.
-      await reloadOrFollow(page);
-      await hydrated(page);
-      assert.equal(
-        await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL),
-        `${copyBase}/review/sw.js`,
-      );
-      assert.equal((await page.locator('.review__text').innerText()).trim(), target.content);
-      await pollPage(page, 'the worker caching the page', async () => ((await caches.keys()).length > 0 ? true : null));
-      await page.close();
-
-      // The rebuild: new text for the review, a new compilation hash, a new worker.
-      const fresh = `重建后的新内容：这条评价已更新（${Date.now().toString(36)}）`;
-      simulateRebuild(copyDir, target, fresh);
-
-      // The visitor comes back in a new tab. Gatsby reloads on a compilation-hash change and
-      // on onServiceWorkerUpdateReady (gatsby-browser.tsx); allow a reload or two on top.
-      page = await context.newPage();
-      watch(page);
-      let loads = 0;
-      page.on('load', () => {
-        loads += 1;
-      });
-      const documents: boolean[] = [];
-      page.on('response', (r) => {
-        if (r.request().isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(r.fromServiceWorker());
-      });
-      await page.goto(copyBase + target.href);
-      assert.equal(documents[0], true, 'the returning visit is answered by the service worker');
-      let manualReloads = 0;
-      for (;;) {
-        const ok = await page
-          .waitForFunction(
-            (t) =>
-              document.querySelector('.review__text')?.textContent?.trim() === t &&
-              document.documentElement.dataset.hydrated === 'true',
-            fresh,
-            { timeout: 20_000 },
-          )
-          .then(
-            () => true,
-            () => false,
-          );
-        if (ok) break;
-        assert.ok(
-          manualReloads < 2,
-          `the new content after ${manualReloads} reloads: ${await page
-            .locator('.review__text')
-            .innerText()
-            .catch(() => '?')}`,
+    // A limit of its own: a stalled step fails this test by name instead of the whole file.
+    test(
+      "registers at /review/sw.js and a returning visitor gets a rebuild's content",
+      { timeout: 240_000 },
+      async (t) => {
+        // A review with a short plain text, so every copy of it in the HTML can be replaced.
+        const target = findShortReview(copyDir);
+        const context: BrowserContext = await browser.newContext({
+          viewport: DESKTOP,
+          locale: 'zh-CN',
+          serviceWorkers: 'allow',
+        });
+        t.after(() => context.close().catch(() => undefined));
+        const problems: string[] = [];
+        const watch = (p: Page) => p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+        let page = await context.newPage();
+        watch(page);
+        await page.goto(copyBase + target.href);
+        await hydrated(page);
+        // Polled, not `await navigator.serviceWorker.ready`: that never settles when the
+        // registration fails, and would hold the file until the runner's limit.
+        const reg = await pollPage(page, 'an active service worker', async () => {
+          const r = await navigator.serviceWorker.getRegistration();
+          return r?.active ? { scope: r.scope, script: r.active.scriptURL } : null;
+        });
+        assert.deepEqual(reg, { scope: `${copyBase}/review/`, script: `${copyBase}/review/sw.js` });
+        // Never cached by the browser, so a rebuild's worker is found on the next visit.
+        assert.equal(
+          (await fetch(`${copyBase}/review/sw.js`)).headers.get('cache-control'),
+          'no-cache, no-store, must-revalidate',
         );
-        manualReloads += 1;
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+        // A second visit under the worker's control, so it caches what the page uses.
         await reloadOrFollow(page);
-      }
-      t.diagnostic(`new content after ${loads} page loads, ${manualReloads} of them manual reloads`);
-      // The new worker's update-ready reload (gatsby-browser.tsx) may still come after the new
-      // content showed: read the controller from whichever document is current then.
-      let controller: string | undefined;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-          break;
-        } catch (e) {
-          if (attempt >= 3 || !/context was destroyed|navigation/i.test(String(e))) throw e;
-          await page.waitForLoadState('load');
+        await hydrated(page);
+        assert.equal(
+          await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL),
+          `${copyBase}/review/sw.js`,
+        );
+        assert.equal((await page.locator('.review__text').innerText()).trim(), target.content);
+        // What the returning visit needs: the worker holds every resource of this page.
+        await workerHoldsPage(page, target.href.slice('/review'.length));
+        await page.close();
+
+        // The rebuild: new text for the review, a new compilation hash, a new worker.
+        const fresh = `重建后的新内容：这条评价已更新（${Date.now().toString(36)}）`;
+        simulateRebuild(copyDir, target, fresh);
+
+        // The visitor comes back in a new tab. Gatsby reloads on a compilation-hash change and
+        // on onServiceWorkerUpdateReady (gatsby-browser.tsx); allow a reload or two on top.
+        page = await context.newPage();
+        watch(page);
+        let loads = 0;
+        page.on('load', () => {
+          loads += 1;
+        });
+        const documents: boolean[] = [];
+        page.on('response', (r) => {
+          if (r.request().isNavigationRequest() && r.frame() === page.mainFrame())
+            documents.push(r.fromServiceWorker());
+        });
+        await page.goto(copyBase + target.href);
+        assert.equal(documents[0], true, 'the returning visit is answered by the service worker');
+        let manualReloads = 0;
+        for (;;) {
+          const ok = await page
+            .waitForFunction(
+              (t) =>
+                document.querySelector('.review__text')?.textContent?.trim() === t &&
+                document.documentElement.dataset.hydrated === 'true',
+              fresh,
+              { timeout: 20_000 },
+            )
+            .then(
+              () => true,
+              () => false,
+            );
+          if (ok) break;
+          assert.ok(
+            manualReloads < 2,
+            `the new content after ${manualReloads} reloads: ${await page
+              .locator('.review__text')
+              .innerText()
+              .catch(() => '?')}`,
+          );
+          manualReloads += 1;
+          await reloadOrFollow(page);
         }
-      }
-      assert.equal(controller, `${copyBase}/review/sw.js`);
-      assert.deepEqual(problems, []);
-      await context.close();
-    });
+        t.diagnostic(`new content after ${loads} page loads, ${manualReloads} of them manual reloads`);
+        // The new worker's update-ready reload (gatsby-browser.tsx) may still come after the new
+        // content showed: read the controller from whichever document is current then.
+        let controller: string | undefined;
+        for (let attempt = 0; ; attempt++) {
+          try {
+            controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+            break;
+          } catch (e) {
+            if (attempt >= 3 || !/context was destroyed|navigation/i.test(String(e))) throw e;
+            await page.waitForLoadState('load');
+          }
+        }
+        assert.equal(controller, `${copyBase}/review/sw.js`);
+        assert.deepEqual(problems, []);
+        await context.close();
+      },
+    );
   });
 });
 

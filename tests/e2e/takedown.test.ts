@@ -6,7 +6,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, hydrated, launch, newPage, pollPage, siteMissing, startSite, type Site } from './helpers/site';
+import { DESKTOP, hydrated, launch, newPage, siteMissing, startSite, workerHoldsPage, type Site } from './helpers/site';
 import type { HaulResponse } from '../../src/storefront/types';
 
 let site: Site;
@@ -44,31 +44,7 @@ describe('a taken-down review under the service worker', { skip: siteMissing }, 
     await hydrated(page);
     const link = page.locator(`a[href="/review${sitePath}"]`);
     if (await link.count()) await link.first().scrollIntoViewIfNeeded();
-    // gatsby-plugin-offline keeps them in idb-keyval's store; the worker serves its shell only
-    // once every one of them is in its caches.
-    await pollPage(
-      page,
-      "the worker caching the review's resources",
-      async (key) => {
-        const resources = await new Promise<string[] | undefined>((resolve) => {
-          const open = indexedDB.open('keyval-store');
-          open.onerror = () => resolve(undefined);
-          open.onsuccess = () => {
-            try {
-              const get = open.result.transaction('keyval', 'readonly').objectStore('keyval').get(key);
-              get.onsuccess = () => resolve(get.result as string[] | undefined);
-              get.onerror = () => resolve(undefined);
-            } catch {
-              resolve(undefined);
-            }
-          };
-        });
-        if (!resources?.length) return null;
-        for (const r of resources) if (!(await caches.match(r))) return null;
-        return true;
-      },
-      `resources:${sitePath}`,
-    );
+    await workerHoldsPage(page, sitePath);
 
     // Taken down (what POST /editor/api/takedowns does, tests/integration/editor/takedowns.test.ts).
     site.server.app.repos.takedowns.add(review.productId, review.commentId, 'e2e');

@@ -51,6 +51,7 @@ export async function startSite(extra: Partial<StartOptions> = {}): Promise<Site
     dbFile,
     codes,
     close: async () => {
+      server.app.server.closeAllConnections(); // a context a failed test left open holds none
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
@@ -149,3 +150,33 @@ export async function pollPage<T, A = undefined>(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * Waits until the service worker can answer a navigation to `sitePath` (`/1/2/`) from its cache:
+ * gatsby-plugin-offline records each visited or prefetched page's resources in idb-keyval's
+ * store and serves its app shell for a page only once every one of them is in its caches.
+ */
+export const workerHoldsPage = (page: Page, sitePath: string) =>
+  pollPage(
+    page,
+    `the worker caching the resources of ${sitePath}`,
+    async (key) => {
+      const resources = await new Promise<string[] | undefined>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          try {
+            const get = open.result.transaction('keyval', 'readonly').objectStore('keyval').get(key);
+            get.onsuccess = () => resolve(get.result as string[] | undefined);
+            get.onerror = () => resolve(undefined);
+          } catch {
+            resolve(undefined);
+          }
+        };
+      });
+      if (!resources?.length) return null;
+      for (const r of resources) if (!(await caches.match(r))) return null;
+      return true;
+    },
+    `resources:${sitePath}`,
+  );
