@@ -19,6 +19,7 @@ import {
   SERVER_MS,
   stubSite,
   timeAnswers,
+  VALID_BODY,
   watchRoutes,
   type SeenRoute,
 } from '../server/probe';
@@ -42,33 +43,6 @@ export interface FuzzReport {
 }
 
 export const SLOW_MS = 1000;
-/**
- * A valid value for every body field, so that fuzzing one field leaves the others valid (and
- * the route's own checks run, not only the schema's).
- */
-const VALID_BODY: Record<string, unknown> = {
-  q: '面霜',
-  phone: '13812345678',
-  code: '123456',
-  // Profile (issue 15)
-  name: '张三',
-  areaIds: ['310000', '310100', '310104'],
-  street: '漕溪北路1号',
-  postcode: '200030',
-  idNumber: '11010519491231002X',
-  // The back office's review bodies (the editors' routes)
-  content: '穿着很舒服，尺码正好',
-  stars: 5,
-  // Logins, popups, customs resell
-  token: 'shihuo-test-13812345678',
-  bindToken: 'x',
-  popupIds: ['1'],
-  orderId: 'ORD-1',
-  userId: '1',
-  ts: 1,
-  nonce: 'n',
-  sign: 's',
-};
 
 /** Routes that need a session (issue 15's and the likes): their session headers are fuzzed too. */
 const SESSION_ROUTE =

@@ -97,3 +97,32 @@ export function stubSite(): string {
   writeFileSync(join(dir, '404.html'), '<!doctype html><title>页面不存在</title>');
   return dir;
 }
+
+/**
+ * A valid value for the body fields of the routes, so that probing one field leaves the others
+ * valid (and the route's own checks run, not only the schema's): the fuzz and the long-values
+ * test send it with the probed field replaced.
+ */
+export const VALID_BODY: Record<string, unknown> = {
+  q: '面霜',
+  phone: '13812345678',
+  code: '123456',
+  // Profile (issue 15)
+  name: '张三',
+  areaIds: ['310000', '310100', '310104'],
+  street: '漕溪北路1号',
+  postcode: '200030',
+  idNumber: '11010519491231002X',
+  // The back office's review bodies (the editors' routes)
+  content: '穿着很舒服，尺码正好',
+  stars: 5,
+  // Logins, popups, customs resell
+  token: 'shihuo-test-13812345678',
+  bindToken: 'x',
+  popupIds: ['1'],
+  orderId: 'ORD-1',
+  userId: '1',
+  ts: 1,
+  nonce: 'n',
+  sign: 's',
+};
