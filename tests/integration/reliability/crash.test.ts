@@ -107,12 +107,35 @@ function assertCountersAgree(db: Database.Database, before: Map<number, number>,
   }
 }
 
-test('likes in flight survive kill -9: every acknowledged write is present, counters agree, integrity ok', async () => {
+/**
+ * One crash case: a fresh database and media folder (`env` for the child, `extra` on top), the
+ * child started through `start()`; the last one started is killed and the folder removed after.
+ */
+async function crashCase(
+  extra: Record<string, string>,
+  run: (env: Record<string, string>, start: () => Promise<Child>) => Promise<void>,
+): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
-  const env = { DB_FILE: path.join(dir, 'db.sqlite'), MEDIA_DIR: path.join(dir, 'media'), LOG_LEVEL: 'silent' };
+  const env = {
+    DB_FILE: path.join(dir, 'db.sqlite'),
+    MEDIA_DIR: path.join(dir, 'media'),
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
   let child: Child | null = null;
   try {
-    child = await startChild(env);
+    await run(env, async () => (child = await startChild(env)));
+  } finally {
+    const last = child as Child | null;
+    last?.proc.kill('SIGKILL');
+    await last?.exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('likes in flight survive kill -9: every acknowledged write is present, counters agree, integrity ok', async () => {
+  await crashCase({}, async (env, start) => {
+    let child = await start();
     const targets = await newestReviews(child, REVIEWS);
     const users = [];
     for (let i = 0; i < USERS; i++) users.push(await signIn(child, `1380013${String(i).padStart(4, '0')}`));
@@ -160,7 +183,7 @@ test('likes in flight survive kill -9: every acknowledged write is present, coun
     );
 
     // Restart on the same file: it opens (WAL recovery) and answers.
-    child = await startChild(env);
+    child = await start();
     const db = new Database(env.DB_FILE, { readonly: true });
     try {
       assert.equal((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check, 'ok');
@@ -179,27 +202,15 @@ test('likes in flight survive kill -9: every acknowledged write is present, coun
       `${child.url}/api/v1/product-comment/products/${t.productId}/comments?commentId=${t.commentId}`,
     );
     assert.equal(detail.status, 200, 'the restarted server answers');
-  } finally {
-    child?.proc.kill('SIGKILL');
-    await child?.exited;
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknowledged = present, integrity ok', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
-  const env = {
-    DB_FILE: path.join(dir, 'db.sqlite'),
-    MEDIA_DIR: path.join(dir, 'media'),
-    LOG_LEVEL: 'silent',
-    CRASH_SMS_BUDGET: 'roomy',
-  };
   const OLD_USERS = 12;
   const NEW_PHONES = 40;
   const LIKED = 5;
-  let child: Child | null = null;
-  try {
-    child = await startChild(env);
+  await crashCase({ CRASH_SMS_BUDGET: 'roomy' }, async (env, start) => {
+    let child = await start();
     const targets = await newestReviews(child, LIKED);
     const likeUrl = (c: Child, t: Target): string =>
       `${c.url}/api/v1/product-comment/products/${t.productId}/comments/${t.commentId}/likes`;
@@ -305,7 +316,7 @@ test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknow
     );
     assert.ok(acked.length < total, `${acked.length} of ${total} writes acknowledged before the kill`);
 
-    child = await startChild(env);
+    child = await start();
     const db = new Database(env.DB_FILE, { readonly: true });
     const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
     try {
@@ -349,27 +360,15 @@ test('sign-in, sign-out, unlike and code sends in flight survive kill -9: acknow
       `# crash: ${total} sign-in/sign-out/unlike/send writes tried, ${acked.length} acknowledged before kill -9 ` +
         `(send ${count('send')}, verify ${count('verify')}, unlike ${count('unlike')}, signout ${count('signout')}), 0 lost, integrity ok`,
     );
-  } finally {
-    child?.proc.kill('SIGKILL');
-    await child?.exited;
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('orders in flight survive kill -9: every acknowledged order is present and whole, stock agrees', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
-  const env = {
-    DB_FILE: path.join(dir, 'db.sqlite'),
-    MEDIA_DIR: path.join(dir, 'media'),
-    LOG_LEVEL: 'silent',
-    CRASH_SMS_BUDGET: 'roomy',
-  };
   const SHOPPERS = 6;
   const ORDERS_EACH = 20;
   const START_STOCK = 100_000;
-  let child: Child | null = null;
-  try {
-    child = await startChild(env);
+  await crashCase({ CRASH_SMS_BUDGET: 'roomy' }, async (env, start) => {
+    let child = await start();
     const users: Array<{ userId: string; userKey: string }> = [];
     for (let i = 0; i < SHOPPERS; i++) users.push(await signIn(child, `1360013${String(i).padStart(4, '0')}`));
 
@@ -456,7 +455,7 @@ test('orders in flight survive kill -9: every acknowledged order is present and 
     assert.ok(killed, 'the server was killed with orders in flight');
     assert.ok(acked.length >= total / 3 && acked.length < total, `${acked.length} of ${total} orders acknowledged`);
 
-    child = await startChild(env);
+    child = await start();
     const db = new Database(env.DB_FILE, { readonly: true });
     try {
       assert.equal((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check, 'ok');
@@ -500,20 +499,13 @@ test('orders in flight survive kill -9: every acknowledged order is present and 
       headers: { 'X-Session-User': u.userId, 'X-Session-Key': u.userKey },
     });
     assert.equal(list.status, 200, 'the restarted server lists the orders');
-  } finally {
-    child?.proc.kill('SIGKILL');
-    await child?.exited;
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('address creations in flight survive kill -9: every acknowledged address is present and listed', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
-  const env = { DB_FILE: path.join(dir, 'db.sqlite'), MEDIA_DIR: path.join(dir, 'media'), LOG_LEVEL: 'silent' };
   const PER_USER = 20; // the address book's cap (MAX_ADDRESSES)
-  let child: Child | null = null;
-  try {
-    child = await startChild(env);
+  await crashCase({}, async (env, start) => {
+    let child = await start();
     const users = [];
     for (let i = 0; i < USERS; i++) users.push(await signIn(child, `1360013${String(i).padStart(4, '0')}`));
     const jobs = users.flatMap((u) =>
@@ -555,7 +547,7 @@ test('address creations in flight survive kill -9: every acknowledged address is
     assert.ok(killed, 'the server was killed with writes in flight');
     assert.ok(acked.length < jobs.length, `${acked.length} of ${jobs.length} addresses acknowledged before the kill`);
 
-    child = await startChild(env);
+    child = await start();
     const db = new Database(env.DB_FILE, { readonly: true });
     try {
       assert.equal((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check, 'ok');
@@ -581,9 +573,5 @@ test('address creations in flight survive kill -9: every acknowledged address is
       for (const a of acked.filter((x) => x.userId === u.userId)) assert.ok(listed.has(a.id), `address ${a.id} listed`);
     }
     console.log(`# crash: ${jobs.length} address creations tried, ${acked.length} acknowledged before kill -9, 0 lost`);
-  } finally {
-    child?.proc.kill('SIGKILL');
-    await child?.exited;
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
