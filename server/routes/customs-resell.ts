@@ -14,28 +14,26 @@ import { toId } from './window';
 
 export const customsResellRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = signedIn(app);
+  app.addHook('onRequest', signedIn(app)); // every call is the signed-in user's
   const repo = app.repos.customsResell;
 
-  app.get('/v1/customs-resell', { onRequest: auth, schema: { response: { 200: CustomsResellList } } }, async (req) => ({
+  app.get('/v1/customs-resell', { schema: { response: { 200: CustomsResellList } } }, async (req) => ({
     items: repo.list(requireUser(app, req)),
   }));
 
   app.post(
     '/v1/customs-resell',
-    { onRequest: auth, schema: { body: CustomsResellInput, response: { 200: CustomsResell } } },
+    { schema: { body: CustomsResellInput, response: { 200: CustomsResell } } },
     async (req) => repo.create(requireUser(app, req), req.body),
   );
 
-  app.get(
-    '/v1/customs-resell/:id',
-    { onRequest: auth, schema: { params: IdParams, response: { 200: CustomsResell } } },
-    async (req) => repo.get(requireUser(app, req), toId(req.params.id)),
+  app.get('/v1/customs-resell/:id', { schema: { params: IdParams, response: { 200: CustomsResell } } }, async (req) =>
+    repo.get(requireUser(app, req), toId(req.params.id)),
   );
 
   app.post(
     '/v1/customs-resell/:id',
-    { onRequest: auth, schema: { params: IdParams, body: CustomsResellUpdate, response: { 200: CustomsResell } } },
+    { schema: { params: IdParams, body: CustomsResellUpdate, response: { 200: CustomsResell } } },
     async (req) => repo.update(requireUser(app, req), toId(req.params.id), req.body ?? {}),
   );
 };
