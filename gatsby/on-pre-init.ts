@@ -2,8 +2,6 @@
 // endpoint is read here: if one fails, the build stops with a clear message and the previous
 // output stays untouched (contract, "What a build may assume").
 import type { GatsbyNode } from 'gatsby';
-import fs from 'node:fs';
-import path from 'node:path';
 import { createStorefrontClient } from '../src/storefront/client';
 import { startEmbeddedServer, stopEmbeddedServer } from './embedded-server';
 import { reviewSourceApi } from './sourcing/review-source-api';
@@ -21,6 +19,7 @@ import { productIdsOf } from './pages/build-index';
 import { getCatalogue } from '../src/catalogue';
 import { setBuildData } from './build-data';
 import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from './sourcing/incremental';
+import { writeReport } from './sourcing/report';
 
 export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) => {
   const root = store.getState().program.directory as string;
@@ -144,11 +143,4 @@ async function sourceExtras(
   } finally {
     progress.done();
   }
-}
-
-function writeReport(root: string, apiUrl: string, built: number, skipped: unknown[], skippedEndpoints: unknown[]) {
-  const dir = path.join(root, 'var');
-  fs.mkdirSync(dir, { recursive: true });
-  const report = { generatedAt: new Date().toISOString(), apiUrl, reviewPages: built, skipped, skippedEndpoints };
-  fs.writeFileSync(path.join(dir, 'build-report.json'), JSON.stringify(report, null, 2));
 }

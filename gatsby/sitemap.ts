@@ -20,6 +20,7 @@ import { isoChinaTime } from '../src/review/format';
 import { siteConfig } from '../src/site-config';
 import type { ReviewView } from '../src/review/view';
 import type { PageActions, PageInput } from './pages/types';
+import { saveFileRoutes } from './patch/manifest';
 
 export const SITEMAP_INDEX = 'sitemap-index.xml';
 const MAX_URLS = 50_000;
@@ -97,11 +98,12 @@ export function entryOf(
 export function recordingSitemap(
   actions: PageActions,
   postedAtOf: (productId: string, commentId: string) => number | null,
+  into: Map<string, SitemapEntry> = recorded,
 ): PageActions {
-  recorded.clear();
+  into.clear();
   return {
     createPage(page) {
-      if (!page.matchPath && isIndexable(page.path)) recorded.set(page.path, entryOf(page, postedAtOf));
+      if (!page.matchPath && isIndexable(page.path)) into.set(page.path, entryOf(page, postedAtOf));
       actions.createPage(page);
     },
   };
@@ -188,11 +190,18 @@ export const writeSitemapsOnPostBuild: GatsbyNode['onPostBuild'] = async ({ getN
   const started = Date.now();
   const rss0 = process.memoryUsage().rss;
   const entries = new Map(recorded);
+  const fileRoutes: SitemapEntry[] = [];
   for (const node of getNodesByType('SitePage')) {
     const p = (node as unknown as { path: string; matchPath?: string }).path;
-    if (!entries.has(p) && !(node as { matchPath?: string }).matchPath && isIndexable(p))
-      entries.set(p, { path: p, lastmod: null, images: [] });
+    if (!entries.has(p) && !(node as { matchPath?: string }).matchPath && isIndexable(p)) {
+      const entry = { path: p, lastmod: null, images: [] };
+      entries.set(p, entry);
+      fileRoutes.push(entry);
+    }
   }
+  // A patch build (gatsby/patch/build.ts) sees only the pages of createPages: it takes the file
+  // routes from here.
+  if (process.env.BUILD_DATA_DIR) saveFileRoutes(process.env.BUILD_DATA_DIR, fileRoutes);
   const { urls, files } = await writeSitemaps(path.resolve('public'), [...entries.values()]);
   // The bench reads this line (bench/build.ts): the step's time and what it added to the process.
   const grewMB = Math.max(0, Math.round((process.memoryUsage().rss - rss0) / 2 ** 20));

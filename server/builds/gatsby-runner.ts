@@ -3,12 +3,21 @@
 // rewrites only the pages whose data changed), then the publish of public/ as a new release
 // (server/publish/releases.ts, atomic). A failed or killed build publishes nothing: the served
 // release stays, and the error names the exit code or signal and the last error line.
+//
+// A build with a hint first tries the patch build (gatsby/patch/build.ts): the changed pages
+// only, rendered with the last Gatsby build's renderer, published as the last release plus those
+// files. It applies while the code and settings are those of the last Gatsby build
+// (fingerprint.ts) and the last build's release is still kept; otherwise, or when it finds it
+// cannot apply, `gatsby build` runs as before.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { publish } from '../publish/releases';
+import { listReleases, publish, publishPatch } from '../publish/releases';
 import { promoteBuildData } from '../../gatsby/sourcing/incremental';
-import type { BuildRunner } from './queue';
+import { NOT_APPLICABLE, type PatchResult } from '../../gatsby/patch/result';
+import { codeFingerprint } from './fingerprint';
+import type { BuildOutput } from './progress';
+import type { BuildResult, BuildRunner } from './queue';
 import type { ReviewRef, SkippedReview } from './types';
 
 export interface GatsbyRunnerOptions {
@@ -25,6 +34,8 @@ export interface GatsbyRunnerOptions {
   onPublished?: () => void;
   /** Called with the child's pid when it starts (tests kill it). */
   onSpawn?: (pid: number) => void;
+  /** Try the patch build for builds with a hint (default true). */
+  patch?: boolean;
 }
 
 export const buildDataDir = (root: string) => path.join(root, 'var', 'build-data');
@@ -50,33 +61,45 @@ function readReport(root: string): { pages: number | null; skipped: SkippedRevie
   }
 }
 
+/** What the last published build was made with (its data's `last/`), for the next patch build. */
+interface BuildStamp {
+  code: string;
+  releaseId: string;
+}
+const STAMP = 'stamp.json';
+function readStamp(dir: string): BuildStamp | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, STAMP), 'utf8')) as BuildStamp;
+  } catch {
+    return null;
+  }
+}
+
+interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
   const { root } = opts;
   const dataDir = buildDataDir(root);
-  return async (build, { output, signal }) => {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const inputFile = path.join(dataDir, 'input.json');
-    fs.writeFileSync(inputFile, JSON.stringify({ hint: build.hint, exclude: opts.excluded() }));
-    // An older report must not pass for this build's.
-    fs.rmSync(path.join(root, 'var', 'build-report.json'), { force: true });
-    const gatsby = path.join(root, 'node_modules', 'gatsby', 'cli.js');
-    // The build never needs the editors' token: it is not handed to the child (or its log).
-    const { EDITOR_TOKEN: _token, ...env } = process.env;
-    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-      const child = spawn(process.execPath, [gatsby, 'build', '--prefix-paths'], {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...env,
-          ...opts.env,
-          STOREFRONT_API_URL: opts.apiUrl(),
-          BUILD_INPUT_FILE: inputFile,
-          BUILD_DATA_DIR: dataDir,
-          GATSBY_TELEMETRY_DISABLED: '1',
-          // One plain line per finished step (no spinners), which progress.ts reads.
-          CI: 'true',
-        },
-      });
+  // The build never needs the editors' token: it is not handed to the child (or its log).
+  const { EDITOR_TOKEN: _token, ...parentEnv } = process.env;
+  const childEnv = (inputFile: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+    ...parentEnv,
+    ...opts.env,
+    STOREFRONT_API_URL: opts.apiUrl(),
+    BUILD_INPUT_FILE: inputFile,
+    BUILD_DATA_DIR: dataDir,
+    GATSBY_TELEMETRY_DISABLED: '1',
+    // One plain line per finished step (no spinners), which progress.ts reads.
+    CI: 'true',
+    ...extra,
+  });
+  /** Runs a child in the work tree, its output into the build's; stopped when the build is aborted. */
+  const runChild = (args: string[], env: NodeJS.ProcessEnv, output: BuildOutput, signal: AbortSignal) =>
+    new Promise<ChildExit>((resolve, reject) => {
+      const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
       if (child.pid) opts.onSpawn?.(child.pid);
       const stop = () => child.kill('SIGTERM');
       signal.addEventListener('abort', stop, { once: true });
@@ -88,11 +111,83 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
         resolve({ code, signal: sig });
       });
     });
-    output.end();
-    if (exit.code !== 0) {
-      const how = exit.signal ? `killed by ${exit.signal}` : `exited with code ${exit.code}`;
-      throw new Error(`gatsby build ${how}: ${output.lastError ?? output.log.at(-1) ?? 'no output'}`);
+  const failure = (what: string, exit: ChildExit, output: BuildOutput) => {
+    const how = exit.signal ? `killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    return new Error(`${what} ${how}: ${output.lastError ?? output.log.at(-1) ?? 'no output'}`);
+  };
+  /** After a publish: the data, with what it was made with, becomes the base of the next build. */
+  const promote = (code: string, releaseId: string) => {
+    fs.writeFileSync(path.join(dataDir, 'next', STAMP), JSON.stringify({ code, releaseId } satisfies BuildStamp));
+    promoteBuildData(dataDir);
+    opts.onPublished?.();
+  };
+
+  /** The patch build, or null when it does not apply (`gatsby build` then runs). */
+  const patchBuild = async (
+    inputFile: string,
+    code: string,
+    { output, signal }: Parameters<BuildRunner>[1],
+  ): Promise<BuildResult | null> => {
+    const stamp = readStamp(path.join(dataDir, 'last'));
+    const why =
+      !stamp || stamp.code !== code
+        ? 'the code or settings changed since the last Gatsby build'
+        : !listReleases(opts.releasesRoot).some((r) => r.id === stamp.releaseId)
+          ? "the last build's release is no longer kept"
+          : null;
+    if (why) {
+      output.line(`patch: not applicable: ${why}`);
+      return null;
     }
+    output.progress = { step: 'patch: sourcing', percent: 2 };
+    const work = path.join(root, 'var', 'patch');
+    const base = path.join(opts.releasesRoot, 'releases', stamp!.releaseId);
+    const exit = await runChild(
+      ['--import', 'tsx', path.join('gatsby', 'patch', 'build.ts')],
+      childEnv(inputFile, { PATCH_WORK_DIR: work, PATCH_BASE_DIR: base }),
+      output,
+      signal,
+    );
+    if (exit.code === NOT_APPLICABLE) {
+      output.progress = { step: 'starting gatsby build', percent: 0 };
+      return null;
+    }
+    if (exit.code !== 0) throw failure('patch build', exit, output);
+    const r = JSON.parse(fs.readFileSync(path.join(work, 'result.json'), 'utf8')) as PatchResult;
+    output.progress = { step: 'publishing', percent: 92 };
+    const published = await publishPatch(
+      opts.releasesRoot,
+      { baseId: stamp!.releaseId, outDir: path.join(work, 'out'), written: r.written, deleted: r.deleted },
+      { signal },
+    );
+    output.line(
+      `published release ${published.id} (patch of ${stamp!.releaseId}): ${published.files} files (${published.copied} written, ${published.linked} linked) in ${published.ms} ms`,
+    );
+    promote(code, published.id);
+    fs.rmSync(work, { recursive: true, force: true });
+    return { releaseId: published.id, ...readReport(root) };
+  };
+
+  return async (build, ctx) => {
+    const { output, signal } = ctx;
+    fs.mkdirSync(dataDir, { recursive: true });
+    const inputFile = path.join(dataDir, 'input.json');
+    fs.writeFileSync(inputFile, JSON.stringify({ hint: build.hint, exclude: opts.excluded() }));
+    // An older report must not pass for this build's.
+    fs.rmSync(path.join(root, 'var', 'build-report.json'), { force: true });
+    // Taken before the build: a source edited while it runs makes the next patch refuse.
+    const code = codeFingerprint(root, { ...parentEnv, ...opts.env });
+    if (build.hint && opts.patch !== false) {
+      const patched = await patchBuild(inputFile, code, ctx);
+      if (patched) {
+        output.end();
+        return patched;
+      }
+    }
+    const gatsby = path.join(root, 'node_modules', 'gatsby', 'cli.js');
+    const exit = await runChild([gatsby, 'build', '--prefix-paths'], childEnv(inputFile), output, signal);
+    output.end();
+    if (exit.code !== 0) throw failure('gatsby build', exit, output);
     const report = readReport(root);
     output.progress = { step: 'publishing', percent: 96 };
     output.line('publishing public/ as a new release');
@@ -100,8 +195,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     output.line(
       `published release ${published.id}: ${published.files} files (${published.copied} copied, ${published.linked} linked) in ${published.ms} ms`,
     );
-    promoteBuildData(dataDir);
-    opts.onPublished?.();
+    promote(code, published.id);
     return { releaseId: published.id, ...report };
   };
 }

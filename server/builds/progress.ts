@@ -22,6 +22,11 @@ const STEPS: Array<[RegExp, number, string]> = [
   [/^success Writing page-data\.json/, 75, 'Building static HTML for pages'],
   [/^success Building static HTML for pages/, 92, 'onPostBuild'],
   [/^success onPostBuild/, 96, 'publishing'],
+  // The patch build (gatsby/patch/build.ts).
+  [/^patch: sourced /, 40, 'patch: comparing pages'],
+  [/^patch: \d+ pages, /, 45, 'patch: rendering the changed pages'],
+  [/^patch: rendered /, 85, 'patch: sitemaps'],
+  [/^patch: \d+ files written/, 90, 'publishing'],
 ];
 /** "n/m" in a progress line (Gatsby's counter of pages built). */
 const COUNTER = /\b(\d+)\/(\d+)\b/;

@@ -191,6 +191,99 @@ function serially<T>(root: string, task: () => Promise<T>): Promise<T> {
  * the partial copy and leaves `current` as it was.
  */
 export function publish(publicDir: string, root: string, opts: PublishOptions = {}): Promise<PublishStats> {
+  return newRelease(root, opts, async (partial, state, prev) => {
+    const st = await fs.promises.stat(publicDir);
+    if (!st.isDirectory()) throw new Error(`${publicDir} is not a directory`);
+    await copyTree(
+      { src: path.resolve(publicDir), dest: partial, prev, run: limit(opts.concurrency ?? CONCURRENCY), state, opts },
+      '',
+    );
+  });
+}
+
+/** A patch build's output (gatsby/patch/build.ts): files replacing or adding to a release, files left out. */
+export interface ReleasePatch {
+  /** The release the patch applies to (its files are linked, never written). */
+  baseId: string;
+  /** Where the `written` files are. */
+  outDir: string;
+  written: string[];
+  deleted: string[];
+}
+
+/** A relative posix path that stays inside its directory and is publishable. */
+function checkedRelative(rel: string): string {
+  const parts = rel.split('/');
+  if (!rel || rel.length > 1024 || parts.some((p) => !p || p === '.' || p === '..') || skipped(rel, parts.at(-1)!))
+    throw new Error(`not a publishable file path: ${JSON.stringify(rel.slice(0, 200))}`);
+  return rel;
+}
+
+/**
+ * Publishes a patch: a new release made of the base release's files, hard-linked (one `link`
+ * per file, no copy, no comparison), except the patch's deleted and written files, the written
+ * ones copied from its out/ directory. Then the same switch and pruning as publish().
+ */
+export function publishPatch(root: string, patch: ReleasePatch, opts: PublishOptions = {}): Promise<PublishStats> {
+  return newRelease(root, opts, async (partial, state) => {
+    if (!ID.test(patch.baseId)) throw new Error(`not a release id: ${patch.baseId}`);
+    const base = path.join(releasesDir(root), patch.baseId);
+    if (!(await fs.promises.stat(base).catch(() => null))?.isDirectory()) throw new Error(`no release ${patch.baseId}`);
+    const written = patch.written.map(checkedRelative);
+    const replaced = new Set([...written, ...patch.deleted.map(checkedRelative)]);
+    const made = new Set<string>();
+    const dirOf = async (rel: string) => {
+      const d = path.posix.dirname(rel);
+      if (made.has(d)) return;
+      await fs.promises.mkdir(path.join(partial, d), { recursive: true });
+      made.add(d);
+    };
+    await fs.promises.mkdir(partial, { recursive: true });
+    const run = limit(opts.concurrency ?? CONCURRENCY * 2);
+    const linkTree = async (rel: string): Promise<void> => {
+      opts.signal?.throwIfAborted();
+      const entries = await run(() => fs.promises.readdir(path.join(base, rel), { withFileTypes: true }));
+      const files: string[] = [];
+      const dirs: string[] = [];
+      for (const e of entries) {
+        const child = rel ? `${rel}/${e.name}` : e.name;
+        if (e.isDirectory()) dirs.push(child);
+        else if (e.isFile() && !replaced.has(child)) files.push(child);
+      }
+      await forEachLimit(files, CONCURRENCY * 2, (child) =>
+        run(async () => {
+          await dirOf(child);
+          await fs.promises.link(path.join(base, child), path.join(partial, child));
+          state.files++;
+          state.linked++;
+          opts.onProgress?.(state.files);
+        }),
+      );
+      await forEachLimit(dirs, DIRS_AT_ONCE, linkTree);
+    };
+    await linkTree('');
+    for (const rel of written) {
+      opts.signal?.throwIfAborted();
+      await dirOf(rel);
+      const to = path.join(partial, rel);
+      await fs.promises.copyFile(path.join(patch.outDir, rel), to);
+      state.files++;
+      state.copied++;
+      state.bytesCopied += (await fs.promises.stat(to)).size;
+    }
+  });
+}
+
+/**
+ * A new release filled by `fill` in a partial directory, renamed to its id once complete, then
+ * served (one switch) and older releases pruned. A failure removes the partial directory and
+ * leaves `current` as it was.
+ */
+function newRelease(
+  root: string,
+  opts: PublishOptions,
+  fill: (partial: string, state: CopyState, prev: string | null) => Promise<void>,
+): Promise<PublishStats> {
   return serially(path.resolve(root), async () => {
     const started = performance.now();
     const dir = releasesDir(root);
@@ -203,13 +296,7 @@ export function publish(publicDir: string, root: string, opts: PublishOptions = 
     const prevId = currentRelease(root) ?? listReleases(root)[0]?.id ?? null;
     const state: CopyState = { files: 0, linked: 0, copied: 0, bytesCopied: 0 };
     try {
-      const st = await fs.promises.stat(publicDir);
-      if (!st.isDirectory()) throw new Error(`${publicDir} is not a directory`);
-      const prev = prevId ? path.join(dir, prevId) : null;
-      await copyTree(
-        { src: path.resolve(publicDir), dest: partial, prev, run: limit(opts.concurrency ?? CONCURRENCY), state, opts },
-        '',
-      );
+      await fill(partial, state, prevId ? path.join(dir, prevId) : null);
       // Complete: renamed to its id in one step, so a release directory is never partial.
       await fs.promises.rename(partial, path.join(dir, id));
     } catch (e) {

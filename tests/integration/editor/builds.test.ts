@@ -222,6 +222,11 @@ test('cold build: 202 and an id; three triggers while it runs coalesce into ONE 
   );
   assert.ok(changed.includes(`${edited.productId}/${edited.commentId}/index.html`), changed.join(' '));
   assert.ok(changed.length < 50, `${changed.length} HTML files rewritten: ${changed.join(' ')}`);
+  // The patch build made it (gatsby/patch/build.ts), not `gatsby build`.
+  assert.ok(
+    hinted.log.some((l) => l.includes(`(patch of ${cold.releaseId})`)),
+    hinted.log.join('\n'),
+  );
 });
 
 test('a failed build (a required endpoint down) is recorded with its reason; the served site is untouched', async () => {
@@ -235,14 +240,14 @@ test('a failed build (a required endpoint down) is recorded with its reason; the
     categoriesDown = false;
   }
   assert.equal(b.status, 'failed');
-  assert.match(b.error!, /gatsby build exited with code 1: .*productcategories/);
+  assert.match(b.error!, /patch build exited with code 1: .*productcategories/);
   assert.equal(b.releaseId, null);
   assert.equal(b.canPublish, false);
   assert.equal(currentRelease(releasesRoot), servedRelease);
   assert.deepEqual(await page('/review/'), home);
 });
 
-test('kill -9 of the gatsby child: failed with the signal; a restart marks a running build failed', async () => {
+test('kill -9 of the build (the patch child): failed with the signal; a restart marks a running build failed', async () => {
   const servedRelease = currentRelease(releasesRoot);
   childPid = 0;
   const id = (await call('POST', '/editor/api/builds', { changed: [edited] })).json.id;
@@ -255,7 +260,7 @@ test('kill -9 of the gatsby child: failed with the signal; a restart marks a run
   process.kill(childPid, 'SIGKILL');
   const b = await finished(id);
   assert.equal(b.status, 'failed');
-  assert.match(b.error!, /gatsby build killed by SIGKILL/);
+  assert.match(b.error!, /patch build killed by SIGKILL/);
   assert.equal(currentRelease(releasesRoot), servedRelease);
 });
 
@@ -311,4 +316,41 @@ test('takedown: 410 at once, and after the queued build the review is in no list
   for (const f of sitemaps)
     assert.ok(!fs.readFileSync(path.join(releasesRoot, 'current', f), 'utf8').includes(link), f);
   assert.equal((await page(link)).status, 410);
+  assert.ok(
+    b.log.some((l) => l.includes('(patch of ')),
+    b.log.join('\n'),
+  );
+  takenDown = b;
+});
+
+/** Every published file of a release: relative path -> bytes. */
+function releaseFiles(id: string, rel = ''): Map<string, Buffer> {
+  const dir = path.join(releasesRoot, 'releases', id);
+  const out = new Map<string, Buffer>();
+  for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) for (const [k, v] of releaseFiles(id, r)) out.set(k, v);
+    else out.set(r, fs.readFileSync(path.join(dir, r)));
+  }
+  return out;
+}
+
+let takenDown: BuildDetail;
+test('a patch build publishes what `gatsby build` publishes from the same data, byte for byte; after a source edit the queue runs gatsby build', async () => {
+  // A source file touched (same bytes, a new mtime): the last Gatsby build's bundles may no
+  // longer be the code's, so the patch must not apply.
+  const touched = path.join(workspace, 'src', 'templates', 'review.tsx');
+  const later = new Date(Date.now() + 5000);
+  fs.utimesSync(touched, later, later);
+  // A hint that names a review whose data did not change: the same data as the takedown's build.
+  const b = await finished((await call('POST', '/editor/api/builds', { changed: [edited] })).json.id);
+  assert.equal(b.status, 'published', b.log.join('\n'));
+  // (The log keeps its last 100 lines: the patch's refusal is before Gatsby's output.)
+  assert.ok(b.log.includes('publishing public/ as a new release'), b.log.join('\n'));
+  const patched = releaseFiles(takenDown.releaseId!);
+  const built = releaseFiles(b.releaseId!);
+  assert.ok(patched.size > 500, `${patched.size} files`);
+  assert.deepEqual([...patched.keys()].sort(), [...built.keys()].sort(), 'the same files');
+  const differ = [...built].filter(([f, bytes]) => !patched.get(f)!.equals(bytes)).map(([f]) => f);
+  assert.deepEqual(differ, [], 'the same bytes');
 });

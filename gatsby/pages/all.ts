@@ -1,0 +1,64 @@
+// Every page of the site from the sourced data, for any `createPage`: Gatsby's (gatsby/create-pages.ts)
+// and the patch build's recorder (gatsby/patch/build.ts), so the two can never disagree on what a
+// page holds.
+import { reviewPath } from '../../src/paths';
+import type { ReviewPageData } from '../../src/review/page-data';
+import { getCatalogue } from '../../src/catalogue';
+import type { BuildData } from '../build-data';
+import { buildIndex, reviewKey } from './build-index';
+import { createHomePage } from './home';
+import { createCategoryPages } from './category';
+import { createProductAliasPage, createProductPages } from './product';
+import { createHaulPages } from './haul';
+import { createArticlesPage, createMerchantsPage } from './directory';
+import type { PageActions, TemplateOf } from './types';
+
+export interface CreatedPages {
+  reviews: number;
+  categories: number;
+  products: number;
+  haul: number;
+}
+
+/** When each built review was posted (a listing's lastmod in the sitemap). */
+export function postedAtOf(data: Pick<BuildData, 'pages'>) {
+  const postedAt = new Map(data.pages.map((p) => [reviewKey(p.info.productId, p.info.id), p.info.postedAt]));
+  return (productId: string, commentId: string) => postedAt.get(reviewKey(productId, commentId)) ?? null;
+}
+
+/**
+ * One static page per review, its data in the page context (so in its page-data.json);
+ * no page queries: page context avoids Gatsby's query step, the bottleneck past 10,000 pages
+ * (docs/benchmarks.md compares both). Then the other routes of spec section 2.
+ */
+export function createAllPages(actions: PageActions, template: TemplateOf, data: BuildData): CreatedPages {
+  const index = buildIndex(data);
+  const review = template('review');
+  for (const page of data.pages) {
+    const context: ReviewPageData = {
+      ...page,
+      // Only reviews with a page of their own: a review the build skipped (malformed) would be a
+      // link crawlers get no content from (scripts/check-links.ts).
+      relateList: page.relateList.filter((r) => index.built.has(reviewKey(r.productId, r.commentId))),
+    };
+    actions.createPage({
+      path: reviewPath(page.productId, page.commentId),
+      component: review,
+      context: { ...context },
+    });
+  }
+  // Reviews published after this build open at their normal URL through the 404 page
+  // (src/review/unbuilt.ts), not a client-only match path: a match path covering
+  // /:productId/:commentId/ makes Gatsby list every static page it covers in the entry chunk
+  // of every page (docs/benchmarks.md).
+  const catalogue = getCatalogue();
+  const { extras } = data;
+  createHomePage(actions, template, { catalogue, index, articles: extras.articles });
+  const categories = createCategoryPages(actions, template, { catalogue, index, listings: extras.categories });
+  const products = createProductPages(actions, template, { catalogue, index, products: extras.products });
+  createProductAliasPage(actions, template);
+  const haul = createHaulPages(actions, template, { index, cursor: extras.haulCursor });
+  createMerchantsPage(actions, template, extras.merchants);
+  createArticlesPage(actions, template, extras.articles);
+  return { reviews: data.pages.length, categories, products, haul };
+}

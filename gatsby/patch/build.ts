@@ -1,0 +1,216 @@
+// The patch build (issue 13, "one edited review < 15% of the cold build"): for a build with a
+// hint, instead of `gatsby build`, which spends its time on per-page bookkeeping for every page
+// of the site whatever changed (docs/benchmarks.md, "Editors' builds"), this child:
+//
+//   1. sources like the Gatsby build, incrementally (gatsby/sourcing/*: the hint's reviews
+//      fetched, the rest reused from the last build's data);
+//   2. creates every page with the same page creators (gatsby/pages/all.ts) into a recorder, and
+//      compares each page's digest with the last build's manifest (gatsby/patch/manifest.ts);
+//   3. writes page-data.json and HTML of the pages that differ only, with Gatsby's own renderer
+//      from the last Gatsby build (gatsby/patch/render.ts), and the sitemaps when they differ;
+//   4. leaves the rest to the queue: a new release = the last one, hard-linked, with these files
+//      replaced and the deleted pages left out (server/publish/releases.ts, publishPatch).
+//
+// It never writes the staging workspace's public/ or .cache/: the next `gatsby build` there
+// compares the data with its own last build and rewrites what differs, patches included.
+//
+// Run by server/builds/gatsby-runner.ts in the workspace (cwd) as
+//   node --import tsx gatsby/patch/build.ts
+// with STOREFRONT_API_URL, BUILD_INPUT_FILE, BUILD_DATA_DIR, PATCH_WORK_DIR (emptied: out/ and
+// result.json) and PATCH_BASE_DIR (the release the patch applies to). Exit 0: done; 1: the build
+// fails (a required endpoint); NOT_APPLICABLE (3): the queue runs `gatsby build` instead.
+import fs from 'node:fs';
+import path from 'node:path';
+import { getCatalogue } from '../../src/catalogue';
+import { createStorefrontClient } from '../../src/storefront/client';
+import type { BuildData } from '../build-data';
+import { createAllPages, postedAtOf } from '../pages/all';
+import { productIdsOf } from '../pages/build-index';
+import type { PageInput } from '../pages/types';
+import { recordingSitemap, writeSitemaps, type SitemapEntry } from '../sitemap';
+import { RequiredEndpointError } from '../sourcing/errors';
+import { extrasSourceApi } from '../sourcing/extras-api';
+import { fetchExtras } from '../sourcing/fetch-extras';
+import { fetchReviews } from '../sourcing/fetch-reviews';
+import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from '../sourcing/incremental';
+import { writeReport } from '../sourcing/report';
+import { reviewSourceApi } from '../sourcing/review-source-api';
+import { loadFileRoutes, loadManifest, manifestEntry, pageResultJson, saveFileRoutes, saveManifest } from './manifest';
+import { NOT_APPLICABLE, type PatchResult } from './result';
+import { htmlFile, openRenderer, pageDataFile, pageDataString, type TemplateShape } from './render';
+
+/** The patch cannot apply (no last build, no manifest...): not an error, `gatsby build` runs instead. */
+export class NotApplicable extends Error {}
+
+const env = (name: string) => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set`);
+  return v;
+};
+const template = (name: string) => path.resolve('src', 'templates', `${name}.tsx`);
+
+async function source(apiUrl: string, dataDir: string): Promise<BuildData> {
+  const input = readBuildInput();
+  if (!input.hint) throw new NotApplicable('the build has no hint (a full build)');
+  const last = await loadLastBuild(dataDir);
+  if (!last) throw new NotApplicable('no data from a last build');
+  const plan = sourcingPlan(input, last);
+  if (!plan.incremental) throw new NotApplicable('not incremental');
+  const client = createStorefrontClient({ mode: 'build', baseURL: apiUrl });
+  const concurrency = Number(process.env.SOURCE_CONCURRENCY ?? 8);
+  const data = await fetchReviews(reviewSourceApi(client), { exclude: plan.exclude, reuse: plan.reuse, concurrency });
+  const extras = await fetchExtras(extrasSourceApi(client), {
+    productIds: productIdsOf(data.feed),
+    categoryIds: [...getCatalogue().byId.keys()],
+    concurrency,
+    exclude: plan.exclude,
+    reuseProduct: plan.reuseProduct,
+  });
+  await saveBuildData(dataDir, data.pages, extras.products.values());
+  writeReport(process.cwd(), apiUrl, data.pages.length, data.skipped, extras.skipped);
+  return { ...data, apiUrl, extras };
+}
+
+/** The template's page-data shape, from one of its pages in the last Gatsby build's public/. */
+function templateShapes(publicDir: string, manifest: ReturnType<typeof loadManifest> & object) {
+  const shapes = new Map<string, TemplateShape>();
+  return (name: string): TemplateShape => {
+    let shape = shapes.get(name);
+    if (shape) return shape;
+    for (const [p, e] of manifest) {
+      if (e.template !== name) continue;
+      try {
+        const d = JSON.parse(fs.readFileSync(path.join(publicDir, pageDataFile(p)), 'utf8')) as TemplateShape;
+        shape = { componentChunkName: d.componentChunkName, staticQueryHashes: d.staticQueryHashes };
+        if (d.slicesMap !== undefined) shape.slicesMap = d.slicesMap;
+        break;
+      } catch {
+        // a page added by a patch since: not in the Gatsby build's public/
+      }
+    }
+    if (!shape) throw new NotApplicable(`no page of template ${name} in the last Gatsby build`);
+    shapes.set(name, shape);
+    return shape;
+  };
+}
+
+const sitemapFiles = (dir: string) =>
+  fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^sitemap-(\d+|index)\.xml$/.test(f)) : [];
+
+export async function patchBuild(): Promise<PatchResult> {
+  const root = process.cwd();
+  const apiUrl = env('STOREFRONT_API_URL');
+  const dataDir = env('BUILD_DATA_DIR');
+  const work = env('PATCH_WORK_DIR');
+  const base = env('PATCH_BASE_DIR');
+  const lastDir = path.join(dataDir, 'last');
+  const manifest = loadManifest(lastDir);
+  const fileRoutes = loadFileRoutes(lastDir);
+  if (!manifest || !fileRoutes) throw new NotApplicable('no page manifest from the last build');
+  if (!fs.existsSync(path.join(root, '.cache', 'page-ssr', 'routes', 'render-page.js')))
+    throw new NotApplicable('no HTML renderer from a last Gatsby build');
+  const shapeOf = templateShapes(path.join(root, 'public'), manifest);
+  fs.rmSync(work, { recursive: true, force: true });
+  const out = path.join(work, 'out');
+  fs.mkdirSync(out, { recursive: true });
+
+  let t = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = Math.round(now - t);
+    t = now;
+    return ms;
+  };
+  const data = await source(apiUrl, dataDir);
+  const ms = { sourcing: lap(), pages: 0, render: 0, sitemaps: 0 };
+  console.log(`patch: sourced ${data.pages.length} review pages in ${ms.sourcing} ms`);
+
+  // Every page, recorded; the ones whose digest differs from the last build's are written.
+  const pages: PageInput[] = [];
+  const sitemap = new Map<string, SitemapEntry>();
+  const created = createAllPages(
+    recordingSitemap({ createPage: (p) => pages.push(p) }, postedAtOf(data), sitemap),
+    template,
+    data,
+  );
+  const next = new Map(pages.map((p) => [p.path, manifestEntry(p)] as const));
+  const changed = pages.filter((p) => manifest.get(p.path)?.digest !== next.get(p.path)!.digest);
+  const gone = [...manifest.keys()].filter((p) => !next.has(p));
+  ms.pages = lap();
+  console.log(`patch: ${pages.length} pages, ${changed.length} changed, ${gone.length} deleted (${ms.pages} ms)`);
+
+  const written: string[] = [];
+  if (changed.length) {
+    const renderer = await openRenderer(root, out);
+    try {
+      for (const p of changed) {
+        const e = next.get(p.path)!;
+        const json = pageDataString(shapeOf(e.template), p.path, pageResultJson(p.context), e.matchPath);
+        const file = pageDataFile(p.path);
+        fs.mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
+        fs.writeFileSync(path.join(out, file), json);
+        await renderer.render(p.path, json);
+        written.push(file, htmlFile(p.path));
+      }
+    } finally {
+      renderer.close();
+    }
+  }
+  ms.render = lap();
+  console.log(`patch: rendered ${changed.length} pages (${ms.render} ms)`);
+
+  // Sitemaps: written aside, and only those that differ from the base release's go in.
+  const maps = path.join(work, 'sitemaps');
+  fs.mkdirSync(maps, { recursive: true });
+  await writeSitemaps(maps, [...sitemap.values(), ...fileRoutes]);
+  const fresh = sitemapFiles(maps);
+  for (const f of fresh) {
+    const old = path.join(base, f);
+    const now = fs.readFileSync(path.join(maps, f));
+    if (fs.existsSync(old) && fs.readFileSync(old).equals(now)) continue;
+    fs.writeFileSync(path.join(out, f), now);
+    written.push(f);
+  }
+  const deleted = [
+    ...gone.flatMap((p) => [pageDataFile(p), htmlFile(p)]),
+    ...sitemapFiles(base).filter((f) => !fresh.includes(f)),
+  ];
+  ms.sitemaps = lap();
+
+  saveManifest(dataDir, next);
+  saveFileRoutes(dataDir, fileRoutes);
+  return {
+    written,
+    deleted,
+    pages: pages.length,
+    changedPages: changed.length,
+    deletedPages: gone.length,
+    reviewPages: created.reviews,
+    ms,
+  };
+}
+
+if (require.main === module) {
+  patchBuild().then(
+    (r) => {
+      fs.writeFileSync(path.join(env('PATCH_WORK_DIR'), 'result.json'), JSON.stringify(r));
+      console.log(
+        `patch: ${r.written.length} files written, ${r.deleted.length} deleted (sourcing ${r.ms.sourcing} ms, pages ${r.ms.pages} ms, render ${r.ms.render} ms, sitemaps ${r.ms.sitemaps} ms)`,
+      );
+    },
+    (e: unknown) => {
+      const err = e as Error;
+      if (err instanceof NotApplicable) {
+        console.log(`patch: not applicable: ${err.message}`);
+        process.exitCode = NOT_APPLICABLE;
+      } else if (err instanceof RequiredEndpointError) {
+        console.error(`error ${err.message}`);
+        process.exitCode = 1;
+      } else {
+        // Anything else is the patch's own failure: `gatsby build` still can do the job.
+        console.log(`patch: not applicable: ${err?.stack ?? String(e)}`);
+        process.exitCode = NOT_APPLICABLE;
+      }
+    },
+  );
+}

@@ -1,0 +1,98 @@
+// What the last build published, page by page, for the patch build (gatsby/patch/build.ts): each
+// page's template and a digest of its page-data result, and the file routes of the sitemap. Both
+// kinds of build write it next to the build data (gatsby/sourcing/incremental.ts, `next/`, promoted
+// to `last/` once published): Gatsby's from createPages and onPostBuild, the patch build its own.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PageActions, PageInput } from '../pages/types';
+import type { SitemapEntry } from '../sitemap';
+
+export interface ManifestEntry {
+  template: string;
+  digest: string;
+  matchPath: string | null;
+}
+export type Manifest = Map<string, ManifestEntry>;
+
+const MANIFEST = 'manifest.json';
+const FILE_ROUTES = 'file-routes.json';
+
+/** Keys Gatsby deletes from a page context before it writes the page data (gatsby's query-runner). */
+const GATSBY_INTERNAL = [
+  'path',
+  'internalComponentName',
+  'component',
+  'componentChunkName',
+  'updatedAt',
+  'pluginCreator___NODE',
+  'pluginCreatorId',
+  'componentPath',
+  'context',
+  'isCreatedByStatefulCreatePages',
+  'matchPath',
+  'mode',
+  'slices',
+];
+
+/** The `result` of a page's page-data.json, as Gatsby writes it for a page without a query. */
+export function pageResultJson(context: Record<string, unknown>): string {
+  const pageContext: Record<string, unknown> = { ...context };
+  for (const k of GATSBY_INTERNAL) delete pageContext[k];
+  return JSON.stringify({ pageContext });
+}
+
+/** A template's name from its component file (`src/templates/review.tsx` -> `review`). */
+export const templateName = (component: string) => path.basename(component, path.extname(component));
+
+export function manifestEntry(page: PageInput): ManifestEntry {
+  const template = templateName(page.component);
+  const digest = createHash('sha1')
+    .update(`${template}\n${page.matchPath ?? ''}\n`)
+    .update(pageResultJson(page.context))
+    .digest('base64url');
+  return { template, digest, matchPath: page.matchPath ?? null };
+}
+
+/** Page actions that record each created page's manifest entry, then create it. */
+export function recordingManifest(actions: PageActions, into: Manifest): PageActions {
+  return {
+    createPage(page) {
+      into.set(page.path, manifestEntry(page));
+      actions.createPage(page);
+    },
+  };
+}
+
+const next = (dataDir: string) => path.join(dataDir, 'next');
+
+export function saveManifest(dataDir: string, manifest: Manifest): void {
+  fs.mkdirSync(next(dataDir), { recursive: true });
+  const out: Record<string, [string, string, string | null]> = {};
+  for (const [p, e] of manifest) out[p] = [e.template, e.digest, e.matchPath];
+  fs.writeFileSync(path.join(next(dataDir), MANIFEST), JSON.stringify(out));
+}
+
+/** The manifest of the last published build (`dir` is its data: BUILD_DATA_DIR/last), or null. */
+export function loadManifest(dir: string): Manifest | null {
+  let raw: Record<string, [string, string, string | null]>;
+  try {
+    raw = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8'));
+  } catch {
+    return null;
+  }
+  return new Map(Object.entries(raw).map(([p, [template, digest, matchPath]]) => [p, { template, digest, matchPath }]));
+}
+
+export function saveFileRoutes(dataDir: string, entries: SitemapEntry[]): void {
+  fs.mkdirSync(next(dataDir), { recursive: true });
+  fs.writeFileSync(path.join(next(dataDir), FILE_ROUTES), JSON.stringify(entries));
+}
+
+export function loadFileRoutes(dir: string): SitemapEntry[] | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, FILE_ROUTES), 'utf8')) as SitemapEntry[];
+  } catch {
+    return null;
+  }
+}
