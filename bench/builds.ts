@@ -8,7 +8,8 @@
 // answers the change (the build published). Measured, in order:
 //
 //   cold            POST /builds on an empty workspace (the floor the others are set against)
-//   edit + hint     PATCH /reviews/:p/:c (the back office; hint changed: [it])
+//   edit + hint     PATCH /reviews/:p/:c (the back office; hint changed: [it]): the patch build
+//   the same, patch off: the hinted `gatsby build` (side by side with the patch build)
 //   edit, no hint   the text changed in SQLite by hand, then POST /builds without a body
 //   add             POST /reviews (hint changed: [the new one])
 //   takedown        POST /takedowns: 410 at once; then its build (hint removed: [it])
@@ -30,6 +31,7 @@ import { fig, log, type SectionResult } from './lib/report';
 import type { BenchContext } from './lib/data';
 
 const TOKEN = 'bench-editor-token-0123456789abcdef';
+let patchOn = true;
 let releasesRoot = '';
 let server: RunningServer;
 async function call(method: string, url: string, body?: unknown) {
@@ -93,6 +95,7 @@ export async function runBuilds(ctx: BenchContext, reviews: number): Promise<Sec
       releasesRoot,
       apiUrl: () => server.url,
       excluded: () => server.app.repos.takedowns.list(),
+      patch: () => patchOn,
     }),
   );
   const t0 = Date.now();
@@ -119,11 +122,17 @@ export async function runBuilds(ctx: BenchContext, reviews: number): Promise<Sec
       ? changedHtml(previous, b.releaseId!)
       : { changed: NaN, total: htmlFiles(path.join(releasesRoot, 'current')).length };
     previous = b.releaseId;
+    // How it was built: the patch build's summary line, or gatsby build's; and the publish.
+    const patch = b.log.find((l) => /^patch: \d+ files written/.test(l));
+    const how = patch
+      ? `patch build: ${patch.replace(/^patch: /, '')}`
+      : `gatsby build${b.log.find((l) => /^info Done building in/.test(l))?.replace(/^info Done building in ([\d.]+).*/, (_, s) => ` ${Number(s).toFixed(1)} s`) ?? ''}`;
+    const pub = b.log.find((l) => l.startsWith('published release'))?.replace(/^published release \S+ /, '') ?? '';
     rows.push({
       change,
       ms,
       html: previous && !Number.isNaN(html.changed) ? `${html.changed} of ${html.total}` : `${html.total} (all)`,
-      note,
+      note: [note, how, `published ${pub}`].filter(Boolean).join('; '),
     });
     log(`${change}: ${ms} ms, HTML ${rows.at(-1)!.html}; load ${loadavg()}`);
     return b;
@@ -133,10 +142,7 @@ export async function runBuilds(ctx: BenchContext, reviews: number): Promise<Sec
   // The first build on a warm cache rewrites every HTML file with the same content (Gatsby's
   // first incremental build; docs/benchmarks.md "Rebuild"): measured on its own, so that the
   // figures below are those of a warm workspace, as `npm start` has after its first rebuild.
-  const warm = await measure(
-    'warm-up (nothing changed, no hint)',
-    async () => (await call('POST', '/editor/api/builds')).json.id,
-  );
+  await measure('warm-up (nothing changed, no hint)', async () => (await call('POST', '/editor/api/builds')).json.id);
   const feed = (await call('GET', '/api/v2/product_comment/haul?category=0&delimiter=0&size=200')).json.waterFall
     .waterDrops as Array<{ productId: number; commentId: number }>;
   // Reviews of products with few reviews: an edit shows in the review's page, its product's
@@ -158,8 +164,21 @@ export async function runBuilds(ctx: BenchContext, reviews: number): Promise<Sec
     },
     `review ${a.commentId}, its product has ${reviewsOf(Number(a.productId))} review(s)`,
   );
-  const b = ref(4);
+  const a2 = ref(3);
+  patchOn = false;
   await measure(
+    'edit, with hint, patch off (gatsby build)',
+    async () => {
+      const r = await call('PATCH', `/editor/api/reviews/${a2.productId}/${a2.commentId}`, {
+        content: '编辑改过的正文 bench 1b',
+      });
+      return r.json.build;
+    },
+    `review ${a2.commentId}, its product has ${reviewsOf(Number(a2.productId))} review(s)`,
+  );
+  patchOn = true;
+  const b = ref(4);
+  const noHint = await measure(
     'edit, no hint (full sourcing)',
     async () => {
       server.app.db
@@ -190,11 +209,11 @@ export async function runBuilds(ctx: BenchContext, reviews: number): Promise<Sec
   });
   rows.at(-1)!.note = `410 served ${goneMs} ms after the POST`;
   const t = performance.now();
-  // The cold build's release is pruned by now (5 kept): back to the warm-up build's.
-  const rb = await call('POST', `/editor/api/builds/${warm.id}/publish`);
+  // The cold and warm-up builds' releases are pruned by now (5 kept): back to an earlier one still kept.
+  const rb = await call('POST', `/editor/api/builds/${noHint.id}/publish`);
   if (rb.status !== 200) throw new Error(`rollback: ${rb.status}`);
   rows.push({
-    change: 'rollback to the warm-up build',
+    change: 'rollback (to the edit without hint)',
     ms: Math.round(performance.now() - t),
     html: '-',
     note: `switch ${rb.json.ms} ms`,
@@ -232,12 +251,18 @@ export async function runBuilds(ctx: BenchContext, reviews: number): Promise<Sec
         text: '< 50',
         met: editedHtml < 50,
       }),
+      fig(
+        'edit with hint, patch off (gatsby build)',
+        row('edit, with hint, patch off (gatsby build)').ms / 1000,
+        's',
+        floor,
+      ),
       fig('warm-up build (nothing changed)', row('warm-up (nothing changed, no hint)').ms / 1000, 's', floor),
       fig('edit without hint', row('edit, no hint (full sourcing)').ms / 1000, 's', floor),
       fig('add a review (hint)', row('add a review').ms / 1000, 's', floor),
       fig('takedown: POST -> 410 served', goneMs / 1000, 's', undefined, { text: '< 1 s', met: goneMs < 1000 }),
       fig('takedown: its build, trigger -> served', row('takedown (build)').ms / 1000, 's', floor),
-      fig('rollback: POST /builds/:id/publish', row('rollback to the warm-up build').ms / 1000, 's'),
+      fig('rollback: POST /builds/:id/publish', row('rollback (to the edit without hint)').ms / 1000, 's'),
     ],
     notes: table,
     details: rows,

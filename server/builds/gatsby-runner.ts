@@ -34,8 +34,8 @@ export interface GatsbyRunnerOptions {
   onPublished?: () => void;
   /** Called with the child's pid when it starts (tests kill it). */
   onSpawn?: (pid: number) => void;
-  /** Try the patch build for builds with a hint (default true). */
-  patch?: boolean;
+  /** Try the patch build for builds with a hint (default true; a function is asked per build). */
+  patch?: boolean | (() => boolean);
 }
 
 export const buildDataDir = (root: string) => path.join(root, 'var', 'build-data');
@@ -177,7 +177,8 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     fs.rmSync(path.join(root, 'var', 'build-report.json'), { force: true });
     // Taken before the build: a source edited while it runs makes the next patch refuse.
     const code = codeFingerprint(root, { ...parentEnv, ...opts.env });
-    if (build.hint && opts.patch !== false) {
+    const patchOn = typeof opts.patch === 'function' ? opts.patch() : opts.patch !== false;
+    if (build.hint && patchOn) {
       const patched = await patchBuild(inputFile, code, ctx);
       if (patched) {
         output.end();
