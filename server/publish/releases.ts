@@ -211,10 +211,10 @@ export interface ReleasePatch {
   deleted: string[];
 }
 
-/** A relative posix path that stays inside its directory and is publishable. */
+/** A relative posix path that stays inside its directory and is publishable (no dot-file or dot-folder). */
 function checkedRelative(rel: string): string {
   const parts = rel.split('/');
-  if (!rel || rel.length > 1024 || parts.some((p) => !p || p === '.' || p === '..') || skipped(rel, parts.at(-1)!))
+  if (!rel || rel.length > 1024 || parts.some((p) => !p || p.startsWith('.')) || skipped(rel, parts.at(-1)!))
     throw new Error(`not a publishable file path: ${JSON.stringify(rel.slice(0, 200))}`);
   return rel;
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { currentRelease, listReleases, publish, rollback } from '../../../server/publish/releases';
+import { currentRelease, listReleases, publish, publishPatch, rollback } from '../../../server/publish/releases';
 
 function put(root: string, rel: string, body: string) {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
@@ -163,4 +163,59 @@ test('publishes in the same process run one after the other', async (t) => {
   assert.ok(b.id > a.id);
   assert.equal(b.linked, 4, 'the second links to the first, so the first had finished');
   assert.equal(currentRelease(root), b.id);
+});
+
+test('a patch release: the base release linked, written files copied from out/, deleted ones and their empty folders left out', async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const base = await publish(pub, root);
+  const out = path.join(tmp, 'out');
+  put(out, 'index.html', '<html>home v2</html>');
+  put(out, '1001/2003/index.html', '<html>added</html>');
+  const r = await publishPatch(root, {
+    baseId: base.id,
+    outDir: out,
+    written: ['index.html', '1001/2003/index.html'],
+    deleted: ['1001/2002/index.html', 'page-data/1001/2002/page-data.json'],
+  });
+  assert.deepEqual([r.files, r.linked, r.copied], [3, 1, 2]);
+  assert.equal(currentRelease(root), r.id);
+  assert.equal(read(root, 'index.html'), '<html>home v2</html>');
+  assert.equal(read(root, '1001/2003/index.html'), '<html>added</html>');
+  const ino = (id: string, rel: string) => fs.statSync(path.join(root, 'releases', id, rel)).ino;
+  assert.equal(ino(base.id, 'app-0123456789abcdef0123.js'), ino(r.id, 'app-0123456789abcdef0123.js'));
+  assert.ok(!fs.existsSync(path.join(root, 'current', '1001', '2002')), 'no folder left for a deleted page');
+  assert.ok(!fs.existsSync(path.join(root, 'current', 'page-data')));
+  // The base release is untouched.
+  assert.equal(fs.readFileSync(path.join(root, 'releases', base.id, 'index.html'), 'utf8'), '<html>home v1</html>');
+  assert.ok(fs.existsSync(path.join(root, 'releases', base.id, '1001', '2002', 'index.html')));
+});
+
+test('a patch naming a path outside the release, or an unknown base, fails and leaves current as it was', async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const base = await publish(pub, root);
+  const out = path.join(tmp, 'out');
+  put(out, 'x.html', 'x');
+  for (const bad of ['../x.html', '/etc/x.html', 'a//x.html', '.cache/x.html', 'app.js.map']) {
+    await assert.rejects(
+      publishPatch(root, { baseId: base.id, outDir: out, written: [bad], deleted: [] }),
+      /not a publishable file path/,
+      bad,
+    );
+  }
+  await assert.rejects(
+    publishPatch(root, { baseId: base.id, outDir: out, written: [], deleted: ['../../etc'] }),
+    /not a publishable file path/,
+  );
+  await assert.rejects(
+    publishPatch(root, { baseId: '20200101T000000000Z', outDir: out, written: [], deleted: [] }),
+    /no release/,
+  );
+  await assert.rejects(
+    publishPatch(root, { baseId: base.id, outDir: out, written: ['missing.html'], deleted: [] }),
+    /ENOENT/,
+  );
+  assert.equal(currentRelease(root), base.id);
+  assert.deepEqual(fs.readdirSync(path.join(root, 'releases')), [base.id], 'no partial release left');
 });
