@@ -8,8 +8,9 @@
 //      compares each page's digest with the last build's manifest (gatsby/patch/manifest.ts);
 //   3. writes page-data.json and HTML of the pages that differ only, with Gatsby's own renderer
 //      from the last Gatsby build (gatsby/patch/render.ts), and the sitemaps when they differ;
-//   4. leaves the rest to the queue: a new release = the last one, hard-linked, with these files
-//      replaced and the deleted pages left out (server/publish/releases.ts, publishPatch).
+//   4. prepares the new release beside the others: the last one hard-linked, these files
+//      replaced and the deleted pages left out (server/publish/releases.ts,
+//      preparePatchRelease); the queue then serves it with one switch (publishPrepared).
 //
 // It never writes the staging workspace's public/ or .cache/: the next `gatsby build` there
 // compares the data with its own last build and rewrites what differs, patches included.
@@ -17,7 +18,8 @@
 // Run by server/builds/gatsby-runner.ts in the workspace (cwd) as
 //   node --import tsx gatsby/patch/build.ts
 // with STOREFRONT_API_URL, BUILD_INPUT_FILE, BUILD_DATA_DIR, PATCH_WORK_DIR (emptied: out/ and
-// result.json) and PATCH_BASE_DIR (the release the patch applies to). Exit 0: done; 1: the build
+// result.json), PATCH_BASE_DIR (the release the patch applies to) and PATCH_RELEASE_DIR (where
+// to prepare the new release: releases/.patch-<build>). Exit 0: done; 1: the build
 // fails (a required endpoint); NOT_APPLICABLE (3): the queue runs `gatsby build` instead.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +37,7 @@ import { fetchReviews } from '../sourcing/fetch-reviews';
 import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from '../sourcing/incremental';
 import { writeReport } from '../sourcing/report';
 import { reviewSourceApi } from '../sourcing/review-source-api';
+import { preparePatchRelease } from '../../server/publish/releases';
 import { loadFileRoutes, loadManifest, manifestEntry, pageResultJson, saveFileRoutes, saveManifest } from './manifest';
 import { NOT_APPLICABLE, type PatchResult } from './result';
 import { htmlFile, openRenderer, pageDataFile, pageDataString, type TemplateShape } from './render';
@@ -122,7 +125,7 @@ export async function patchBuild(): Promise<PatchResult> {
     return ms;
   };
   const data = await source(apiUrl, dataDir);
-  const ms = { sourcing: lap(), pages: 0, render: 0, sitemaps: 0 };
+  const ms = { sourcing: lap(), pages: 0, render: 0, sitemaps: 0, release: 0 };
   console.log(`patch: sourced ${data.pages.length} review pages in ${ms.sourcing} ms`);
 
   // Every page, recorded; the ones whose digest differs from the last build's are written.
@@ -177,11 +180,15 @@ export async function patchBuild(): Promise<PatchResult> {
   ];
   ms.sitemaps = lap();
 
+  const release = preparePatchRelease(env('PATCH_RELEASE_DIR'), { base, outDir: out, written, deleted });
+  ms.release = lap();
+
   saveManifest(dataDir, next);
   saveFileRoutes(dataDir, fileRoutes);
   return {
-    written,
-    deleted,
+    written: written.length,
+    deleted: deleted.length,
+    release,
     pages: pages.length,
     changedPages: changed.length,
     deletedPages: gone.length,
@@ -195,7 +202,7 @@ if (require.main === module) {
     (r) => {
       fs.writeFileSync(path.join(env('PATCH_WORK_DIR'), 'result.json'), JSON.stringify(r));
       console.log(
-        `patch: ${r.written.length} files written, ${r.deleted.length} deleted (sourcing ${r.ms.sourcing} ms, pages ${r.ms.pages} ms, render ${r.ms.render} ms, sitemaps ${r.ms.sitemaps} ms)`,
+        `patch: ${r.written} files written, ${r.deleted} deleted, ${r.release.linked} linked (sourcing ${r.ms.sourcing} ms, pages ${r.ms.pages} ms, render ${r.ms.render} ms, sitemaps ${r.ms.sitemaps} ms, release ${r.ms.release} ms)`,
       );
     },
     (e: unknown) => {

@@ -4,14 +4,18 @@
 /** Exit code: the patch cannot apply here; the queue runs `gatsby build` instead. */
 export const NOT_APPLICABLE = 3;
 
+import type { PreparedStats } from '../../server/publish/releases';
+
 export interface PatchResult {
-  /** Files of out/ (relative, posix) that replace or add to the base release. */
-  written: string[];
+  /** Files written (new or replacing the base release's). */
+  written: number;
   /** Files of the base release left out of the new one. */
-  deleted: string[];
+  deleted: number;
+  /** The release prepared in PATCH_RELEASE_DIR. */
+  release: PreparedStats;
   pages: number;
   changedPages: number;
   deletedPages: number;
   reviewPages: number;
-  ms: { sourcing: number; pages: number; render: number; sitemaps: number };
+  ms: { sourcing: number; pages: number; render: number; sitemaps: number; release: number };
 }

@@ -12,13 +12,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { listReleases, publish, publishPatch } from '../publish/releases';
+import { PREPARED_PREFIX, listReleases, publish, publishPrepared } from '../publish/releases';
 import { promoteBuildData } from '../../gatsby/sourcing/incremental';
 import { NOT_APPLICABLE, type PatchResult } from '../../gatsby/patch/result';
 import { codeFingerprint } from './fingerprint';
 import type { BuildOutput } from './progress';
 import type { BuildResult, BuildRunner } from './queue';
-import type { ReviewRef, SkippedReview } from './types';
+import type { BuildRecord, ReviewRef, SkippedReview } from './types';
 
 export interface GatsbyRunnerOptions {
   /** The work tree: gatsby-config.ts, public/, .cache/. */
@@ -124,6 +124,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
 
   /** The patch build, or null when it does not apply (`gatsby build` then runs). */
   const patchBuild = async (
+    build: BuildRecord,
     inputFile: string,
     code: string,
     { output, signal }: Parameters<BuildRunner>[1],
@@ -141,25 +142,33 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     }
     output.progress = { step: 'patch: sourcing', percent: 2 };
     const work = path.join(root, 'var', 'patch');
-    const base = path.join(opts.releasesRoot, 'releases', stamp!.releaseId);
+    const releases = path.join(opts.releasesRoot, 'releases');
+    // A patch killed before it was published left its prepared release: never served, removed.
+    for (const n of fs.readdirSync(releases))
+      if (n.startsWith(PREPARED_PREFIX)) fs.rmSync(path.join(releases, n), { recursive: true, force: true });
+    const prepared = path.join(releases, `${PREPARED_PREFIX}${build.id}`);
     const exit = await runChild(
       ['--import', 'tsx', path.join('gatsby', 'patch', 'build.ts')],
-      childEnv(inputFile, { PATCH_WORK_DIR: work, PATCH_BASE_DIR: base }),
+      childEnv(inputFile, {
+        PATCH_WORK_DIR: work,
+        PATCH_BASE_DIR: path.join(releases, stamp!.releaseId),
+        PATCH_RELEASE_DIR: prepared,
+      }),
       output,
       signal,
     );
     if (exit.code === NOT_APPLICABLE) {
+      fs.rmSync(prepared, { recursive: true, force: true });
       output.progress = { step: 'starting gatsby build', percent: 0 };
       return null;
     }
-    if (exit.code !== 0) throw failure('patch build', exit, output);
+    if (exit.code !== 0) {
+      fs.rmSync(prepared, { recursive: true, force: true });
+      throw failure('patch build', exit, output);
+    }
     const r = JSON.parse(fs.readFileSync(path.join(work, 'result.json'), 'utf8')) as PatchResult;
-    output.progress = { step: 'publishing', percent: 92 };
-    const published = await publishPatch(
-      opts.releasesRoot,
-      { baseId: stamp!.releaseId, outDir: path.join(work, 'out'), written: r.written, deleted: r.deleted },
-      { signal },
-    );
+    output.progress = { step: 'publishing', percent: 96 };
+    const published = await publishPrepared(opts.releasesRoot, prepared, r.release, { signal });
     output.line(
       `published release ${published.id} (patch of ${stamp!.releaseId}): ${published.files} files (${published.copied} written, ${published.linked} linked) in ${published.ms} ms`,
     );
@@ -179,7 +188,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     const code = codeFingerprint(root, { ...parentEnv, ...opts.env });
     const patchOn = typeof opts.patch === 'function' ? opts.patch() : opts.patch !== false;
     if (build.hint && patchOn) {
-      const patched = await patchBuild(inputFile, code, ctx);
+      const patched = await patchBuild(build, inputFile, code, ctx);
       if (patched) {
         output.end();
         return patched;

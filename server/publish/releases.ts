@@ -204,12 +204,13 @@ export function publish(publicDir: string, root: string, opts: PublishOptions = 
 /** A patch build's output (gatsby/patch/build.ts): files replacing or adding to a release, files left out. */
 export interface ReleasePatch {
   /** The release the patch applies to (its files are linked, never written). */
-  baseId: string;
+  base: string;
   /** Where the `written` files are. */
   outDir: string;
   written: string[];
   deleted: string[];
 }
+export type PreparedStats = Omit<PublishStats, 'id' | 'ms'>;
 
 /** A relative posix path that stays inside its directory and is publishable (no dot-file or dot-folder). */
 function checkedRelative(rel: string): string {
@@ -219,58 +220,62 @@ function checkedRelative(rel: string): string {
   return rel;
 }
 
+/** Prefix of a release a patch build prepares (releases/.patch-<n>): publishPrepared() serves it. */
+export const PREPARED_PREFIX = '.patch-';
+
 /**
- * Publishes a patch: a new release made of the base release's files, hard-linked (one `link`
- * per file, no copy, no comparison), except the patch's deleted and written files, the written
- * ones copied from its out/ directory. Then the same switch and pruning as publish().
+ * Prepares a patch release in `dest` (emptied first), beside the releases so it can be renamed
+ * into one: every file of the base release hard-linked, except the patch's deleted and written
+ * files, the written ones copied from its out/ directory; no folder is left for a deleted page.
+ * Synchronous, one `link` per file and no comparison (~0.5 s for 27,000 files): it runs in the
+ * patch build's own process, never in the server's.
  */
-export function publishPatch(root: string, patch: ReleasePatch, opts: PublishOptions = {}): Promise<PublishStats> {
-  return newRelease(root, opts, async (partial, state) => {
-    if (!ID.test(patch.baseId)) throw new Error(`not a release id: ${patch.baseId}`);
-    const base = path.join(releasesDir(root), patch.baseId);
-    if (!(await fs.promises.stat(base).catch(() => null))?.isDirectory()) throw new Error(`no release ${patch.baseId}`);
-    const written = patch.written.map(checkedRelative);
-    const replaced = new Set([...written, ...patch.deleted.map(checkedRelative)]);
-    const made = new Set<string>();
-    const dirOf = async (rel: string) => {
-      const d = path.posix.dirname(rel);
-      if (made.has(d)) return;
-      await fs.promises.mkdir(path.join(partial, d), { recursive: true });
-      made.add(d);
-    };
-    await fs.promises.mkdir(partial, { recursive: true });
-    const run = limit(opts.concurrency ?? CONCURRENCY * 2);
-    const linkTree = async (rel: string): Promise<void> => {
-      opts.signal?.throwIfAborted();
-      const entries = await run(() => fs.promises.readdir(path.join(base, rel), { withFileTypes: true }));
-      const files: string[] = [];
-      const dirs: string[] = [];
-      for (const e of entries) {
-        const child = rel ? `${rel}/${e.name}` : e.name;
-        if (e.isDirectory()) dirs.push(child);
-        else if (e.isFile() && !replaced.has(child)) files.push(child);
+export function preparePatchRelease(dest: string, patch: ReleasePatch): PreparedStats {
+  if (!path.basename(dest).startsWith(PREPARED_PREFIX)) throw new Error(`not a patch release folder: ${dest}`);
+  if (!fs.statSync(patch.base, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`no release ${patch.base}`);
+  const written = patch.written.map(checkedRelative);
+  const replaced = new Set([...written, ...patch.deleted.map(checkedRelative)]);
+  const stats: PreparedStats = { files: 0, linked: 0, copied: 0, bytesCopied: 0 };
+  fs.rmSync(dest, { recursive: true, force: true });
+  fs.mkdirSync(dest, { recursive: true });
+  const made = new Set<string>(['.']);
+  const dirOf = (rel: string) => {
+    const d = path.posix.dirname(rel);
+    if (!made.has(d)) fs.mkdirSync(path.join(dest, d), { recursive: true });
+    made.add(d);
+  };
+  const linkTree = (rel: string): void => {
+    for (const e of fs.readdirSync(path.join(patch.base, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) linkTree(child);
+      else if (e.isFile() && !replaced.has(child)) {
+        dirOf(child);
+        fs.linkSync(path.join(patch.base, child), path.join(dest, child));
+        stats.linked++;
       }
-      await forEachLimit(files, CONCURRENCY * 2, (child) =>
-        run(async () => {
-          await dirOf(child);
-          await fs.promises.link(path.join(base, child), path.join(partial, child));
-          state.files++;
-          state.linked++;
-          opts.onProgress?.(state.files);
-        }),
-      );
-      await forEachLimit(dirs, DIRS_AT_ONCE, linkTree);
-    };
-    await linkTree('');
-    for (const rel of written) {
-      opts.signal?.throwIfAborted();
-      await dirOf(rel);
-      const to = path.join(partial, rel);
-      await fs.promises.copyFile(path.join(patch.outDir, rel), to);
-      state.files++;
-      state.copied++;
-      state.bytesCopied += (await fs.promises.stat(to)).size;
     }
+  };
+  linkTree('');
+  for (const rel of written) {
+    dirOf(rel);
+    fs.copyFileSync(path.join(patch.outDir, rel), path.join(dest, rel));
+    stats.copied++;
+    stats.bytesCopied += fs.statSync(path.join(dest, rel)).size;
+  }
+  stats.files = stats.linked + stats.copied;
+  return stats;
+}
+
+/** Serves a release prepared by preparePatchRelease(): renamed to a new id, then the same switch and pruning as publish(). */
+export function publishPrepared(root: string, prepared: string, stats: PreparedStats, opts: PublishOptions = {}) {
+  if (
+    path.dirname(path.resolve(prepared)) !== path.resolve(releasesDir(root)) ||
+    !path.basename(prepared).startsWith(PREPARED_PREFIX)
+  )
+    return Promise.reject(new Error(`not a prepared release of ${root}: ${prepared}`));
+  return newRelease(root, opts, async (partial, state) => {
+    await fs.promises.rename(prepared, partial);
+    Object.assign(state, stats);
   });
 }
 

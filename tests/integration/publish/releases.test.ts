@@ -6,7 +6,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { currentRelease, listReleases, publish, publishPatch, rollback } from '../../../server/publish/releases';
+import {
+  currentRelease,
+  listReleases,
+  preparePatchRelease,
+  publish,
+  publishPrepared,
+  rollback,
+  type ReleasePatch,
+} from '../../../server/publish/releases';
 
 function put(root: string, rel: string, body: string) {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
@@ -165,6 +173,13 @@ test('publishes in the same process run one after the other', async (t) => {
   assert.equal(currentRelease(root), b.id);
 });
 
+/** A patch of release `baseId` prepared beside the releases, then served. */
+function publishPatch(root: string, baseId: string, patch: Omit<ReleasePatch, 'base'>) {
+  const prepared = path.join(root, 'releases', '.patch-test');
+  const stats = preparePatchRelease(prepared, { ...patch, base: path.join(root, 'releases', baseId) });
+  return publishPrepared(root, prepared, stats);
+}
+
 test('a patch release: the base release linked, written files copied from out/, deleted ones and their empty folders left out', async (t) => {
   const { tmp, pub, root } = fixture();
   t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -172,14 +187,18 @@ test('a patch release: the base release linked, written files copied from out/, 
   const out = path.join(tmp, 'out');
   put(out, 'index.html', '<html>home v2</html>');
   put(out, '1001/2003/index.html', '<html>added</html>');
-  const r = await publishPatch(root, {
-    baseId: base.id,
+  const r = await publishPatch(root, base.id, {
     outDir: out,
     written: ['index.html', '1001/2003/index.html'],
     deleted: ['1001/2002/index.html', 'page-data/1001/2002/page-data.json'],
   });
   assert.deepEqual([r.files, r.linked, r.copied], [3, 1, 2]);
   assert.equal(currentRelease(root), r.id);
+  assert.deepEqual(
+    listReleases(root).map((x) => x.id),
+    [r.id, base.id],
+    'the prepared folder became the release',
+  );
   assert.equal(read(root, 'index.html'), '<html>home v2</html>');
   assert.equal(read(root, '1001/2003/index.html'), '<html>added</html>');
   const ino = (id: string, rel: string) => fs.statSync(path.join(root, 'releases', id, rel)).ino;
@@ -197,25 +216,23 @@ test('a patch naming a path outside the release, or an unknown base, fails and l
   const base = await publish(pub, root);
   const out = path.join(tmp, 'out');
   put(out, 'x.html', 'x');
-  for (const bad of ['../x.html', '/etc/x.html', 'a//x.html', '.cache/x.html', 'app.js.map']) {
-    await assert.rejects(
-      publishPatch(root, { baseId: base.id, outDir: out, written: [bad], deleted: [] }),
-      /not a publishable file path/,
-      bad,
-    );
-  }
+  const patch = (p: Partial<ReleasePatch>) => async () =>
+    publishPatch(root, base.id, { outDir: out, written: [], deleted: [], ...p });
+  for (const bad of ['../x.html', '/etc/x.html', 'a//x.html', '.cache/x.html', 'app.js.map'])
+    await assert.rejects(patch({ written: [bad] }), /not a publishable file path/, bad);
+  await assert.rejects(patch({ deleted: ['../../etc'] }), /not a publishable file path/);
+  await assert.rejects(patch({ written: ['missing.html'] }), /ENOENT/);
   await assert.rejects(
-    publishPatch(root, { baseId: base.id, outDir: out, written: [], deleted: ['../../etc'] }),
-    /not a publishable file path/,
-  );
-  await assert.rejects(
-    publishPatch(root, { baseId: '20200101T000000000Z', outDir: out, written: [], deleted: [] }),
+    async () => publishPatch(root, '20200101T000000000Z', { outDir: out, written: [], deleted: [] }),
     /no release/,
   );
   await assert.rejects(
-    publishPatch(root, { baseId: base.id, outDir: out, written: ['missing.html'], deleted: [] }),
-    /ENOENT/,
+    publishPrepared(root, path.join(tmp, '.patch-elsewhere'), { files: 0, linked: 0, copied: 0, bytesCopied: 0 }),
+    /not a prepared release/,
   );
   assert.equal(currentRelease(root), base.id);
-  assert.deepEqual(fs.readdirSync(path.join(root, 'releases')), [base.id], 'no partial release left');
+  assert.deepEqual(
+    listReleases(root).map((x) => x.id),
+    [base.id],
+  );
 });
