@@ -12,6 +12,7 @@ import {
   preparePatchRelease,
   publish,
   publishPrepared,
+  prunedRemoved,
   rollback,
   type ReleasePatch,
 } from '../../../server/publish/releases';
@@ -120,6 +121,9 @@ test('the last 5 releases are kept, and the one served before a publish even whe
     listReleases(root).map((r) => r.id),
     ids.slice(1).reverse(),
   );
+  // Pruned: out of the list at once, its folder deleted in the background.
+  await prunedRemoved();
+  assert.deepEqual(fs.readdirSync(path.join(root, 'releases')).sort(), ids.slice(1).sort());
   await rollback(root, ids[1]);
   put(pub, 'index.html', '<html>home 6</html>');
   ids.push((await publish(pub, root)).id);
