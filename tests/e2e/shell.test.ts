@@ -88,9 +88,14 @@ describe('desktop shell at 1280x800', { skip }, () => {
       const panel = `#mega-${menu[i].id}`;
       assert.equal(await p.isVisible(panel), true);
       assert.equal(await tops.nth(i).getAttribute('aria-expanded'), 'true');
-      const hrefs = await p.$$eval(`${panel} a`, (as) => as.map((a) => a.getAttribute('href')));
       // Document order: the group's own link, then each sub-category followed by its children.
       const ids = [menu[i], ...menu[i].children.flatMap((c) => [c, ...c.children])].map((c) => c.id);
+      // The sub-categories arrive with the mega-menu chunk on first open (a busy machine: later).
+      await p.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} a`).length >= n, [
+        panel,
+        ids.length,
+      ] as const);
+      const hrefs = await p.$$eval(`${panel} a`, (as) => as.map((a) => a.getAttribute('href')));
       assert.deepEqual(
         hrefs,
         ids.map((id) => withPrefix(`/category/${encodeURIComponent(id)}/`)),
