@@ -8,7 +8,7 @@
 // release, printing Gatsby's step lines as it goes and waiting at a gate the test opens, so the
 // live progress can be watched. Real builds through the same queue are tested in
 // tests/integration/editor/builds.test.ts.
-import { test, before, after, describe } from 'node:test';
+import { test, before, after, afterEach, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,13 +56,16 @@ const runner: BuildRunner = async (_build, { output }) => {
   return { releaseId: r.id, pages: 1200, skipped };
 };
 
+let openPending: (() => void) | null = null;
 function gate(): () => void {
   let open!: () => void;
   plan.gate = new Promise<void>((r) => (open = r));
-  return () => {
+  openPending = () => {
     plan.gate = null;
+    openPending = null;
     open();
   };
+  return openPending;
 }
 
 async function signIn(page: Page) {
@@ -78,6 +81,17 @@ const detailOf = (r: { productId: string; commentId: string }) =>
 
 const card = (page: Page, id: string) => page.locator(`li.build[data-id="${id}"]`);
 
+/** The build a click queued: the newest once it is not `previous` (the click's request may still be on its way). */
+async function queuedAfter(previous: string) {
+  const end = Date.now() + WAIT.timeout;
+  for (;;) {
+    const newest = queue.history.list()[0];
+    if (newest.id !== previous) return newest;
+    if (Date.now() > end) assert.fail(`no build queued after ${previous}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Failed loads of the wrong-token attempt are expected; anything else is a problem. */
 const realProblems = (problems: string[]) => problems.filter((p) => !/status of 401/.test(p));
 
@@ -89,6 +103,12 @@ describe('editor console', { skip: siteMissing }, () => {
     browser = await launch();
     // The release being served when the editor arrives.
     await queue.finished(queue.trigger('startup', null).id);
+  });
+  // A test that fails half way must not leave the next one's builds failing or waiting.
+  afterEach(() => {
+    openPending?.();
+    plan.fail = null;
+    plan.skipped = 0;
   });
   after(async () => {
     await browser?.close();
@@ -129,8 +149,7 @@ describe('editor console', { skip: siteMissing }, () => {
     plan.skipped = 2;
     await page.getByRole('button', { name: '重新发布' }).click();
     await page.getByText(/已加入发布队列：构建 #/).waitFor(WAIT);
-    const second = queue.history.list()[0];
-    assert.notEqual(second.id, first.id);
+    const second = await queuedAfter(first.id);
     await card(page, second.id).getByText('构建中').waitFor(WAIT);
     await page.locator('#progress-step', { hasText: '获取附加数据' }).waitFor(WAIT);
     assert.match(await page.locator('#progress-percent').innerText(), /^\d+%$/);
@@ -152,7 +171,7 @@ describe('editor console', { skip: siteMissing }, () => {
     const served = currentRelease(releasesRoot);
     plan.fail = 'gatsby build exited with code 1';
     await page.getByRole('button', { name: '重新发布' }).click();
-    const failed = queue.history.list()[0];
+    const failed = await queuedAfter(second.id);
     await card(page, failed.id).getByText('失败').waitFor(WAIT);
     await card(page, failed.id).getByText(plan.fail).waitFor(WAIT);
     plan.fail = null;
