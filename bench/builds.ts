@@ -153,29 +153,17 @@ export async function runBuilds(ctx: BenchContext, reviews: number): Promise<Sec
   const few = feed.filter((f) => reviewsOf(f.productId) <= 3);
   const pool = few.length >= 7 ? few : feed;
   const ref = (i: number) => ({ productId: String(pool[i].productId), commentId: String(pool[i].commentId) });
+  /** A back-office edit of review `r` (PATCH: the build gets the hint). */
+  const editWithHint = (change: string, r: ReturnType<typeof ref>, content: string) =>
+    measure(
+      change,
+      async () => (await call('PATCH', `/editor/api/reviews/${r.productId}/${r.commentId}`, { content })).json.build,
+      `review ${r.commentId}, its product has ${reviewsOf(Number(r.productId))} review(s)`,
+    );
   const a = ref(2);
-  await measure(
-    'edit, with hint',
-    async () => {
-      const r = await call('PATCH', `/editor/api/reviews/${a.productId}/${a.commentId}`, {
-        content: '编辑改过的正文 bench 1',
-      });
-      return r.json.build;
-    },
-    `review ${a.commentId}, its product has ${reviewsOf(Number(a.productId))} review(s)`,
-  );
-  const a2 = ref(3);
+  await editWithHint('edit, with hint', a, '编辑改过的正文 bench 1');
   patchOn = false;
-  await measure(
-    'edit, with hint, patch off (gatsby build)',
-    async () => {
-      const r = await call('PATCH', `/editor/api/reviews/${a2.productId}/${a2.commentId}`, {
-        content: '编辑改过的正文 bench 1b',
-      });
-      return r.json.build;
-    },
-    `review ${a2.commentId}, its product has ${reviewsOf(Number(a2.productId))} review(s)`,
-  );
+  await editWithHint('edit, with hint, patch off (gatsby build)', ref(3), '编辑改过的正文 bench 1b');
   patchOn = true;
   const b = ref(4);
   const noHint = await measure(

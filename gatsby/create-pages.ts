@@ -1,13 +1,9 @@
 import type { GatsbyNode } from 'gatsby';
-import path from 'node:path';
 import { getBuildData } from './build-data';
 import { stopEmbeddedServer } from './embedded-server';
-import { createAllPages, postedAtOf } from './pages/all';
+import { createAllPages, postedAtOf, templatePath } from './pages/all';
 import { recordingSitemap } from './sitemap';
 import { recordingManifest, saveManifest, type Manifest } from './patch/manifest';
-
-// Gatsby runs with the project root as working directory (gatsby-node is compiled into .cache).
-export const template = (name: string) => path.resolve('src', 'templates', `${name}.tsx`);
 
 /**
  * Every page of the site (gatsby/pages/all.ts), each also recorded for the sitemap
@@ -18,7 +14,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions: gatsbyAc
   const data = getBuildData();
   const manifest: Manifest = new Map();
   const actions = recordingManifest(recordingSitemap(gatsbyActions, postedAtOf(data)), manifest);
-  const n = createAllPages(actions, template, data);
+  const n = createAllPages(actions, templatePath, data);
   reporter.info(
     `created ${n.reviews} review pages, the home page, ${n.categories} category pages, ${n.products} product pages, ${n.haul} showcase pages, merchants and articles`,
   );

@@ -1,6 +1,7 @@
 // Every page of the site from the sourced data, for any `createPage`: Gatsby's (gatsby/create-pages.ts)
 // and the patch build's recorder (gatsby/patch/build.ts), so the two can never disagree on what a
 // page holds.
+import path from 'node:path';
 import { reviewPath } from '../../src/paths';
 import type { ReviewPageData } from '../../src/review/page-data';
 import { getCatalogue } from '../../src/catalogue';
@@ -12,6 +13,9 @@ import { createProductAliasPage, createProductPages } from './product';
 import { createHaulPages } from './haul';
 import { createArticlesPage, createMerchantsPage } from './directory';
 import type { PageActions, TemplateOf } from './types';
+
+/** A template's file: Gatsby and the patch build run with the project root as working directory. */
+export const templatePath: TemplateOf = (name) => path.resolve('src', 'templates', `${name}.tsx`);
 
 export interface CreatedPages {
   reviews: number;

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { getCatalogue } from '../../src/catalogue';
 import { createStorefrontClient } from '../../src/storefront/client';
 import type { BuildData } from '../build-data';
-import { createAllPages, postedAtOf } from '../pages/all';
+import { createAllPages, postedAtOf, templatePath } from '../pages/all';
 import { productIdsOf } from '../pages/build-index';
 import type { PageInput } from '../pages/types';
 import { recordingSitemap, writeSitemaps, type SitemapEntry } from '../sitemap';
@@ -38,7 +38,15 @@ import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from '../s
 import { writeReport } from '../sourcing/report';
 import { reviewSourceApi } from '../sourcing/review-source-api';
 import { preparePatchRelease } from '../../server/publish/releases';
-import { loadFileRoutes, loadManifest, manifestEntry, pageResultJson, saveFileRoutes, saveManifest } from './manifest';
+import {
+  loadFileRoutes,
+  loadManifest,
+  manifestEntry,
+  type Manifest,
+  pageResultJson,
+  saveFileRoutes,
+  saveManifest,
+} from './manifest';
 import { NOT_APPLICABLE, type PatchResult } from './result';
 import { htmlFile, openRenderer, pageDataFile, pageDataString, type TemplateShape } from './render';
 
@@ -50,7 +58,6 @@ const env = (name: string) => {
   if (!v) throw new Error(`${name} is not set`);
   return v;
 };
-const template = (name: string) => path.resolve('src', 'templates', `${name}.tsx`);
 
 async function source(apiUrl: string, dataDir: string): Promise<BuildData> {
   const input = readBuildInput();
@@ -75,7 +82,7 @@ async function source(apiUrl: string, dataDir: string): Promise<BuildData> {
 }
 
 /** The template's page-data shape, from one of its pages in the last Gatsby build's public/. */
-function templateShapes(publicDir: string, manifest: ReturnType<typeof loadManifest> & object) {
+function templateShapes(publicDir: string, manifest: Manifest) {
   const shapes = new Map<string, TemplateShape>();
   return (name: string): TemplateShape => {
     let shape = shapes.get(name);
@@ -131,11 +138,7 @@ export async function patchBuild(): Promise<PatchResult> {
   // Every page, recorded; the ones whose digest differs from the last build's are written.
   const pages: PageInput[] = [];
   const sitemap = new Map<string, SitemapEntry>();
-  const created = createAllPages(
-    recordingSitemap({ createPage: (p) => pages.push(p) }, postedAtOf(data), sitemap),
-    template,
-    data,
-  );
+  createAllPages(recordingSitemap({ createPage: (p) => pages.push(p) }, postedAtOf(data), sitemap), templatePath, data);
   const next = new Map(pages.map((p) => [p.path, manifestEntry(p)] as const));
   const changed = pages.filter((p) => manifest.get(p.path)?.digest !== next.get(p.path)!.digest);
   const gone = [...manifest.keys()].filter((p) => !next.has(p));
@@ -189,10 +192,6 @@ export async function patchBuild(): Promise<PatchResult> {
     written: written.length,
     deleted: deleted.length,
     release,
-    pages: pages.length,
-    changedPages: changed.length,
-    deletedPages: gone.length,
-    reviewPages: created.reviews,
     ms,
   };
 }

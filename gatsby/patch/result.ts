@@ -1,10 +1,10 @@
 // What the patch build (gatsby/patch/build.ts) hands to the build queue (server/builds/gatsby-runner.ts):
 // its exit code and, on success, PATCH_WORK_DIR/result.json.
 
+import type { PreparedStats } from '../../server/publish/releases';
+
 /** Exit code: the patch cannot apply here; the queue runs `gatsby build` instead. */
 export const NOT_APPLICABLE = 3;
-
-import type { PreparedStats } from '../../server/publish/releases';
 
 export interface PatchResult {
   /** Files written (new or replacing the base release's). */
@@ -13,9 +13,5 @@ export interface PatchResult {
   deleted: number;
   /** The release prepared in PATCH_RELEASE_DIR. */
   release: PreparedStats;
-  pages: number;
-  changedPages: number;
-  deletedPages: number;
-  reviewPages: number;
   ms: { sourcing: number; pages: number; render: number; sitemaps: number; release: number };
 }

@@ -157,14 +157,11 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
       output,
       signal,
     );
-    if (exit.code === NOT_APPLICABLE) {
-      fs.rmSync(prepared, { recursive: true, force: true });
-      output.progress = { step: 'starting gatsby build', percent: 0 };
-      return null;
-    }
     if (exit.code !== 0) {
       fs.rmSync(prepared, { recursive: true, force: true });
-      throw failure('patch build', exit, output);
+      if (exit.code !== NOT_APPLICABLE) throw failure('patch build', exit, output);
+      output.progress = { step: 'starting gatsby build', percent: 0 };
+      return null;
     }
     const r = JSON.parse(fs.readFileSync(path.join(work, 'result.json'), 'utf8')) as PatchResult;
     output.progress = { step: 'publishing', percent: 96 };
