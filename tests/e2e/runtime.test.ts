@@ -18,6 +18,7 @@ import {
   launch,
   newPage,
   pollPage,
+  stepper,
   workerHoldsPage,
   siteMissing,
   startSite,
@@ -87,6 +88,10 @@ async function plainPage(opts: { userAgent?: string; connection?: { effectiveTyp
  * compilation hash, gatsby-browser.tsx on a service-worker update), the aborted reload is not an
  * error: what a visitor waits for is the page that then loads.
  */
+/** Closes a context, but gives up after a while: a stalled close must not hold the file. */
+const closeWithin = (context: BrowserContext, ms = 30_000) =>
+  Promise.race([context.close().catch(() => undefined), sleep(ms)]);
+
 async function reloadOrFollow(page: Page) {
   try {
     await page.reload();
@@ -406,49 +411,60 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       { timeout: 60_000 },
     );
 
-    // A limit of its own: a stalled step fails this test by name instead of the whole file.
+    // A limit of its own, and one for each step: a stalled step fails this test by its name
+    // (and what the steps before it took) instead of the whole file.
     test(
       "registers at /review/sw.js and a returning visitor gets a rebuild's content",
-      { timeout: 240_000 },
+      { timeout: 400_000 },
       async (t) => {
+        const step = stepper('service worker');
         // A review with a short plain text, so every copy of it in the HTML can be replaced.
         const target = findShortReview(copyDir);
-        const context: BrowserContext = await browser.newContext({
-          viewport: DESKTOP,
-          locale: 'zh-CN',
-          serviceWorkers: 'allow',
-        });
-        t.after(() => context.close().catch(() => undefined));
+        const context: BrowserContext = await step('new context', 30_000, () =>
+          browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', serviceWorkers: 'allow' }),
+        );
+        t.after(() => closeWithin(context));
         const problems: string[] = [];
         const watch = (p: Page) => p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-        let page = await context.newPage();
-        watch(page);
-        await page.goto(copyBase + target.href);
-        await hydrated(page);
+        let page = await step('first visit', 90_000, async () => {
+          const p = await context.newPage();
+          watch(p);
+          await p.goto(copyBase + target.href);
+          await hydrated(p);
+          return p;
+        });
         // Polled, not `await navigator.serviceWorker.ready`: that never settles when the
         // registration fails, and would hold the file until the runner's limit.
-        const reg = await pollPage(page, 'an active service worker', async () => {
-          const r = await navigator.serviceWorker.getRegistration();
-          return r?.active ? { scope: r.scope, script: r.active.scriptURL } : null;
-        });
+        const reg = await step('worker active', 70_000, () =>
+          pollPage(page, 'an active service worker', async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            return r?.active ? { scope: r.scope, script: r.active.scriptURL } : null;
+          }),
+        );
         assert.deepEqual(reg, { scope: `${copyBase}/review/`, script: `${copyBase}/review/sw.js` });
         // Never cached by the browser, so a rebuild's worker is found on the next visit.
-        assert.equal(
-          (await fetch(`${copyBase}/review/sw.js`)).headers.get('cache-control'),
-          'no-cache, no-store, must-revalidate',
+        const swCache = await step('sw.js headers', 30_000, async () => {
+          const res = await fetch(`${copyBase}/review/sw.js`);
+          await res.body?.cancel();
+          return res.headers.get('cache-control');
+        });
+        assert.equal(swCache, 'no-cache, no-store, must-revalidate');
+        await step('worker controls the page', 70_000, () =>
+          page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 }),
         );
-        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
         // A second visit under the worker's control, so it caches what the page uses.
-        await reloadOrFollow(page);
-        await hydrated(page);
+        await step('second visit', 90_000, async () => {
+          await reloadOrFollow(page);
+          await hydrated(page);
+        });
         assert.equal(
-          await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL),
+          await step('controller', 30_000, () => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)),
           `${copyBase}/review/sw.js`,
         );
         assert.equal((await page.locator('.review__text').innerText()).trim(), target.content);
         // What the returning visit needs: the worker holds every resource of this page.
-        await workerHoldsPage(page, target.href.slice('/review'.length));
-        await page.close();
+        await step('worker holds the page', 70_000, () => workerHoldsPage(page, target.href.slice('/review'.length)));
+        await step('close the first tab', 30_000, () => page.close());
 
         // The rebuild: new text for the review, a new compilation hash, a new worker.
         const fresh = `重建后的新内容：这条评价已更新（${Date.now().toString(36)}）`;
@@ -456,60 +472,61 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
 
         // The visitor comes back in a new tab. Gatsby reloads on a compilation-hash change and
         // on onServiceWorkerUpdateReady (gatsby-browser.tsx); allow a reload or two on top.
-        page = await context.newPage();
-        watch(page);
         let loads = 0;
-        page.on('load', () => {
-          loads += 1;
-        });
         const documents: boolean[] = [];
-        page.on('response', (r) => {
-          if (r.request().isNavigationRequest() && r.frame() === page.mainFrame())
-            documents.push(r.fromServiceWorker());
+        page = await step('returning visit', 60_000, async () => {
+          const p = await context.newPage();
+          watch(p);
+          p.on('load', () => {
+            loads += 1;
+          });
+          p.on('response', (r) => {
+            if (r.request().isNavigationRequest() && r.frame() === p.mainFrame()) documents.push(r.fromServiceWorker());
+          });
+          await p.goto(copyBase + target.href);
+          return p;
         });
-        await page.goto(copyBase + target.href);
         assert.equal(documents[0], true, 'the returning visit is answered by the service worker');
-        let manualReloads = 0;
-        for (;;) {
-          const ok = await page
-            .waitForFunction(
-              (t) =>
-                document.querySelector('.review__text')?.textContent?.trim() === t &&
-                document.documentElement.dataset.hydrated === 'true',
-              fresh,
-              { timeout: 20_000 },
-            )
-            .then(
-              () => true,
-              () => false,
+        const manualReloads = await step('the new content', 150_000, async () => {
+          for (let reloads = 0; ; reloads++) {
+            const ok = await page
+              .waitForFunction(
+                (t) =>
+                  document.querySelector('.review__text')?.textContent?.trim() === t &&
+                  document.documentElement.dataset.hydrated === 'true',
+                fresh,
+                { timeout: 20_000 },
+              )
+              .then(
+                () => true,
+                () => false,
+              );
+            if (ok) return reloads;
+            assert.ok(
+              reloads < 2,
+              `the new content after ${reloads} reloads: ${await page
+                .locator('.review__text')
+                .innerText({ timeout: 5_000 })
+                .catch(() => '?')}`,
             );
-          if (ok) break;
-          assert.ok(
-            manualReloads < 2,
-            `the new content after ${manualReloads} reloads: ${await page
-              .locator('.review__text')
-              .innerText()
-              .catch(() => '?')}`,
-          );
-          manualReloads += 1;
-          await reloadOrFollow(page);
-        }
+            await reloadOrFollow(page);
+          }
+        });
         t.diagnostic(`new content after ${loads} page loads, ${manualReloads} of them manual reloads`);
         // The new worker's update-ready reload (gatsby-browser.tsx) may still come after the new
         // content showed: read the controller from whichever document is current then.
-        let controller: string | undefined;
-        for (let attempt = 0; ; attempt++) {
-          try {
-            controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-            break;
-          } catch (e) {
-            if (attempt >= 3 || !/context was destroyed|navigation/i.test(String(e))) throw e;
-            await page.waitForLoadState('load');
+        const controller = await step('the new worker controls the page', 60_000, async () => {
+          for (let attempt = 0; ; attempt++) {
+            try {
+              return await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+            } catch (e) {
+              if (attempt >= 3 || !/context was destroyed|navigation/i.test(String(e))) throw e;
+              await page.waitForLoadState('load');
+            }
           }
-        }
+        });
         assert.equal(controller, `${copyBase}/review/sw.js`);
         assert.deepEqual(problems, []);
-        await context.close();
       },
     );
   });

@@ -152,6 +152,40 @@ export async function pollPage<T, A = undefined>(
 }
 
 /**
+ * A test's steps, each within a limit of its own: a step that stalls (a browser call without a
+ * limit of its own, such as `page.evaluate` or `context.close`) fails the test by the step's name
+ * and what the steps before it took, instead of running into the test's whole limit unnamed.
+ * Progress goes to stderr as it happens, so a run cut short still shows the last step started.
+ */
+export function stepper(label: string) {
+  const done: string[] = [];
+  return async function step<T>(name: string, limitMs: number, fn: () => Promise<T>): Promise<T> {
+    const start = Date.now();
+    if (process.env.E2E_STEPS === '1') process.stderr.write(`[${label}] ${name} ...\n`);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        fn(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(
+                new Error(
+                  `step "${name}" did not finish in ${limitMs / 1000} s (steps before it: ${done.join(', ') || 'none'})`,
+                ),
+              ),
+            limitMs,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      done.push(`${name} ${((Date.now() - start) / 1000).toFixed(1)} s`);
+    }
+  };
+}
+
+/**
  * Waits until the service worker can answer a navigation to `sitePath` (`/1/2/`) from its cache:
  * gatsby-plugin-offline records each visited or prefetched page's resources in idb-keyval's
  * store and serves its app shell for a page only once every one of them is in its caches.
@@ -163,6 +197,9 @@ export const workerHoldsPage = (page: Page, sitePath: string) =>
     async (key) => {
       const resources = await new Promise<string[] | undefined>((resolve) => {
         const open = indexedDB.open('keyval-store');
+        // Not there yet: do not create it. A store made here, at version 1 without the worker's
+        // object store, would keep idb-keyval (which opens version 1) from ever creating it.
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onerror = () => resolve(undefined);
         open.onsuccess = () => {
           try {
