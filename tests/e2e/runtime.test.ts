@@ -197,7 +197,12 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     assert.ok(candidates.size >= 10, `at least 10 other pages linked in view (${candidates.size})`);
 
     // Batch 1: exactly 4, not before 3 s after the page started; nothing more while it loads.
-    await waitUntil('the first prefetch batch', () => seen.size >= 4);
+    // Gatsby starts a batch in an idle callback without a timeout (requestIdleCallback), and
+    // Chromium sends <link rel=prefetch> at its lowest priority: on a busy machine the first
+    // batch took over 30 s (a clean-clone CI run under a CPU hog on both cores), so the waits
+    // for a batch are long; only the lower bounds of the gaps are asserted.
+    const BATCH_WAIT = 120_000;
+    await waitUntil('the first prefetch batch', () => seen.size >= 4, BATCH_WAIT);
     await sleep(4_500);
     assert.equal(seen.size, 4, `one batch of 4 while it is loading: ${[...seen.keys()].join(' ')}`);
     const first = [...seen.values()];
@@ -226,7 +231,11 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     assert.ok(hover, 'a review link in view that was not prefetched yet');
     const scrolled = await page.evaluate(() => window.scrollY);
     await page.mouse.move(hover.x, hover.y);
-    await waitUntil(`page-data of ${hover.href} after hover`, () => xhr.has(hover.href.slice('/review'.length)));
+    await waitUntil(
+      `page-data of ${hover.href} after hover`,
+      () => xhr.has(hover.href.slice('/review'.length)),
+      60_000,
+    );
     assert.equal(seen.size, 4, 'hover does not start the next batch');
     assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'the page did not scroll');
 
@@ -237,6 +246,7 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     await waitUntil(
       () => `the second prefetch batch (so far: ${[...seen.keys()].join(' ')}; hovered ${hover.href})`,
       () => seen.size >= 7,
+      BATCH_WAIT,
     );
     await sleep(4_500);
     const total: number = seen.size; // (assert.equal narrowed seen.size to 4 above)
