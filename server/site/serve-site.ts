@@ -43,8 +43,15 @@ export async function serveSite(root: FastifyInstance, opts: SiteOptions) {
 
 async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptions) {
   // serve: false: only the sendFile decorator, for the files sent as they are (images, fonts:
-  // ranges and validators from @fastify/static); routing is ours (Gatsby's rules below).
-  await app.register(fastifyStatic, { root: siteDir, serve: false, cacheControl: false, decorateReply: true });
+  // ranges and validators from @fastify/static); routing is ours (Gatsby's rules below). The
+  // served release may not exist yet (npm start's first build publishes it): no warning then.
+  await app.register(fastifyStatic, {
+    root: siteDir,
+    serve: false,
+    cacheControl: false,
+    decorateReply: true,
+    suppressWarning: true,
+  });
   const compressed = new CompressedBodies(opts.compression);
 
   // Content-Security-Policy (server/security-headers.ts): each page's own, with its inline
