@@ -57,7 +57,12 @@ async function main() {
   // A work tree built before releases existed (or a fresh var/): its build is the first release.
   if (!currentRelease(releasesRoot) && fs.existsSync(path.join(publicDir, 'index.html'))) {
     await publish(publicDir, releasesRoot).then(
-      (r) => console.log(`published the existing build in public/ as release ${r.id} (${r.files} files)`),
+      (r) => {
+        const line = `published the existing build in public/ as release ${r.id} (${r.files} files)`;
+        console.log(line);
+        // In the history too: the editor console shows what is served and can serve it again.
+        builds.adopt('startup', r.id, [line]);
+      },
       (e: Error) => server!.app.log.error(`publishing public/ failed: ${e.message}`),
     );
   }

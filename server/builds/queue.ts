@@ -6,7 +6,7 @@ import { listReleases, switchTo } from '../publish/releases';
 import { HttpError, notFound } from '../errors';
 import { BuildHistory } from './history';
 import { mergeHints } from './hint';
-import { BuildOutput } from './progress';
+import { BuildOutput, LOG_LINES } from './progress';
 import type { BuildHint, BuildRecord, BuildTrigger, SkippedReview } from './types';
 
 export interface BuildResult {
@@ -112,6 +112,32 @@ export class BuildQueue {
         if (next && !this.closed) this.start(next);
       });
     this.running = { record, abort, done };
+  }
+
+  /**
+   * Records a release published outside the queue (npm start publishing the build already in
+   * public/) as a published build: the console then shows what is served, and it can be served
+   * again after a later build. It never runs anything.
+   */
+  adopt(trigger: BuildTrigger, releaseId: string, log: string[]): BuildRecord {
+    const at = this.now();
+    const record: BuildRecord = {
+      id: this.history.newId(),
+      trigger,
+      status: 'published',
+      queuedAt: at,
+      startedAt: at,
+      finishedAt: at,
+      hint: null,
+      pages: null,
+      skipped: [],
+      error: null,
+      releaseId,
+      progress: { step: 'published', percent: 100 },
+      log: log.slice(-LOG_LINES),
+    };
+    this.history.add(record);
+    return record;
   }
 
   /** Resolves with the build once it is published or failed. */

@@ -229,6 +229,53 @@ test('the history survives a restart; a build running or queued then is marked f
   calls[1].finish('stopped');
 });
 
+test('a release published outside the queue is adopted as a published build that can be served again', async () => {
+  const root = fresh();
+  const pub = path.join(root, 'public-src');
+  fs.mkdirSync(pub, { recursive: true });
+  fs.writeFileSync(path.join(pub, 'index.html'), 'the build npm start found in public/');
+  const r = await publish(pub, root);
+  const { runner, calls } = gatedRunner(root);
+  const q = new BuildQueue(new BuildHistory(root), runner);
+  const adopted = q.adopt('startup', r.id, ['published the existing build']);
+  assert.equal(calls.length, 0, 'nothing is built');
+  assert.deepEqual(pick(q.history.list()[0]), {
+    id: adopted.id,
+    trigger: 'startup',
+    status: 'published',
+    current: true,
+    canPublish: true,
+    releaseId: r.id,
+  });
+  assert.deepEqual(q.history.detail(adopted).log, ['published the existing build']);
+  // A later build serves another release; the adopted one can be served again.
+  const next = q.trigger('editor', null);
+  await tick();
+  calls[0].finish();
+  await q.finished(next.id);
+  assert.notEqual(currentRelease(root), r.id);
+  await q.serve(adopted.id);
+  assert.equal(currentRelease(root), r.id);
+  // It survives a restart like any build.
+  assert.equal(new BuildHistory(root).get(adopted.id)?.status, 'published');
+});
+
+const pick = (b: {
+  id: string;
+  trigger: string;
+  status: string;
+  current: boolean;
+  canPublish: boolean;
+  releaseId: string | null;
+}) => ({
+  id: b.id,
+  trigger: b.trigger,
+  status: b.status,
+  current: b.current,
+  canPublish: b.canPublish,
+  releaseId: b.releaseId,
+});
+
 test('the history keeps the newest MAX_BUILDS', async () => {
   const root = fresh();
   const q = new BuildQueue(new BuildHistory(root), async () => Promise.reject(new Error('x')));
