@@ -49,21 +49,7 @@ export class BuildQueue {
       this.history.save();
       return this.next;
     }
-    const record: BuildRecord = {
-      id: this.history.newId(),
-      trigger,
-      status: 'queued',
-      queuedAt: this.now(),
-      startedAt: null,
-      finishedAt: null,
-      hint,
-      pages: null,
-      skipped: [],
-      error: null,
-      releaseId: null,
-      progress: { step: 'queued', percent: 0 },
-      log: [],
-    };
+    const record = this.newRecord(trigger, hint);
     this.history.add(record);
     if (this.running) this.next = record;
     else this.start(record);
@@ -120,24 +106,36 @@ export class BuildQueue {
    * again after a later build. It never runs anything.
    */
   adopt(trigger: BuildTrigger, releaseId: string, log: string[]): BuildRecord {
-    const at = this.now();
-    const record: BuildRecord = {
-      id: this.history.newId(),
-      trigger,
+    const record = this.newRecord(trigger, null);
+    Object.assign(record, {
       status: 'published',
-      queuedAt: at,
-      startedAt: at,
-      finishedAt: at,
-      hint: null,
-      pages: null,
-      skipped: [],
-      error: null,
+      startedAt: record.queuedAt,
+      finishedAt: record.queuedAt,
       releaseId,
       progress: { step: 'published', percent: 100 },
       log: log.slice(-LOG_LINES),
-    };
+    });
     this.history.add(record);
     return record;
+  }
+
+  /** A new build as it is queued. */
+  private newRecord(trigger: BuildTrigger, hint: BuildHint | null): BuildRecord {
+    return {
+      id: this.history.newId(),
+      trigger,
+      status: 'queued',
+      queuedAt: this.now(),
+      startedAt: null,
+      finishedAt: null,
+      hint,
+      pages: null,
+      skipped: [],
+      error: null,
+      releaseId: null,
+      progress: { step: 'queued', percent: 0 },
+      log: [],
+    };
   }
 
   /** Resolves with the build once it is published or failed. */

@@ -88,10 +88,6 @@ async function plainPage(opts: { userAgent?: string; connection?: { effectiveTyp
  * compilation hash, gatsby-browser.tsx on a service-worker update), the aborted reload is not an
  * error: what a visitor waits for is the page that then loads.
  */
-/** Closes a context, but gives up after a while: a stalled close must not hold the file. */
-const closeWithin = (context: BrowserContext, ms = 30_000) =>
-  Promise.race([context.close().catch(() => undefined), sleep(ms)]);
-
 async function reloadOrFollow(page: Page) {
   try {
     await page.reload();
@@ -433,7 +429,8 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
         const context: BrowserContext = await step('new context', 30_000, () =>
           browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', serviceWorkers: 'allow' }),
         );
-        t.after(() => closeWithin(context));
+        // A stalled close must not hold the file either.
+        t.after(() => step('close the context', 30_000, () => context.close()).catch(() => undefined));
         const problems: string[] = [];
         const watch = (p: Page) => p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
         let page = await step('first visit', 90_000, async () => {

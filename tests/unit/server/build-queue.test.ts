@@ -239,14 +239,18 @@ test('a release published outside the queue is adopted as a published build that
   const q = new BuildQueue(new BuildHistory(root), runner);
   const adopted = q.adopt('startup', r.id, ['published the existing build']);
   assert.equal(calls.length, 0, 'nothing is built');
-  assert.deepEqual(pick(q.history.list()[0]), {
-    id: adopted.id,
-    trigger: 'startup',
-    status: 'published',
-    current: true,
-    canPublish: true,
-    releaseId: r.id,
-  });
+  const { id, trigger, status, current, canPublish, releaseId } = q.history.list()[0];
+  assert.deepEqual(
+    { id, trigger, status, current, canPublish, releaseId },
+    {
+      id: adopted.id,
+      trigger: 'startup',
+      status: 'published',
+      current: true,
+      canPublish: true,
+      releaseId: r.id,
+    },
+  );
   assert.deepEqual(q.history.detail(adopted).log, ['published the existing build']);
   // A later build serves another release; the adopted one can be served again.
   const next = q.trigger('editor', null);
@@ -258,22 +262,6 @@ test('a release published outside the queue is adopted as a published build that
   assert.equal(currentRelease(root), r.id);
   // It survives a restart like any build.
   assert.equal(new BuildHistory(root).get(adopted.id)?.status, 'published');
-});
-
-const pick = (b: {
-  id: string;
-  trigger: string;
-  status: string;
-  current: boolean;
-  canPublish: boolean;
-  releaseId: string | null;
-}) => ({
-  id: b.id,
-  trigger: b.trigger,
-  status: b.status,
-  current: b.current,
-  canPublish: b.canPublish,
-  releaseId: b.releaseId,
 });
 
 test('the history keeps the newest MAX_BUILDS', async () => {
