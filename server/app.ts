@@ -69,6 +69,11 @@ export interface AppOptions {
   loginBudget?: Partial<SmsBudgetOptions>;
   /** Log each dev SMS code; default: unless NODE_ENV is production (docs/server.md, "Sign-in"). */
   logSmsCodes?: boolean;
+  /**
+   * Accept the emulated logins' test codes and tokens (docs/server.md, "Emulated logins"); even
+   * then they sign in only the demo's test accounts. Default: unless NODE_ENV is production.
+   */
+  emulatedLogins?: boolean;
   /** Fastify's trustProxy: only behind a proxy you run (req.ip is the SMS budgets' client). Default off. */
   trustProxy?: boolean | string | string[];
   /** Session idle lifetime (sliding); default 30 days (server/repositories/auth.ts). */
@@ -120,6 +125,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         maxAgeMs: opts.sessionMaxAgeMs,
       },
       opts.photoIdDir ?? join(dirname(opts.mediaDir), 'photo-ids'),
+      opts.emulatedLogins ?? process.env.NODE_ENV !== 'production',
     ),
   );
   app.addHook('onClose', async () => db.close());

@@ -52,6 +52,8 @@ export function createRepos(
   sessions: SessionLifetime = {},
   /** Where uploaded photo ids are stored, per user (server/repositories/photo-ids.ts). */
   photoIdDir: string,
+  /** Accept the emulated logins' test codes (the demo); false in production (issue 25, F1). */
+  emulatedLogins = false,
 ): Repos {
   const products = new ProductRepository(db, media, catalogue);
   const cart = new CartRepository(db, now);
@@ -73,7 +75,7 @@ export function createRepos(
     worldAreas,
     profile: new ProfileRepository(db, worldAreas, now),
     photoIds: new PhotoIdStore(db, photoIdDir, now),
-    logins: new LoginRepository(db, auth, now),
+    logins: new LoginRepository(db, auth, now, emulatedLogins),
     popups: new PopupRepository(db, now),
     claims: new ClaimRepository(db, now),
     customsResell: new CustomsResellRepository(db, now),

@@ -124,7 +124,7 @@ export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opt
     { schema: { querystring: ShihuoLoginQuery, response: { 200: ShihuoLoginInfo } } },
     async (req) => ({
       partner: 'shihuo',
-      testMode: true,
+      testMode: logins.emulated,
       ...(req.query.token === undefined ? {} : { tokenValid: logins.shihuoPhone(req.query.token) !== null }),
     }),
   );
@@ -136,7 +136,10 @@ export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opt
   app.get(
     '/v1/shihuo/login/sign',
     { onRequest: signedIn(app), schema: { response: { 200: ShihuoSign } } },
-    async (req) => logins.shihuoSign(requireUser(app, req)),
+    async (req) => {
+      const key = req.headers['x-session-key'];
+      return logins.shihuoSign(requireUser(app, req), String(Array.isArray(key) ? key[0] : key));
+    },
   );
 
   app.post('/v1/shihuo/login/sign', { schema: { body: ShihuoSign, response: { 200: SignInResult } } }, async (req) =>

@@ -31,22 +31,22 @@ describe('emulated logins', () => {
     const first = await signin.wechatWebLogin(guest, 'wx-test-alice');
     assert.equal(first.accountType, 'WECHAT_ONLY');
     assert.ok(first.bindToken && !first.userKey);
-    assert.deepEqual(await signin.sendWechatBindSms(guest, '13900000001', first.bindToken), { sent: true });
-    const code = s.codes.get('13900000001')!;
+    assert.deepEqual(await signin.sendWechatBindSms(guest, '19900000001', first.bindToken), { sent: true });
+    const code = s.codes.get('19900000001')!;
     await refuses(
       signin.bindWechatPhone(guest, {
-        phone: '13900000001',
+        phone: '19900000001',
         code: code === '000000' ? '111111' : '000000',
         bindToken: first.bindToken,
       }),
       400,
       '验证码错误',
     );
-    const bound = await signin.bindWechatPhone(guest, { phone: '13900000001', code, bindToken: first.bindToken });
+    const bound = await signin.bindWechatPhone(guest, { phone: '19900000001', code, bindToken: first.bindToken });
     assert.equal(bound.accountType, 'PHONE_WECHAT');
     await assertSession(bound);
     // The token is spent.
-    await refuses(signin.sendWechatBindSms(guest, '13900000001', first.bindToken), 400, '微信登录已过期');
+    await refuses(signin.sendWechatBindSms(guest, '19900000001', first.bindToken), 400, '微信登录已过期');
     const again = await signin.wechatWebLogin(guest, 'wx-test-alice');
     assert.equal(again.userId, bound.userId);
     assert.equal(again.accountType, 'PHONE_WECHAT');
@@ -56,11 +56,11 @@ describe('emulated logins', () => {
   test('WeChat: bad codes, bad tokens, a phone bound to another WeChat account', async () => {
     await refuses(signin.wechatWebLogin(guest, 'real-oauth-code'), 400, '微信授权码无效');
     await refuses(signin.wechatWebLogin(guest, 'wx-test-' + 'a'.repeat(65)), 400, '微信授权码无效');
-    await refuses(signin.sendWechatBindSms(guest, '13900000002', 'not-a-token'), 400, '微信登录已过期');
+    await refuses(signin.sendWechatBindSms(guest, '19900000002', 'not-a-token'), 400, '微信登录已过期');
     const t = (await signin.wechatWebLogin(guest, 'wx-test-bob')).bindToken!;
     await refuses(signin.sendWechatBindSms(guest, '123', t), 400, '手机号');
-    // 13900000001 is alice's WeChat account's phone (previous test).
-    await refuses(signin.sendWechatBindSms(guest, '13900000001', t), 400, '已绑定其他微信');
+    // 19900000001 is alice's WeChat account's phone (previous test).
+    await refuses(signin.sendWechatBindSms(guest, '19900000001', t), 400, '已绑定其他微信');
   });
 
   test('open id by code; JS ticket by url (WeChat signature algorithm); gift amount 688 yuan', async () => {
@@ -83,13 +83,13 @@ describe('emulated logins', () => {
 
   test('shihuo: token check, login, sign and redeem the sign', async () => {
     assert.deepEqual(await signin.getShihuoLogin(guest), { partner: 'shihuo', testMode: true });
-    assert.equal((await signin.getShihuoLogin(guest, { token: 'shihuo-test-13900000005' })).tokenValid, true);
+    assert.equal((await signin.getShihuoLogin(guest, { token: 'shihuo-test-19900000005' })).tokenValid, true);
     assert.equal((await signin.getShihuoLogin(guest, { token: 'forged' })).tokenValid, false);
-    const r = await signin.shihuoLogin(guest, { token: 'shihuo-test-13900000005' });
+    const r = await signin.shihuoLogin(guest, { token: 'shihuo-test-19900000005' });
     assert.equal(r.newUser, true);
     await assertSession(r);
     // The same phone by SMS is the same user.
-    const sms = await signInByPhone(s, '13900000005');
+    const sms = await signInByPhone(s, '19900000005');
     assert.equal(sms.r.userId, r.userId);
     await refuses(signin.shihuoLogin(guest, { token: 'shihuo-test-12345' }), 400, '识货登录凭证无效');
     await refuses(signin.shihuoLogin(guest, {}), 400, 'token');
@@ -117,8 +117,8 @@ describe('the WeChat bind SMS shares the sign-in send budgets', () => {
       await signin.sendSmsCode(guest, '13900000011');
       await signin.sendSmsCode(guest, '13900000012');
       const { bindToken } = await signin.wechatWebLogin(guest, 'wx-test-budget');
-      await refuses(signin.sendWechatBindSms(guest, '13900000013', bindToken!), 429);
-      assert.equal(s.codes.has('13900000013'), false, 'no code issued');
+      await refuses(signin.sendWechatBindSms(guest, '19900000013', bindToken!), 429);
+      assert.equal(s.codes.has('19900000013'), false, 'no code issued');
     } finally {
       await s.close();
     }
@@ -135,9 +135,9 @@ describe('the emulated logins have a budget of their own (no SMS stands in their
       const guest = clientAs(s);
       await refuses(signin.shihuoLogin(guest, { token: 'forged' }), 400);
       await refuses(signin.wechatWebLogin(guest, 'forged'), 400);
-      await signin.shihuoLogin(guest, { token: 'shihuo-test-13900000021' });
+      await signin.shihuoLogin(guest, { token: 'shihuo-test-19900000021' });
       await signin.wechatWebLogin(guest, 'wx-test-budget');
-      await refuses(signin.shihuoLogin(guest, { token: 'shihuo-test-13900000022' }), 429, '登录过于频繁');
+      await refuses(signin.shihuoLogin(guest, { token: 'shihuo-test-19900000022' }), 429, '登录过于频繁');
       await refuses(signin.wechatWebLogin(guest, 'wx-test-budget'), 429, '登录过于频繁');
     } finally {
       await s.close();
