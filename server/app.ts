@@ -39,6 +39,7 @@ import { claimRoutes } from './routes/claims';
 import { customsResellRoutes } from './routes/customs-resell';
 import { editorRoutes } from './editor/routes';
 import { takedownGuard } from './editor/takedown-guard';
+import { reviewPartsGuard, takenDownMedia } from './takedown-reach';
 import { SmsSendBudget, type SmsBudgetOptions } from './sms-budget';
 import type { BuildQueue } from './builds/queue';
 
@@ -141,6 +142,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       refuseNonFiniteNumbers(api);
       // A taken-down review's detail answers 410 (issue 13, "Instant takedown").
       api.addHook('onRequest', takedownGuard(app));
+      // ... and its replies and likes (issue 25, F5).
+      api.addHook('onRequest', reviewPartsGuard(app));
       // Like Fastify's JSON parser, but an empty body is "no body" (POST .../likes with a
       // Content-Type and nothing else) and bad JSON is a 400 with the contract's shape.
       api.removeContentTypeParser('application/json');
@@ -194,6 +197,6 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 
   const mediaStore = new MediaStore(opts.mediaDir, opts.media);
   app.decorate('mediaStore', mediaStore);
-  app.register(mediaRoutes, { prefix: '/media', store: mediaStore });
+  app.register(mediaRoutes, { prefix: '/media', store: mediaStore, isGone: takenDownMedia(app) });
   return app;
 }

@@ -9,12 +9,18 @@ import { errorBody, installNotFound } from '../errors';
 import { createMediaLookup } from '../media/exists';
 import { isServedSize } from '../media/sizes';
 import type { MediaStore } from '../media/store';
-import { parseMediaPath } from '../media/urls';
+import { parseMediaPath, type MediaKey } from '../media/urls';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_FOUND = '图片不存在';
 
-export const mediaRoutes: FastifyPluginAsync<{ store: MediaStore }> = async (app, opts) => {
+export interface MediaRouteOptions {
+  store: MediaStore;
+  /** Media of a taken-down review: 410 (server/takedown-reach.ts). */
+  isGone?: (key: MediaKey) => boolean;
+}
+
+export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, opts) => {
   const { store } = opts;
   const inData = createMediaLookup(app.db);
   installNotFound(app, NOT_FOUND);
@@ -22,6 +28,8 @@ export const mediaRoutes: FastifyPluginAsync<{ store: MediaStore }> = async (app
   app.get<{ Params: { kind: string; id: string; file: string } }>('/:kind/:id/:file', async (req, reply) => {
     const key = parseMediaPath(req.params.kind, req.params.id, req.params.file);
     if (!key || !isServedSize(key) || !inData(key)) return reply.code(404).send(errorBody(404, NOT_FOUND));
+    if (opts.isGone?.(key))
+      return reply.code(410).header('Cache-Control', 'no-store').send(errorBody(410, '图片所在的晒单已被下架'));
     // The URL determines the bytes, so it determines the ETag too.
     const etag = `"${createHash('sha1')
       .update(`v2:${req.url.split('?')[0]}`)

@@ -10,6 +10,7 @@ import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
 import { PATH_PREFIX, withPrefix } from '../../src/paths';
 import type { ReviewExists } from './review-exists';
 import { GONE_HTML, reviewUrlKind, type TakenDown } from './taken-down';
+import { checkCanonical } from './canonical-path';
 import { errorBody } from '../errors';
 import { Lru } from './lru';
 import { sitePolicy, sitePolicyOptionsFromEnv, type SitePolicyOptions } from '../security-headers';
@@ -137,6 +138,11 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     } catch {
       return notFoundPage(req, reply);
     }
+    // Before anything else: only canonical paths meet the takedown check and the files.
+    const canonical = checkCanonical(pathname, decoded);
+    if (canonical.kind === 'refuse') return notFoundPage(req, reply);
+    if (canonical.kind === 'redirect')
+      return reply.redirect(`${PATH_PREFIX}${canonical.path}${q >= 0 ? raw.slice(q) : ''}`, 301);
     const review = opts.isTakenDown ? reviewUrlKind(decoded) : null;
     if (review && opts.isTakenDown!(review.productId, review.commentId)) {
       reply.code(410).header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
