@@ -43,31 +43,64 @@ function positive(raw: string | undefined, fallback: number, zeroOk = false): nu
  * disk even if the process is killed right after.
  */
 export class SizeCappedFile {
-  private fd: number;
-  private size: number;
+  private fd: number | null = null;
+  private size = 0;
+  /** The last failure said on stderr; a line is dropped while writes fail, and said once. */
+  private failing = false;
 
   constructor(
     readonly file: string,
     readonly maxBytes: number,
     readonly keep: number,
+    /** Where a failing log says so (once per failing spell); default stderr. */
+    private readonly report: (message: string) => void = (m) => void process.stderr.write(m),
   ) {
-    mkdirSync(dirname(file), { recursive: true });
-    this.fd = openSync(file, 'a');
-    this.size = statSync(file).size;
+    this.guarded(() => this.open());
   }
 
+  /**
+   * Never throws (issue 25, F4): a full disk or an unwritable file used to crash the process
+   * (info level) or turn an SMS sign-in into a 500 (warn level). The line is dropped instead,
+   * stderr says so once, and writing resumes (said once too) when the file takes lines again.
+   */
   write(line: string): void {
-    const bytes = Buffer.from(line);
-    if (this.size > 0 && this.size + bytes.length > this.maxBytes) this.rotate();
-    // A single line longer than the cap is cut: the cap holds whatever is logged.
-    const out =
-      bytes.length > this.maxBytes ? Buffer.concat([bytes.subarray(0, this.maxBytes - 1), Buffer.from('\n')]) : bytes;
-    writeSync(this.fd, out);
-    this.size += out.length;
+    this.guarded(() => {
+      if (this.fd === null) this.open();
+      const bytes = Buffer.from(line);
+      if (this.size > 0 && this.size + bytes.length > this.maxBytes) this.rotate();
+      // A single line longer than the cap is cut: the cap holds whatever is logged.
+      const out =
+        bytes.length > this.maxBytes ? Buffer.concat([bytes.subarray(0, this.maxBytes - 1), Buffer.from('\n')]) : bytes;
+      writeSync(this.fd!, out);
+      this.size += out.length;
+      if (this.failing) {
+        this.failing = false;
+        this.report(`log file ${this.file} is written again\n`);
+      }
+    });
+  }
+
+  private guarded(step: () => void): void {
+    try {
+      step();
+    } catch (e) {
+      if (this.failing) return;
+      this.failing = true;
+      const code = (e as NodeJS.ErrnoException).code ?? String(e);
+      this.report(`log file ${this.file} cannot be written (${code}): log lines are dropped until it can\n`);
+    }
+  }
+
+  private open(): void {
+    mkdirSync(dirname(this.file), { recursive: true });
+    this.fd = openSync(this.file, 'a');
+    this.size = statSync(this.file).size;
   }
 
   private rotate(): void {
-    closeSync(this.fd);
+    const fd = this.fd!;
+    this.fd = null; // reopened by the next write if anything below fails
+    closeSync(fd);
     if (this.keep === 0) rmSync(this.file, { force: true });
     else {
       rmSync(`${this.file}.${this.keep}`, { force: true });
