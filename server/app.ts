@@ -42,6 +42,7 @@ import { takedownGuard } from './editor/takedown-guard';
 import { reviewPartsGuard, takenDownMedia } from './takedown-reach';
 import { SmsSendBudget, type SmsBudgetOptions } from './sms-budget';
 import type { BuildQueue } from './builds/queue';
+import { fastifyTimeoutOptions, type ServerTimeouts } from './timeouts';
 
 export interface AppOptions {
   /** SQLite file; created with the schema if missing (seeding is main.ts / startServer's job). */
@@ -96,6 +97,8 @@ export interface AppOptions {
    * it takedowns and back-office writes queue nothing and /editor/api/builds is absent.
    */
   builds?: BuildQueue;
+  /** Connection timeouts (server/timeouts.ts; defaults DEFAULT_TIMEOUTS). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
@@ -108,6 +111,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     // Errors before routing and before parsing carry the contract's shape too (issue 12, item 8).
     frameworkErrors,
     clientErrorHandler,
+    // Headers, body and idle connections are timed (issue 25, F7): slow uploads held every slot.
+    ...fastifyTimeoutOptions(opts.timeouts),
   });
   const db = openDatabase(opts.dbFile);
   const catalogue = readCatalogueFile(opts.categoriesFile ?? defaultCategoriesFile());
