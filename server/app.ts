@@ -197,7 +197,14 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     { prefix: '/api' },
   );
 
-  app.register(editorRoutes, { prefix: '/editor/api', token: opts.editorToken, now: opts.now, builds: opts.builds });
+  app.register(editorRoutes, {
+    prefix: '/editor/api',
+    token: opts.editorToken,
+    now: opts.now,
+    builds: opts.builds,
+    // The editor's browser is not locked out by others' bad tokens from its address (issue 25, F6).
+    deviceCookiePath: '/editor',
+  });
   app.register(editorConsole);
 
   const mediaStore = new MediaStore(opts.mediaDir, opts.media);

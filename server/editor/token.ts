@@ -3,7 +3,9 @@
 // attempts so the token cannot be guessed online.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { HttpError, unauthorized } from '../errors';
+import { TrustedDevices } from './trusted-device';
 
 /**
  * Whether `given` equals `expected`, in time independent of where they differ and of their
@@ -29,6 +31,11 @@ export interface EditorAuthOptions {
   now?: () => number;
   /** The 401's text (default 需要编辑令牌; the order admin's token says its own). */
   refusal?: string;
+  /**
+   * Give a browser that presents the right token a device cookie for this path, and count a
+   * trusted device's failures apart from its address's (trusted-device.ts, issue 25 F6).
+   */
+  deviceCookiePath?: string;
 }
 
 const BEARER = /^Bearer ([\x21-\x7e]{1,256})$/;
@@ -43,11 +50,14 @@ export function editorAuth(opts: EditorAuthOptions) {
   const windowMs = opts.windowMs ?? 60_000;
   const now = opts.now ?? Date.now;
   const failures = new Map<string, { count: number; since: number }>();
-  return async (req: FastifyRequest) => {
+  const devices = opts.deviceCookiePath && opts.token ? new TrustedDevices(opts.token) : null;
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const t = now();
-    let f = failures.get(req.ip);
+    const device = devices?.idOf(req.headers.cookie) ?? null;
+    const who = device ? `device:${device}` : req.ip;
+    let f = failures.get(who);
     if (f && t - f.since >= windowMs) {
-      failures.delete(req.ip);
+      failures.delete(who);
       f = undefined;
     }
     if (f && f.count >= maxFailures) {
@@ -56,11 +66,14 @@ export function editorAuth(opts: EditorAuthOptions) {
       });
     }
     const m = BEARER.exec(req.headers.authorization ?? '');
-    if (m && opts.token && tokensEqual(m[1], opts.token)) return;
+    if (m && opts.token && tokensEqual(m[1], opts.token)) {
+      if (devices && !device) reply.header('Set-Cookie', devices.issue(opts.deviceCookiePath!));
+      return;
+    }
     if (!f) {
       if (failures.size >= 10_000) failures.delete(failures.keys().next().value!);
       f = { count: 0, since: t };
-      failures.set(req.ip, f);
+      failures.set(who, f);
     }
     f.count++;
     throw unauthorized(opts.refusal ?? '需要编辑令牌');

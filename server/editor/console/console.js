@@ -50,7 +50,9 @@ async function api(method, path, body) {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
-      credentials: 'omit',
+      // The token is the credential; the only cookie is the trusted-device one (server/editor/
+      // trusted-device.ts): it keeps this browser out of its address's lockout.
+      credentials: 'same-origin',
     });
   } catch {
     throw new ApiError(0, '无法连接服务器，请检查网络');
