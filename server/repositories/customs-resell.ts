@@ -1,6 +1,6 @@
 // Customs resell declarations (spec section 7, "Other"): the signed-in user's, one per order.
 // The order id is not checked against orders here (the order routes are issue 14's); the
-// lead's merge may add that check. Another user's declaration is a 403.
+// lead's merge may add that check. Another user's declaration is a 404, like a missing one.
 import type { DB } from '../db/open';
 import { HttpError, badRequest, notFound } from '../errors';
 import { requirePhone } from '../phone';
@@ -53,8 +53,7 @@ export class CustomsResellRepository {
 
   private own(userId: number, id: number): Row {
     const r = this.db.prepare('SELECT * FROM customs_resell WHERE id = ?').get(id) as Row | undefined;
-    if (!r) throw notFound('申报记录不存在');
-    if (r.user_id !== userId) throw new HttpError(403, '无权查看该申报记录');
+    if (!r || r.user_id !== userId) throw notFound('申报记录不存在'); // same as missing: ids are sequential (issue 25, F13)
     return r;
   }
 
@@ -84,8 +83,7 @@ export class CustomsResellRepository {
         ? (this.db.prepare('SELECT user_id FROM orders WHERE id = ?').get(Number(body.orderId)) as
             { user_id: number } | undefined)
         : undefined;
-      if (!order) throw notFound('订单不存在');
-      if (order.user_id !== userId) throw new HttpError(403, '无权为他人的订单申报');
+      if (!order || order.user_id !== userId) throw notFound('订单不存在');
       if (this.db.prepare('SELECT 1 FROM customs_resell WHERE user_id = ? AND order_id = ?').get(userId, body.orderId))
         throw new HttpError(409, '该订单已有申报记录');
       const id = Number(

@@ -1,7 +1,7 @@
 // Express buy (spec section 7): one sku straight from the product page, its details (fields or
 // the shipping address), then the pre-order check with the order step's rules.
 import type { DB } from '../db/open';
-import { HttpError, badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import type { PaymentMethod, ShippingMethod } from '../../src/storefront/wire/cart';
 import type { ExpressBuyDetails, ExpressBuyRequest, ExpressBuyUpdate } from '../../src/storefront/wire/orders';
 import {
@@ -44,8 +44,7 @@ export class ExpressBuyRepository {
          FROM express_buys WHERE id = ?`,
       )
       .get(id) as Row | undefined;
-    if (!r) throw notFound('快速购买不存在');
-    if (r.userId !== userId) throw new HttpError(403, '无权访问');
+    if (!r || r.userId !== userId) throw notFound('快速购买不存在'); // same as missing: ids are sequential (issue 25, F13)
     return r;
   }
 

@@ -1,7 +1,7 @@
 // Paying for an order (spec section 7, "Orders": friend pay, pay-on-behalf) and the payment info
 // fields of spec section 3. The reference server has no payment gateway: the fields have the
 // spec's names and shapes, the WeChat signature is this process's own HMAC, Alipay's page is a
-// stand-in form, and nothing is ever charged. Owner only, like every order call (403 otherwise).
+// stand-in form, and nothing is ever charged. Owner only, like every order call (404 otherwise, as for a missing order).
 import crypto from 'node:crypto';
 import type { DB } from '../db/open';
 import { HttpError } from '../errors';

@@ -75,11 +75,10 @@ export class OrderRepository {
     return this.db.prepare(ORDER_SQL).get(id) as OrderRow | undefined;
   }
 
-  /** 404 when there is no such order, 403 when it is another user's. */
+  /** 404 when there is no such order or it is another user's. */
   owned(userId: number, id: number): OrderRow {
     const o = this.row(id);
-    if (!o) throw notFound('订单不存在');
-    if (o.userId !== userId) throw new HttpError(403, '无权访问该订单');
+    if (!o || o.userId !== userId) throw notFound('订单不存在'); // same as missing: ids are sequential (issue 25, F13)
     return o;
   }
 

@@ -1,9 +1,10 @@
 // The signed-in user's address book and payer identities (issue 15). Every call takes the user
-// id from the session; a record of another user is a 403, a missing one a 404. Writes run in
+// id from the session; a record of another user is a 404 like a missing one (ids are sequential:
+// a 403 would let anyone count others' records; issue 25, F13). Writes run in
 // one transaction each (better-sqlite3, WAL): once answered, they survive a kill -9.
 // The tables are shared with the checkout routes (server/db/schema.sql): columns as they are.
 import type { DB } from '../db/open';
-import { HttpError, badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { requirePhone } from '../phone';
 import {
   MAX_ADDRESSES,
@@ -41,8 +42,6 @@ interface PayerRow {
 
 const POSTCODE_RE = /^[0-9]{6}$/;
 
-const forbidden = (msg: string) => new HttpError(403, msg);
-
 /** Trimmed, non-empty, without control characters. */
 function cleanText(v: string, what: string): string {
   const t = v.trim();
@@ -72,11 +71,10 @@ export class ProfileRepository {
     };
   }
 
-  /** The address if it is the user's: 404 when missing, 403 when another user's. */
+  /** The address if it is the user's: 404 when missing or another user's. */
   private ownAddress(userId: number, id: number): AddressRow {
     const r = this.db.prepare('SELECT * FROM addresses WHERE id = ?').get(id) as AddressRow | undefined;
-    if (!r) throw notFound('地址不存在');
-    if (r.user_id !== userId) throw forbidden('无权操作该地址');
+    if (!r || r.user_id !== userId) throw notFound('地址不存在');
     return r;
   }
 
@@ -181,8 +179,7 @@ export class ProfileRepository {
 
   private ownPayer(userId: number, id: number): PayerRow {
     const r = this.db.prepare('SELECT * FROM payer_identities WHERE id = ?').get(id) as PayerRow | undefined;
-    if (!r) throw notFound('实名信息不存在');
-    if (r.user_id !== userId) throw forbidden('无权操作该实名信息');
+    if (!r || r.user_id !== userId) throw notFound('实名信息不存在'); // same as missing: ids are sequential (issue 25, F13)
     return r;
   }
 

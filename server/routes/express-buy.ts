@@ -1,5 +1,5 @@
 // Express buy (spec section 7): sku -> details -> pre-order check, for signed-in users only
-// (401 for guests, 403 on another user's express buy).
+// (401 for guests, 404 on another user's express buy, as on a missing one).
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireUser, signedIn } from '../context';

@@ -1,4 +1,4 @@
-// Orders (spec section 7, "Orders"): every call is the signed-in user's (401 for guests, 403
+// Orders (spec section 7, "Orders"): every call is the signed-in user's (401 for guests, 404
 // on another user's order), except the internal bc-sell update, which takes the order admin's
 // token instead (adminAuth). Transitions: docs/server.md, "Checkout".
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,5 +1,5 @@
 // Profile calls (src/storefront/profile.ts) against the reference server: address book, payer
-// identities and world areas. Happy paths, and the refusals: 401 without a session, 403 on
+// identities and world areas. Happy paths, and the refusals: 401 without a session, 404 on
 // another user's record, 400 with Chinese text on bad input.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -82,7 +82,7 @@ describe('profile: addresses, payer identities, world areas', () => {
     assert.deepEqual((await profile.listAddresses(bob)).addresses, [], "bob does not see alice's addresses");
   });
 
-  test('addresses: 401 without a session, 403 on another user, 404 on none, 400 on bad input', async () => {
+  test('addresses: 401 without a session, 404 on another user (as on none), 400 on bad input', async () => {
     const a = await profile.createAddress(alice, {
       name: '王五',
       phone: '13700000000',
@@ -94,8 +94,8 @@ describe('profile: addresses, payer identities, world areas', () => {
       profile.createAddress(guest, { name: 'x', phone: '13700000000', areaIds: HANGZHOU, street: 'y' }),
       401,
     );
-    await refuses(profile.updateAddress(bob, a.id, { street: '改了' }), 403, '无权');
-    await refuses(profile.deleteAddress(bob, a.id), 403, '无权');
+    await refuses(profile.updateAddress(bob, a.id, { street: '改了' }), 404, '地址不存在');
+    await refuses(profile.deleteAddress(bob, a.id), 404, '地址不存在');
     await refuses(profile.deleteAddress(alice, '999999'), 404, '地址不存在');
     const ok = { name: '王五', phone: '13700000000', areaIds: HANGZHOU, street: '文三路3号' };
     await refuses(profile.createAddress(alice, { ...ok, phone: '12345' }), 400, '手机号');
@@ -153,7 +153,7 @@ describe('profile: addresses, payer identities, world areas', () => {
     );
   });
 
-  test('payer identities: checksum, birth date, length; 401, 403, duplicate', async () => {
+  test('payer identities: checksum, birth date, length; 401, 404 on another user record, duplicate', async () => {
     const bad = VALID_ID.slice(0, 17) + '1';
     await refuses(profile.createPayerIdentity(bob, { name: '赵六', idNumber: bad }), 400, '校验位');
     await refuses(profile.createPayerIdentity(bob, { name: '赵六', idNumber: '1101051949123100' }), 400, '18位');
@@ -178,8 +178,8 @@ describe('profile: addresses, payer identities, world areas', () => {
     await refuses(profile.createPayerIdentity(guest, { name: '赵六', idNumber: VALID_ID }), 401);
     const mine = await profile.createPayerIdentity(bob, { name: '赵六', idNumber: VALID_ID });
     await refuses(profile.createPayerIdentity(bob, { name: '赵六', idNumber: VALID_ID }), 400, '已添加');
-    await refuses(profile.updatePayerIdentity(alice, mine.id, { name: '改名' }), 403, '无权');
-    await refuses(profile.deletePayerIdentity(alice, mine.id), 403, '无权');
+    await refuses(profile.updatePayerIdentity(alice, mine.id, { name: '改名' }), 404, '实名信息不存在');
+    await refuses(profile.deletePayerIdentity(alice, mine.id), 404, '实名信息不存在');
     await refuses(profile.updatePayerIdentity(bob, mine.id, { idNumber: bad }), 400, '校验位');
     assert.equal((await profile.listPayerIdentities(bob)).payerIdentities[0].name, '赵六');
   });

@@ -105,7 +105,7 @@ describe('express buy', () => {
     );
   });
 
-  test("bad input 400, unknown 404, another user's express buy 403", async () => {
+  test("bad input 400, unknown 404, another user's express buy 404", async () => {
     const [x] = pickSkus(s, 'cheap');
     await assert.rejects(express.startExpressBuy(a.c, { skuId: x.skuId, quantity: 0 }), refusedWith(400));
     await assert.rejects(express.startExpressBuy(a.c, { skuId: '1e3', quantity: 1 }), refusedWith(400));
@@ -117,8 +117,8 @@ describe('express buy', () => {
       express.updateExpressBuy(a.c, d.id, { shippingAddressId: addAddress(s, b.userId) }),
       refusedWith(400, '收货地址'),
     );
-    await assert.rejects(express.updateExpressBuy(b.c, d.id, { quantity: 2 }), refusedWith(403));
-    await assert.rejects(express.expressBuyPreorderCheck(b.c, d.id), refusedWith(403));
+    await assert.rejects(express.updateExpressBuy(b.c, d.id, { quantity: 2 }), refusedWith(404));
+    await assert.rejects(express.expressBuyPreorderCheck(b.c, d.id), refusedWith(404));
     await assert.rejects(express.expressBuyPreorderCheck(a.c, '999999'), refusedWith(404));
   });
 

@@ -1,7 +1,7 @@
 // Every function of src/storefront/orders.ts against the reference server: orders made from a
 // checked cart group (stock taken and points spent in the same transaction), list, detail,
 // completion, the two-step cancel, item shipping, friend pay, pay-on-behalf and the internal
-// bc-sell update; refusals: 401 for guests, 403 on another user's order, 400 on bad input,
+// bc-sell update; refusals: 401 for guests, 404 on another user's order, 400 on bad input,
 // 409 when the pre-order check fails or a cancel is confirmed without being applied.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -143,7 +143,7 @@ describe('orders', () => {
     await assert.rejects(orders.getItemShipping(a.c, o.id, detail.groups![0].id, '999999'), refusedWith(404));
   });
 
-  test("another user's order: 403 on every call; an unknown order 404", async () => {
+  test("another user's order: 404 on every call, as an unknown order (ids are sequential)", async () => {
     const { orders: mine } = await orders.listOrders(a.c);
     const id = mine[0].id;
     for (const call of [
@@ -157,7 +157,7 @@ describe('orders', () => {
       () => orders.checkFriendPayerIdentity(b.c, id, { payerName: PAYER.name, payerIdNumber: PAYER.idNumber }),
       () => orders.getPayOnBehalf(b.c, id),
     ])
-      await assert.rejects(call(), refusedWith(403));
+      await assert.rejects(call(), refusedWith(404));
     assert.deepEqual((await orders.listOrders(b.c)).orders, [], "b's list has none of a's orders");
     await assert.rejects(orders.getOrder(a.c, '999999'), refusedWith(404));
     await assert.rejects(orders.getOrder(a.c, '0'), refusedWith(400));
