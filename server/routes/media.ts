@@ -10,6 +10,7 @@ import { createMediaLookup } from '../media/exists';
 import { isServedSize } from '../media/sizes';
 import type { MediaStore } from '../media/store';
 import { parseMediaPath, type MediaKey } from '../media/urls';
+import { applyRange } from '../http-range';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_FOUND = '图片不存在';
@@ -39,7 +40,11 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, op
     reply.type(key.ext === 'webp' ? 'image/webp' : 'image/jpeg');
     // HEAD says whether the image exists without drawing it: a render per HEAD would let a
     // link checker (or anyone) make the server draw every picture for nothing.
-    if (req.method === 'HEAD') return reply.send();
-    return reply.send(await store.get(key));
+    if (req.method === 'HEAD') return reply.header('Accept-Ranges', 'bytes').send();
+    const body = await store.get(key);
+    // A browser may ask for part of it (issue 25, F14): 206 with the bytes asked for.
+    const range = applyRange(req, reply, body.length, { etag });
+    if (range === 'sent') return reply;
+    return reply.send(range ? body.subarray(range.start, range.end + 1) : body);
   });
 };

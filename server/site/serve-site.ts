@@ -11,6 +11,7 @@ import { PATH_PREFIX, withPrefix } from '../../src/paths';
 import type { ReviewExists } from './review-exists';
 import { GONE_HTML, reviewUrlKind, type TakenDown } from './taken-down';
 import { checkCanonical } from './canonical-path';
+import { applyRange } from '../http-range';
 import { errorBody } from '../errors';
 import { Lru } from './lru';
 import { sitePolicy, sitePolicyOptionsFromEnv, type SitePolicyOptions } from '../security-headers';
@@ -103,15 +104,27 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     if (type.startsWith('text/html')) reply.header('Content-Security-Policy', await pagePolicy(abs, st));
     const encoding = st.size >= COMPRESS_FROM ? negotiateEncoding(req.headers['accept-encoding']) : null;
     const notModified = (tag: string) => status === 200 && isNotModified(req.headers, tag, st);
+    // A range of a 200 answer (issue 25, F14; server/http-range.ts): of the variant sent.
+    const rangeOf = (size: number, tag: string) =>
+      status === 200 ? applyRange(req, reply, size, { etag: tag, lastModified: st.mtime }) : null;
     if (encoding) {
       const tag = etagOf(st, encoding);
       if (notModified(tag)) return reply.code(304).header('ETag', tag).send();
       const body = await compressed.get(abs, st, encoding);
-      if (body) return reply.header('ETag', tag).header('Content-Encoding', encoding).send(body);
+      if (body) {
+        reply.header('ETag', tag).header('Content-Encoding', encoding);
+        const range = rangeOf(body.length, tag);
+        if (range === 'sent') return reply;
+        return reply.send(range ? body.subarray(range.start, range.end + 1) : body);
+      }
     }
     const tag = etagOf(st, null);
     if (notModified(tag)) return reply.code(304).header('ETag', tag).send();
-    return reply.header('ETag', tag).header('Content-Length', st.size).send(fs.createReadStream(abs));
+    reply.header('ETag', tag);
+    const range = rangeOf(st.size, tag);
+    if (range === 'sent') return reply;
+    if (range) return reply.send(fs.createReadStream(abs, range));
+    return reply.header('Content-Length', st.size).send(fs.createReadStream(abs));
   }
 
   /** The 404 page's HTML with `status`, never indexed; text when the site has no 404 page. */
