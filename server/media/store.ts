@@ -9,7 +9,7 @@
 // Several processes may share the directory (tests, the build's embedded server): a file this
 // process did not write is adopted when it is read, and one deleted by another is rendered again.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { RenderLimiter, type RenderStats } from './limit';
 import { RENDERER_VERSION, renderImage } from './render';
@@ -149,7 +149,17 @@ export class MediaStore {
       this.forget(rel);
       victims.push(rel);
     }
-    await Promise.all(victims.map((rel) => unlink(join(this.dir, rel)).catch(() => {})));
+    await Promise.all(victims.map((rel) => this.remove(rel)));
+  }
+
+  /**
+   * Deletes a cached file and its {kind}/{id} folder once empty (issue 25, F9: evicted media
+   * left empty folders, one per id, without end). A render into that folder meanwhile fails its
+   * write and is served uncached.
+   */
+  private async remove(rel: string): Promise<void> {
+    await unlink(join(this.dir, rel)).catch(() => {});
+    await rmdir(dirname(join(this.dir, rel))).catch(() => {}); // ENOTEMPTY: others still cached
   }
 
   /**
@@ -175,7 +185,7 @@ export class MediaStore {
         // Left by a crash, unless another process sharing the directory is writing it now.
         if (s.mtimeMs < Date.now() - STALE_TMP_MS) await unlink(file).catch(() => {});
       } else if (!sameRenderer) {
-        await unlink(file).catch(() => {});
+        await this.remove(rel);
       } else {
         found.push({ rel, size: s.size, mtime: s.mtimeMs });
       }

@@ -5,17 +5,24 @@
 // kill -9. Each user keeps at most MAX_PHOTO_IDS_PER_USER; a new one replaces the oldest.
 // The photos are never served: only the checkout's payer check reads the ids.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { DB } from '../db/open';
 import { HttpError, badRequest } from '../errors';
+import { sweepStaleTemps, writeDurably } from '../durable-write';
 
 export const PHOTO_ID_LIMITS = {
   /** Largest upload accepted (the request body may be a little larger: multipart framing). */
   maxBytes: 5 * 1024 * 1024,
   /** Decoded width and height, each. */
   maxSide: 8000,
+  /**
+   * Decoded pixels (issue 25, F8): sharp refuses more before decoding. A 24-megapixel camera's
+   * photo passes; the stored copy is at most 2000 px a side anyway. 8000 x 8000 took ~190 MB
+   * per decode, two at once.
+   */
+  maxPixels: 25_000_000,
   minSide: 100,
   /** Stored JPEGs fit in this square. */
   maxOutputSide: 2000,
@@ -37,13 +44,18 @@ export function sniffImage(b: Buffer): 'jpeg' | 'png' | 'webp' | null {
 
 export class PhotoIdStore {
   private running = 0;
+  /** How many stale temp files the start-up sweep deleted (tests wait for it). */
+  readonly swept: Promise<number>;
 
   constructor(
     private readonly db: DB,
     readonly dir: string,
     private readonly now: () => number,
     private readonly limits = PHOTO_ID_LIMITS,
-  ) {}
+  ) {
+    // Temp files of writes a crash cut short (issue 25, F9).
+    this.swept = sweepStaleTemps(dir);
+  }
 
   fileOf(userId: number, photoId: string): string {
     return join(this.dir, String(userId), `${photoId}.jpg`);
@@ -63,15 +75,7 @@ export class PhotoIdStore {
       const userDir = join(this.dir, String(userId));
       await mkdir(userDir, { recursive: true });
       const file = this.fileOf(userId, photoId);
-      const tmp = `${file}.tmp`;
-      const fh = await open(tmp, 'w');
-      try {
-        await fh.writeFile(jpeg.data);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, file);
+      await writeDurably(file, jpeg.data); // no .tmp left behind when it fails
       const evicted = this.db.transaction(() => {
         this.db
           .prepare('INSERT INTO photo_ids (id, user_id, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)')
@@ -91,10 +95,11 @@ export class PhotoIdStore {
 
   /** Decodes (bounded), then re-encodes as a progressive JPEG; 400 when it is not a usable image. */
   private async convert(image: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
-    const { maxSide, minSide, maxOutputSide } = this.limits;
+    const { maxSide, minSide, maxOutputSide, maxPixels } = this.limits;
     let meta: sharp.Metadata;
     try {
-      meta = await sharp(image, { limitInputPixels: maxSide * maxSide, failOn: 'error' }).metadata();
+      // The header only (nothing decoded), so an image over the cap gets its own message below.
+      meta = await sharp(image, { limitInputPixels: false, failOn: 'error' }).metadata();
     } catch {
       throw badRequest('图片无法识别，请重新拍摄后上传');
     }
@@ -103,8 +108,9 @@ export class PhotoIdStore {
     const h = meta.height ?? 0;
     if (w > maxSide || h > maxSide) throw badRequest(`图片尺寸不能超过${maxSide}×${maxSide}像素`);
     if (w < minSide || h < minSide) throw badRequest(`图片太小，请上传不小于${minSide}×${minSide}像素的照片`);
+    if (w * h > maxPixels) throw badRequest(`图片像素过多，请上传不超过${maxPixels / 10_000}万像素的照片`);
     try {
-      const { data, info } = await sharp(image, { limitInputPixels: maxSide * maxSide, failOn: 'error' })
+      const { data, info } = await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' })
         .rotate()
         .resize({ width: maxOutputSide, height: maxOutputSide, fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })

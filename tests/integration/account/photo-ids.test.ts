@@ -86,6 +86,11 @@ describe('photo-id upload', () => {
     await refuses(profile.uploadPhotoId(bob, new Blob([new Uint8Array(big)])), 413, '图片不能超过5MB');
     await refuses(profile.uploadPhotoId(bob, await picture('png', 50, 50)), 400, '图片太小');
     await refuses(profile.uploadPhotoId(bob, await picture('png', PHOTO_ID_LIMITS.maxSide + 1, 120)), 400, '尺寸');
+    // Issue 25, F8: pixels are capped before decoding (6000 x 4500 = 27 MP; the sides alone pass).
+    const huge = await sharp({ create: { width: 6000, height: 4500, channels: 3, background: '#ddd' } })
+      .jpeg()
+      .toBuffer();
+    await refuses(profile.uploadPhotoId(bob, new Blob([new Uint8Array(huge)])), 400, '不超过2500万像素');
     const broken = Buffer.alloc(2000, 7);
     broken.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
     await refuses(profile.uploadPhotoId(bob, new Blob([new Uint8Array(broken)])), 400, '无法识别');
