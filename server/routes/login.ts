@@ -80,9 +80,9 @@ export const loginRoutes: FastifyPluginAsync<LoginOptions> = async (fastify, opt
     async (req) => {
       const phone = requirePhone(req.body.phone);
       logins.checkBind(req.body.bindToken, phone);
-      budget.check(req.ip);
+      budget.check(req.ip, phone);
       const { code } = app.repos.auth.issueCode(phone);
-      budget.charge(req.ip);
+      budget.charge(req.ip, phone);
       if (opts.logCodes) req.log.warn(`dev SMS code for ${phone}: ${code} (reference server: no SMS is sent)`);
       opts.devCodeLog?.(phone, code);
       return { sent: true };

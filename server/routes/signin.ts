@@ -23,9 +23,9 @@ export const signinRoutes: FastifyPluginAsync<SigninOptions> = async (fastify, o
   app.post('/v2/signin/sms', { schema: { body: SmsBody, response: { 200: SmsSent } } }, async (req) => {
     const phone = requirePhone(req.body.phone);
     // Per-client and global budgets first, then the per-phone limits; only a code issued counts.
-    budget.check(req.ip);
+    budget.check(req.ip, phone);
     const { code, sent } = app.repos.auth.issueCode(phone);
-    budget.charge(req.ip);
+    budget.charge(req.ip, phone);
     // A reference server: no SMS gateway. In development the code goes to the log, at warn so
     // that it shows at the default level; never in production (NODE_ENV=production).
     if (opts.logCodes) req.log.warn(`dev SMS code for ${phone}: ${code} (reference server: no SMS is sent)`);
