@@ -75,6 +75,9 @@ function readStamp(dir: string): BuildStamp | null {
   }
 }
 
+/** The log's word on a release built while publishing was locked (server/builds/publishing-lock.ts). */
+const heldNote = (served: boolean) => (served ? '' : '; not served: publishing is locked after a rollback');
+
 interface ChildExit {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -127,8 +130,9 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     build: BuildRecord,
     inputFile: string,
     code: string,
-    { output, signal }: Parameters<BuildRunner>[1],
+    ctx: Parameters<BuildRunner>[1],
   ): Promise<BuildResult | null> => {
+    const { output, signal } = ctx;
     const stamp = readStamp(path.join(dataDir, 'last'));
     const why =
       !stamp || stamp.code !== code
@@ -165,13 +169,14 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     }
     const r = JSON.parse(fs.readFileSync(path.join(work, 'result.json'), 'utf8')) as PatchResult;
     output.progress = { step: 'publishing', percent: 96 };
-    const published = await publishPrepared(opts.releasesRoot, prepared, r.release, { signal });
+    const serve = ctx.serve();
+    const published = await publishPrepared(opts.releasesRoot, prepared, r.release, { signal, serve });
     output.line(
-      `published release ${published.id} (patch of ${stamp!.releaseId}): ${published.files} files (${published.copied} written, ${published.linked} linked) in ${published.ms} ms`,
+      `published release ${published.id} (patch of ${stamp!.releaseId}): ${published.files} files (${published.copied} written, ${published.linked} linked) in ${published.ms} ms${heldNote(serve)}`,
     );
     promote(code, published.id);
     fs.rmSync(work, { recursive: true, force: true });
-    return { releaseId: published.id, ...readReport(root) };
+    return { releaseId: published.id, served: serve, ...readReport(root) };
   };
 
   return async (build, ctx) => {
@@ -198,11 +203,12 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     const report = readReport(root);
     output.progress = { step: 'publishing', percent: 96 };
     output.line('publishing public/ as a new release');
-    const published = await publish(path.join(root, 'public'), opts.releasesRoot, { signal });
+    const serve = ctx.serve();
+    const published = await publish(path.join(root, 'public'), opts.releasesRoot, { signal, serve });
     output.line(
-      `published release ${published.id}: ${published.files} files (${published.copied} copied, ${published.linked} linked) in ${published.ms} ms`,
+      `published release ${published.id}: ${published.files} files (${published.copied} copied, ${published.linked} linked) in ${published.ms} ms${heldNote(serve)}`,
     );
     promote(code, published.id);
-    return { releaseId: published.id, ...report };
+    return { releaseId: published.id, served: serve, ...report };
   };
 }

@@ -98,6 +98,7 @@ export class BuildHistory {
       status: b.status,
       current: b.releaseId != null && b.releaseId === releases.current,
       canPublish: b.releaseId != null && releases.kept.has(b.releaseId),
+      held: b.held === true,
       queuedAt: b.queuedAt,
       startedAt: b.startedAt,
       finishedAt: b.finishedAt,

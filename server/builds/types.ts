@@ -58,6 +58,8 @@ export interface BuildRecord {
   skipped: SkippedReview[];
   error: string | null;
   releaseId: string | null;
+  /** Built while publishing was locked: kept, not served (server/builds/publishing-lock.ts). */
+  held?: boolean;
   progress: BuildProgress;
   log: string[];
 }
@@ -71,6 +73,8 @@ export interface Build {
   current: boolean;
   /** Its release is still kept (POST /builds/:id/publish can serve it). */
   canPublish: boolean;
+  /** Built while publishing was locked: not served when it finished. */
+  held: boolean;
   queuedAt: number;
   startedAt: number | null;
   finishedAt: number | null;

@@ -122,6 +122,8 @@ export interface PublishOptions {
   signal?: AbortSignal;
   /** Called after each file with the number written so far (progress for a build queue). */
   onProgress?: (files: number) => void;
+  /** Switch `current` to the new release (default true); false keeps it built, not served (a locked queue). */
+  serve?: boolean;
 }
 
 /** Directories of one level walked at once; with the file limit, bounds what waits in memory. */
@@ -311,7 +313,7 @@ function newRelease(
       await fs.promises.rm(partial, { recursive: true, force: true });
       throw e;
     }
-    await switchCurrent(root, id);
+    if (opts.serve !== false) await switchCurrent(root, id);
     await prune(root, opts.keep ?? KEEP_RELEASES, prevId);
     return { id, ...state, ms: Math.round(performance.now() - started) };
   });

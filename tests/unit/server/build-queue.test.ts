@@ -25,7 +25,7 @@ const ref = (c: string) => ({ productId: '1', commentId: c });
 function gatedRunner(root: string) {
   const calls: Array<{ build: BuildRecord; hint: BuildHint | null; finish: (fail?: string) => void }> = [];
   const pub = path.join(root, 'public-src');
-  const runner: BuildRunner = (build, { output }) =>
+  const runner: BuildRunner = (build, { output, serve }) =>
     new Promise((resolve, reject) => {
       calls.push({
         build,
@@ -35,7 +35,11 @@ function gatedRunner(root: string) {
           if (fail) return reject(new Error(fail));
           fs.mkdirSync(pub, { recursive: true });
           fs.writeFileSync(path.join(pub, 'index.html'), `build ${build.id}`);
-          publish(pub, root).then((r) => resolve({ releaseId: r.id, pages: 3, skipped: [] }), reject);
+          const served = serve();
+          publish(pub, root, { serve: served }).then(
+            (r) => resolve({ releaseId: r.id, served, pages: 3, skipped: [] }),
+            reject,
+          );
         },
       });
     });
@@ -202,6 +206,52 @@ test('publish again: a kept release in one swap, 404 unknown, 409 never publishe
       (e: { statusCode: number; message: string }) => e.statusCode === 409 && e.message === NOT_KEPT,
     );
   assert.equal(q.history.list().find((b) => b.id === ids[0])!.canPublish, false);
+});
+
+test('a rollback locks publishing: the next builds are kept, not served, until the newest is published or it is unlocked', async () => {
+  const root = fresh();
+  const { runner, calls } = gatedRunner(root);
+  const q = new BuildQueue(new BuildHistory(root), runner);
+  const build = async (i: number, hint: BuildHint | null) => {
+    const b = q.trigger('editor', hint);
+    await tick();
+    calls[i].finish();
+    return q.finished(b.id);
+  };
+  const a = await build(0, null);
+  const b = await build(1, { changed: [ref('1')], removed: [] });
+  assert.deepEqual(q.publishing(), {
+    live: b.id,
+    liveRelease: b.releaseId,
+    locked: false,
+    buildId: null,
+    since: null,
+    base: b.id,
+  });
+  const back = await q.serve(a.id);
+  assert.equal(back.locked, true);
+  // A takedown's build runs and makes its release; the rolled-back-to one stays served.
+  const c = await build(2, { changed: [], removed: [ref('2')] });
+  assert.equal(c.status, 'published');
+  assert.equal(currentRelease(root), a.releaseId, 'the rollback holds');
+  const view = q.history.list().find((x) => x.id === c.id)!;
+  assert.deepEqual([view.held, view.current, view.canPublish], [true, false, true]);
+  const state = q.publishing();
+  assert.deepEqual([state.live, state.locked, state.buildId, state.base], [a.id, true, a.id, c.id]);
+  // The lock survives a restart.
+  assert.equal(new BuildQueue(new BuildHistory(root), runner).publishing().locked, true);
+  // Serving an older build again keeps it locked; serving the newest unlocks.
+  assert.equal((await q.serve(b.id)).locked, true);
+  assert.equal((await q.serve(c.id)).locked, false);
+  const d = await build(3, null);
+  assert.equal(currentRelease(root), d.releaseId, 'served again once unlocked');
+  assert.equal(q.history.list().find((x) => x.id === d.id)!.held, false);
+  // An explicit unlock: the next build is served, the rolled-back one stays until then.
+  await q.serve(a.id);
+  assert.equal(q.unlock().locked, false);
+  assert.equal(currentRelease(root), a.releaseId);
+  const e = await build(4, null);
+  assert.equal(currentRelease(root), e.releaseId);
 });
 
 test('the history survives a restart; a build running or queued then is marked failed', async () => {
