@@ -1,7 +1,8 @@
 // Sitemaps for crawlers (issue 11, "Crawler readiness"): /review/sitemap-index.xml and child
 // sitemaps of at most 50,000 URLs and 10 MB each, covering every indexable page of every kind,
 // with lastmod from the data (a review's postedAt; a listing's newest review; none for the
-// static content pages) and image entries for review pictures.
+// static content pages), or when a build last found the page's data changed if later
+// (markChanged), and image entries for review pictures.
 //
 // Written with the `sitemap` package (the engine of gatsby-plugin-sitemap), not the plugin:
 // the plugin reads pages from GraphQL, but lastmod and images live in the page context, which
@@ -107,6 +108,20 @@ export function recordingSitemap(
       actions.createPage(page);
     },
   };
+}
+
+/**
+ * A page's lastmod is also when a build last found its data changed (the manifest's changedAt):
+ * an edited review's page, a listing whose reviews changed. The later of the two stands.
+ */
+export function markChanged(
+  changedAt: Iterable<[string, { changedAt: number | null }]>,
+  into: Map<string, SitemapEntry> = recorded,
+): void {
+  for (const [p, { changedAt: at }] of changedAt) {
+    const e = into.get(p);
+    if (e && at != null && (e.lastmod == null || at > e.lastmod)) e.lastmod = at;
+  }
 }
 
 function toItem(e: SitemapEntry): SitemapItemLoose {

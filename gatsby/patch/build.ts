@@ -29,7 +29,7 @@ import type { BuildData } from '../build-data';
 import { createAllPages, postedAtOf, templatePath } from '../pages/all';
 import { productIdsOf } from '../pages/build-index';
 import type { PageInput } from '../pages/types';
-import { recordingSitemap, writeSitemaps, type SitemapEntry } from '../sitemap';
+import { markChanged, recordingSitemap, writeSitemaps, type SitemapEntry } from '../sitemap';
 import { RequiredEndpointError } from '../sourcing/errors';
 import { extrasSourceApi } from '../sourcing/extras-api';
 import { fetchExtras } from '../sourcing/fetch-extras';
@@ -46,6 +46,7 @@ import {
   pageResultJson,
   saveFileRoutes,
   saveManifest,
+  stampChanges,
 } from './manifest';
 import { NOT_APPLICABLE, type PatchResult } from './result';
 import { htmlFile, openRenderer, pageDataFile, pageDataString, type TemplateShape } from './render';
@@ -139,7 +140,8 @@ export async function patchBuild(): Promise<PatchResult> {
   const pages: PageInput[] = [];
   const sitemap = new Map<string, SitemapEntry>();
   createAllPages(recordingSitemap({ createPage: (p) => pages.push(p) }, postedAtOf(data), sitemap), templatePath, data);
-  const next = new Map(pages.map((p) => [p.path, manifestEntry(p)] as const));
+  const next = stampChanges(new Map(pages.map((p) => [p.path, manifestEntry(p)] as const)), manifest, Date.now());
+  markChanged(next, sitemap);
   const changed = pages.filter((p) => manifest.get(p.path)?.digest !== next.get(p.path)!.digest);
   const gone = [...manifest.keys()].filter((p) => !next.has(p));
   ms.pages = lap();
@@ -149,7 +151,11 @@ export async function patchBuild(): Promise<PatchResult> {
   if (changed.length) {
     const renderer = await openRenderer(root, out);
     try {
+      // About ten progress lines, whatever the count (server/builds/progress.ts reads them).
+      const every = Math.max(1, Math.ceil(changed.length / 10));
+      let n = 0;
       for (const p of changed) {
+        if (n++ % every === 0) console.log(`patch: rendering ${n}/${changed.length}`);
         const e = next.get(p.path)!;
         const json = pageDataString(shapeOf(e.template), p.path, pageResultJson(p.context), e.matchPath);
         const file = pageDataFile(p.path);

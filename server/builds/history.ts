@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { currentRelease, listReleases } from '../publish/releases';
-import type { Build, BuildDetail, BuildRecord } from './types';
+import { TOUCHED_SHOWN, type Build, type BuildDetail, type BuildRecord } from './types';
 
 export const MAX_BUILDS = 50;
 export const INTERRUPTED = '服务器重启，构建中断';
@@ -103,6 +103,9 @@ export class BuildHistory {
       startedAt: b.startedAt,
       finishedAt: b.finishedAt,
       hint: b.hint ? { changed: b.hint.changed.length, removed: b.hint.removed.length } : null,
+      touched: b.hint
+        ? { changed: b.hint.changed.slice(0, TOUCHED_SHOWN), removed: b.hint.removed.slice(0, TOUCHED_SHOWN) }
+        : null,
       pages: b.pages,
       skipped: b.skipped,
       error: b.error,

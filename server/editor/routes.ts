@@ -61,7 +61,7 @@ export const editorRoutes: FastifyPluginAsync<EditorRoutesOptions> = async (app,
     async (req, reply) => {
       const { productId, commentId } = req.params;
       if (!app.repos.takedowns.remove(productId, commentId)) throw notFound('这条晒单没有被下架');
-      builds?.trigger('takedown', { changed: [{ productId, commentId }], removed: [] });
+      builds?.trigger('restore', { changed: [{ productId, commentId }], removed: [] });
       return reply.code(204).send();
     },
   );

@@ -353,3 +353,17 @@ test('progress and log tail from gatsby output: steps, ANSI stripped, lines capp
   o.write('success Reading the review feed - 0.1s\n');
   assert.equal(o.progress.percent, 83);
 });
+
+test('progress moves before sourcing and while a patch build renders (no long stretch at one percent)', () => {
+  const o = new BuildOutput();
+  o.write('success compile gatsby files - 4.1s\n');
+  assert.deepEqual(o.progress, { step: 'load plugins', percent: 1 });
+  const p = new BuildOutput();
+  p.progress = { step: 'patch: sourcing', percent: 2 };
+  p.write('patch: sourced 20 review pages in 900 ms\npatch: 575 pages, 40 changed, 0 deleted (12 ms)\n');
+  assert.deepEqual(p.progress, { step: 'patch: rendering the changed pages', percent: 45 });
+  p.write('patch: rendering 21/40\n');
+  assert.deepEqual(p.progress, { step: 'patch: rendering the changed pages', percent: 66 });
+  p.write('patch: rendered 40 pages (2000 ms)\n');
+  assert.equal(p.progress.percent, 85);
+});
