@@ -49,7 +49,7 @@ import {
   stampChanges,
 } from './manifest';
 import { NOT_APPLICABLE, type PatchResult } from './result';
-import { htmlFile, openRenderer, pageDataFile, pageDataString, type TemplateShape } from './render';
+import { RENDERER_FILE, htmlFile, openRenderer, pageDataFile, pageDataString, type TemplateShape } from './render';
 
 /** The patch cannot apply (no last build, no manifest...): not an error, `gatsby build` runs instead. */
 export class NotApplicable extends Error {}
@@ -118,7 +118,7 @@ export async function patchBuild(): Promise<PatchResult> {
   const manifest = loadManifest(lastDir);
   const fileRoutes = loadFileRoutes(lastDir);
   if (!manifest || !fileRoutes) throw new NotApplicable('no page manifest from the last build');
-  if (!fs.existsSync(path.join(root, '.cache', 'page-ssr', 'routes', 'render-page.js')))
+  if (!fs.existsSync(path.join(root, RENDERER_FILE)))
     throw new NotApplicable('no HTML renderer from a last Gatsby build');
   const shapeOf = templateShapes(path.join(root, 'public'), manifest);
   fs.rmSync(work, { recursive: true, force: true });

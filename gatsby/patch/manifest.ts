@@ -21,7 +21,7 @@ const MANIFEST = 'manifest.json';
 const FILE_ROUTES = 'file-routes.json';
 
 /** Keys Gatsby deletes from a page context before it writes the page data (gatsby's query-runner). */
-const GATSBY_INTERNAL = [
+export const GATSBY_INTERNAL_KEYS = [
   'path',
   'internalComponentName',
   'component',
@@ -40,7 +40,7 @@ const GATSBY_INTERNAL = [
 /** The `result` of a page's page-data.json, as Gatsby writes it for a page without a query. */
 export function pageResultJson(context: Record<string, unknown>): string {
   const pageContext: Record<string, unknown> = { ...context };
-  for (const k of GATSBY_INTERNAL) delete pageContext[k];
+  for (const k of GATSBY_INTERNAL_KEYS) delete pageContext[k];
   return JSON.stringify({ pageContext });
 }
 
