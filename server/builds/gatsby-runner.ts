@@ -102,13 +102,32 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
   /** Runs a child in the work tree, its output into the build's; stopped when the build is aborted. */
   const runChild = (args: string[], env: NodeJS.ProcessEnv, output: BuildOutput, signal: AbortSignal) =>
     new Promise<ChildExit>((resolve, reject) => {
-      const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
-      if (child.pid) opts.onSpawn?.(child.pid);
-      const stop = () => child.kill('SIGTERM');
+      // A process group of its own: Gatsby's workers are the child's children, and a build that
+      // is stopped or dies must take them along (a killed build once left a worker running).
+      const child = spawn(process.execPath, args, {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env,
+        detached: true,
+      });
+      const pid = child.pid;
+      if (pid) opts.onSpawn?.(pid);
+      const killGroup = (sig: NodeJS.Signals) => {
+        if (!pid) return;
+        try {
+          process.kill(-pid, sig);
+        } catch {
+          // ESRCH: the group is gone already
+        }
+      };
+      const stop = () => killGroup('SIGTERM');
       signal.addEventListener('abort', stop, { once: true });
       child.stdout.setEncoding('utf8').on('data', (c: string) => output.write(c));
       child.stderr.setEncoding('utf8').on('data', (c: string) => output.write(c));
       child.once('error', reject);
+      // Whatever of the group outlives its leader (workers of a killed build) ends with it; they
+      // may hold the output pipes, so this is on exit, before 'close' can come.
+      child.once('exit', () => killGroup('SIGKILL'));
       child.once('close', (code, sig) => {
         signal.removeEventListener('abort', stop);
         resolve({ code, signal: sig });

@@ -43,7 +43,13 @@ async function call(method: string, url: string, body?: unknown, headers: Record
 }
 
 const detail = async (id: string) => (await call('GET', `/editor/api/builds/${id}`)).json as BuildDetail;
-async function waitFor(id: string, until: (b: BuildDetail) => boolean, timeoutMs = 240_000): Promise<BuildDetail> {
+/**
+ * How long one build may take here: BUILD_TEST_DEADLINE_MS (a slow or shared machine sets more).
+ * On expiry the test fails naming the build's state; `after` closes the queue, which ends the
+ * build's whole process group (server/builds/gatsby-runner.ts), so no worker is left running.
+ */
+const DEADLINE_MS = Number(process.env.BUILD_TEST_DEADLINE_MS) || 240_000;
+async function waitFor(id: string, until: (b: BuildDetail) => boolean, timeoutMs = DEADLINE_MS): Promise<BuildDetail> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const b = await detail(id);
