@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { publish, rollback, switchTo } from '../server/publish/releases';
+import { publish, rollback, switchTo } from '../publish/releases';
 
 const { values } = parseArgs({
   options: { files: { type: 'string', default: '10000,100000' }, keep: { type: 'boolean', default: false } },

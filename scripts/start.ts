@@ -19,7 +19,7 @@ import path from 'node:path';
 import { announce, startServer, type RunningServer } from '../server/main';
 import { logSettings } from '../server/logging';
 import { registerSite } from '../server/site';
-import { currentRelease, publish } from '../server/publish/releases';
+import { currentRelease, publish } from '../publish/releases';
 import { generateToken } from '../server/editor/token';
 import { BuildHistory } from '../server/builds/history';
 import { BuildQueue } from '../server/builds/queue';

@@ -1,7 +1,7 @@
 // What the patch build (gatsby/patch/build.ts) hands to the build queue (server/builds/gatsby-runner.ts):
 // its exit code and, on success, PATCH_WORK_DIR/result.json.
 
-import type { PreparedStats } from '../../server/publish/releases';
+import type { PreparedStats } from '../../publish/releases';
 
 /** Exit code: the patch cannot apply here; the queue runs `gatsby build` instead. */
 export const NOT_APPLICABLE = 3;

@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PREPARED_PREFIX, listReleases, publish, publishPrepared } from '../publish/releases';
+import { PREPARED_PREFIX, listReleases, publish, publishPrepared } from '../../publish/releases';
 import { promoteBuildData } from '../../gatsby/sourcing/incremental';
 import { NOT_APPLICABLE, type PatchResult } from '../../gatsby/patch/result';
 import { codeFingerprint } from './fingerprint';

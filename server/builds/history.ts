@@ -6,7 +6,7 @@
 // marked failed ("服务器重启，构建中断").
 import fs from 'node:fs';
 import path from 'node:path';
-import { currentRelease, listReleases } from '../publish/releases';
+import { currentRelease, listReleases } from '../../publish/releases';
 import { TOUCHED_SHOWN, type Build, type BuildDetail, type BuildRecord } from './types';
 
 export const MAX_BUILDS = 50;

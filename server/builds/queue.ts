@@ -2,7 +2,7 @@
 // while one runs are coalesced into ONE next build (hints merged, hint.ts). The runner does the
 // work (gatsby-runner.ts in `npm start`, a fake in the unit tests); the queue owns the states,
 // the history and the publish-again of a kept release.
-import { currentRelease, listReleases, switchTo } from '../publish/releases';
+import { currentRelease, listReleases, switchTo } from '../../publish/releases';
 import { HttpError, notFound } from '../errors';
 import { BuildHistory } from './history';
 import { PublishingLock, type LockState } from './publishing-lock';

@@ -15,7 +15,7 @@ import { startServer, type RunningServer } from '../../../server/start';
 import { BuildHistory, INTERRUPTED } from '../../../server/builds/history';
 import { BuildQueue } from '../../../server/builds/queue';
 import { gatsbyRunner } from '../../../server/builds/gatsby-runner';
-import { currentRelease } from '../../../server/publish/releases';
+import { currentRelease } from '../../../publish/releases';
 import type { BuildDetail } from '../../../server/builds/types';
 
 const TOKEN = 'editor-token-for-build-tests-0123456789';

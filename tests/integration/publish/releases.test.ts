@@ -15,7 +15,7 @@ import {
   prunedRemoved,
   rollback,
   type ReleasePatch,
-} from '../../../server/publish/releases';
+} from '../../../publish/releases';
 
 function put(root: string, rel: string, body: string) {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });

@@ -11,7 +11,7 @@ import { BuildHistory, INTERRUPTED, MAX_BUILDS } from '../../../server/builds/hi
 import { BuildQueue, NOT_KEPT, type BuildRunner } from '../../../server/builds/queue';
 import { mergeHints, hintOf, MAX_MERGED } from '../../../server/builds/hint';
 import { BuildOutput, LOG_LINES, LOG_LINE_CHARS } from '../../../server/builds/progress';
-import { publish, currentRelease } from '../../../server/publish/releases';
+import { publish, currentRelease } from '../../../publish/releases';
 import type { BuildHint, BuildRecord } from '../../../server/builds/types';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'build-queue-'));
