@@ -3,6 +3,7 @@ import { getBuildData } from './build-data';
 import { stopEmbeddedServer } from './embedded-server';
 import { createAllPages, postedAtOf, templatePath } from './pages/all';
 import path from 'node:path';
+import { DATA, ENV } from '../publish/build-protocol';
 import { markChanged, recordingSitemap } from './sitemap';
 import { loadManifest, recordingManifest, saveManifest, stampChanges, type Manifest } from './patch/manifest';
 
@@ -19,9 +20,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions: gatsbyAc
   reporter.info(
     `created ${n.reviews} review pages, the home page, ${n.categories} category pages, ${n.products} product pages, ${n.haul} showcase pages, merchants and articles`,
   );
-  const dataDir = process.env.BUILD_DATA_DIR;
+  const dataDir = process.env[ENV.dataDir];
   if (dataDir) {
-    stampChanges(manifest, loadManifest(path.join(dataDir, 'last')), Date.now());
+    stampChanges(manifest, loadManifest(path.join(dataDir, DATA.last)), Date.now());
     markChanged(manifest);
     saveManifest(dataDir, manifest);
   }

@@ -22,6 +22,7 @@ import { siteConfig } from '../src/site-config';
 import type { ReviewView } from '../src/review/view';
 import type { PageActions, PageInput } from './pages/types';
 import { saveFileRoutes } from './patch/manifest';
+import { ENV } from '../publish/build-protocol';
 
 export const SITEMAP_INDEX = 'sitemap-index.xml';
 const MAX_URLS = 50_000;
@@ -216,7 +217,8 @@ export const writeSitemapsOnPostBuild: GatsbyNode['onPostBuild'] = async ({ getN
   }
   // A patch build (gatsby/patch/build.ts) sees only the pages of createPages: it takes the file
   // routes from here.
-  if (process.env.BUILD_DATA_DIR) saveFileRoutes(process.env.BUILD_DATA_DIR, fileRoutes);
+  const dataDir = process.env[ENV.dataDir];
+  if (dataDir) saveFileRoutes(dataDir, fileRoutes);
   const { urls, files } = await writeSitemaps(path.resolve('public'), [...entries.values()]);
   // The bench reads this line (bench/build.ts): the step's time and what it added to the process.
   const grewMB = Math.max(0, Math.round((process.memoryUsage().rss - rss0) / 2 ** 20));

@@ -16,7 +16,7 @@
 // they must never be written in place: nothing here does, and the site server only reads.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isPrivateFile } from '../server/site/resolve';
+import { isPrivateFile } from './private-files';
 import { forEachLimit, limit } from './limit';
 
 /** Releases kept after a publish (the current one is kept whatever its age). */

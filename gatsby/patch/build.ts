@@ -48,7 +48,7 @@ import {
   saveManifest,
   stampChanges,
 } from './manifest';
-import { NOT_APPLICABLE, type PatchResult } from './result';
+import { DATA, ENV, EXIT, PATCH_RESULT, type PatchResult } from '../../publish/build-protocol';
 import { RENDERER_FILE, htmlFile, openRenderer, pageDataFile, pageDataString, type TemplateShape } from './render';
 
 /** The patch cannot apply (no last build, no manifest...): not an error, `gatsby build` runs instead. */
@@ -111,10 +111,10 @@ const sitemapFiles = (dir: string) =>
 export async function patchBuild(): Promise<PatchResult> {
   const root = process.cwd();
   const apiUrl = env('STOREFRONT_API_URL');
-  const dataDir = env('BUILD_DATA_DIR');
-  const work = env('PATCH_WORK_DIR');
-  const base = env('PATCH_BASE_DIR');
-  const lastDir = path.join(dataDir, 'last');
+  const dataDir = env(ENV.dataDir);
+  const work = env(ENV.patchWorkDir);
+  const base = env(ENV.patchBaseDir);
+  const lastDir = path.join(dataDir, DATA.last);
   const manifest = loadManifest(lastDir);
   const fileRoutes = loadFileRoutes(lastDir);
   if (!manifest || !fileRoutes) throw new NotApplicable('no page manifest from the last build');
@@ -189,7 +189,7 @@ export async function patchBuild(): Promise<PatchResult> {
   ];
   ms.sitemaps = lap();
 
-  const release = preparePatchRelease(env('PATCH_RELEASE_DIR'), { base, outDir: out, written, deleted });
+  const release = preparePatchRelease(env(ENV.patchReleaseDir), { base, outDir: out, written, deleted });
   ms.release = lap();
 
   saveManifest(dataDir, next);
@@ -205,7 +205,7 @@ export async function patchBuild(): Promise<PatchResult> {
 if (require.main === module) {
   patchBuild().then(
     (r) => {
-      fs.writeFileSync(path.join(env('PATCH_WORK_DIR'), 'result.json'), JSON.stringify(r));
+      fs.writeFileSync(path.join(env(ENV.patchWorkDir), PATCH_RESULT), JSON.stringify(r));
       console.log(
         `patch: ${r.written} files written, ${r.deleted} deleted, ${r.release.linked} linked (sourcing ${r.ms.sourcing} ms, pages ${r.ms.pages} ms, render ${r.ms.render} ms, sitemaps ${r.ms.sitemaps} ms, release ${r.ms.release} ms)`,
       );
@@ -214,14 +214,14 @@ if (require.main === module) {
       const err = e as Error;
       if (err instanceof NotApplicable) {
         console.log(`patch: not applicable: ${err.message}`);
-        process.exitCode = NOT_APPLICABLE;
+        process.exitCode = EXIT.notApplicable;
       } else if (err instanceof RequiredEndpointError) {
         console.error(`error ${err.message}`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.failed;
       } else {
         // Anything else is the patch's own failure: `gatsby build` still can do the job.
         console.log(`patch: not applicable: ${err?.stack ?? String(e)}`);
-        process.exitCode = NOT_APPLICABLE;
+        process.exitCode = EXIT.notApplicable;
       }
     },
   );

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATA } from '../../publish/build-protocol';
 import type { PageActions, PageInput } from '../pages/types';
 import type { SitemapEntry } from '../sitemap';
 
@@ -17,8 +18,7 @@ export interface ManifestEntry {
 }
 export type Manifest = Map<string, ManifestEntry>;
 
-const MANIFEST = 'manifest.json';
-const FILE_ROUTES = 'file-routes.json';
+const { manifest: MANIFEST, fileRoutes: FILE_ROUTES } = DATA;
 
 /** Keys Gatsby deletes from a page context before it writes the page data (gatsby's query-runner). */
 export const GATSBY_INTERNAL_KEYS = [
@@ -80,7 +80,7 @@ export function recordingManifest(actions: PageActions, into: Manifest): PageAct
   };
 }
 
-const next = (dataDir: string) => path.join(dataDir, 'next');
+const next = (dataDir: string) => path.join(dataDir, DATA.next);
 
 export function saveManifest(dataDir: string, manifest: Manifest): void {
   fs.mkdirSync(next(dataDir), { recursive: true });

@@ -13,8 +13,19 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PREPARED_PREFIX, listReleases, publish, publishPrepared } from '../../publish/releases';
-import { promoteBuildData } from '../../gatsby/sourcing/incremental';
-import { NOT_APPLICABLE, type PatchResult } from '../../gatsby/patch/result';
+import {
+  DATA,
+  ENV,
+  EXIT,
+  PATCH_RESULT,
+  buildDataDir,
+  patchWorkDir,
+  promoteBuildData,
+  readStamp,
+  reportFile,
+  type BuildInput,
+  type PatchResult,
+} from '../../publish/build-protocol';
 import { codeFingerprint } from './fingerprint';
 import type { BuildOutput } from './progress';
 import type { BuildResult, BuildRunner } from './queue';
@@ -38,7 +49,7 @@ export interface GatsbyRunnerOptions {
   patch?: boolean | (() => boolean);
 }
 
-export const buildDataDir = (root: string) => path.join(root, 'var', 'build-data');
+export { buildDataDir };
 
 interface Report {
   reviewPages?: unknown;
@@ -47,7 +58,7 @@ interface Report {
 
 function readReport(root: string): { pages: number | null; skipped: SkippedReview[] } {
   try {
-    const r = JSON.parse(fs.readFileSync(path.join(root, 'var', 'build-report.json'), 'utf8')) as Report;
+    const r = JSON.parse(fs.readFileSync(reportFile(root), 'utf8')) as Report;
     return {
       pages: typeof r.reviewPages === 'number' ? r.reviewPages : null,
       skipped: (r.skipped ?? []).slice(0, 200).map((s) => ({
@@ -58,20 +69,6 @@ function readReport(root: string): { pages: number | null; skipped: SkippedRevie
     };
   } catch {
     return { pages: null, skipped: [] };
-  }
-}
-
-/** What the last published build was made with (its data's `last/`), for the next patch build. */
-interface BuildStamp {
-  code: string;
-  releaseId: string;
-}
-const STAMP = 'stamp.json';
-function readStamp(dir: string): BuildStamp | null {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(dir, STAMP), 'utf8')) as BuildStamp;
-  } catch {
-    return null;
   }
 }
 
@@ -92,8 +89,8 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     ...parentEnv,
     ...opts.env,
     STOREFRONT_API_URL: opts.apiUrl(),
-    BUILD_INPUT_FILE: inputFile,
-    BUILD_DATA_DIR: dataDir,
+    [ENV.inputFile]: inputFile,
+    [ENV.dataDir]: dataDir,
     GATSBY_TELEMETRY_DISABLED: '1',
     // One plain line per finished step (no spinners), which progress.ts reads.
     CI: 'true',
@@ -139,8 +136,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
   };
   /** After a publish: the data, with what it was made with, becomes the base of the next build. */
   const promote = (code: string, releaseId: string) => {
-    fs.writeFileSync(path.join(dataDir, 'next', STAMP), JSON.stringify({ code, releaseId } satisfies BuildStamp));
-    promoteBuildData(dataDir);
+    promoteBuildData(dataDir, { code, releaseId });
     opts.onPublished?.();
   };
 
@@ -152,7 +148,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     ctx: Parameters<BuildRunner>[1],
   ): Promise<BuildResult | null> => {
     const { output, signal } = ctx;
-    const stamp = readStamp(path.join(dataDir, 'last'));
+    const stamp = readStamp(dataDir);
     const why =
       !stamp || stamp.code !== code
         ? 'the code or settings changed since the last Gatsby build'
@@ -164,7 +160,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
       return null;
     }
     output.progress = { step: 'patch: sourcing', percent: 2 };
-    const work = path.join(root, 'var', 'patch');
+    const work = patchWorkDir(root);
     const releases = path.join(opts.releasesRoot, 'releases');
     // A patch killed before it was published left its prepared release: never served, removed.
     for (const n of fs.readdirSync(releases))
@@ -173,20 +169,20 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     const exit = await runChild(
       ['--import', 'tsx', path.join('gatsby', 'patch', 'build.ts')],
       childEnv(inputFile, {
-        PATCH_WORK_DIR: work,
-        PATCH_BASE_DIR: path.join(releases, stamp!.releaseId),
-        PATCH_RELEASE_DIR: prepared,
+        [ENV.patchWorkDir]: work,
+        [ENV.patchBaseDir]: path.join(releases, stamp!.releaseId),
+        [ENV.patchReleaseDir]: prepared,
       }),
       output,
       signal,
     );
-    if (exit.code !== 0) {
+    if (exit.code !== EXIT.ok) {
       fs.rmSync(prepared, { recursive: true, force: true });
-      if (exit.code !== NOT_APPLICABLE) throw failure('patch build', exit, output);
+      if (exit.code !== EXIT.notApplicable) throw failure('patch build', exit, output);
       output.progress = { step: 'starting gatsby build', percent: 0 };
       return null;
     }
-    const r = JSON.parse(fs.readFileSync(path.join(work, 'result.json'), 'utf8')) as PatchResult;
+    const r = JSON.parse(fs.readFileSync(path.join(work, PATCH_RESULT), 'utf8')) as PatchResult;
     output.progress = { step: 'publishing', percent: 96 };
     const serve = ctx.serve();
     const published = await publishPrepared(opts.releasesRoot, prepared, r.release, { signal, serve });
@@ -201,10 +197,10 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
   return async (build, ctx) => {
     const { output, signal } = ctx;
     fs.mkdirSync(dataDir, { recursive: true });
-    const inputFile = path.join(dataDir, 'input.json');
-    fs.writeFileSync(inputFile, JSON.stringify({ hint: build.hint, exclude: opts.excluded() }));
+    const inputFile = path.join(dataDir, DATA.input);
+    fs.writeFileSync(inputFile, JSON.stringify({ hint: build.hint, exclude: opts.excluded() } satisfies BuildInput));
     // An older report must not pass for this build's.
-    fs.rmSync(path.join(root, 'var', 'build-report.json'), { force: true });
+    fs.rmSync(reportFile(root), { force: true });
     // Taken before the build: a source edited while it runs makes the next patch refuse.
     const code = codeFingerprint(root, { ...parentEnv, ...opts.env });
     const patchOn = typeof opts.patch === 'function' ? opts.patch() : opts.patch !== false;
@@ -218,7 +214,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     const gatsby = path.join(root, 'node_modules', 'gatsby', 'cli.js');
     const exit = await runChild([gatsby, 'build', '--prefix-paths'], childEnv(inputFile), output, signal);
     output.end();
-    if (exit.code !== 0) throw failure('gatsby build', exit, output);
+    if (exit.code !== EXIT.ok) throw failure('gatsby build', exit, output);
     const report = readReport(root);
     output.progress = { step: 'publishing', percent: 96 };
     output.line('publishing public/ as a new release');
