@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { GatsbyNode } from 'gatsby';
+import type { BuildArgs } from 'gatsby';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { num } from '../src/common/coerce';
 import { absoluteUrl, withPrefix } from '../src/paths';
@@ -21,8 +21,6 @@ import { isoChinaTime } from '../src/review/format';
 import { siteConfig } from '../src/site-config';
 import type { ReviewView } from '../src/review/view';
 import type { PageActions, PageInput } from './pages/types';
-import { saveFileRoutes } from './patch/manifest';
-import { ENV } from '../publish/build-protocol';
 
 export const SITEMAP_INDEX = 'sitemap-index.xml';
 const MAX_URLS = 50_000;
@@ -201,8 +199,15 @@ export async function writeSitemaps(
   return { urls: sorted.length, files: children.length };
 }
 
-/** onPostBuild: the recorded pages plus Gatsby's file routes (src/pages), indexable ones only. */
-export const writeSitemapsOnPostBuild: GatsbyNode['onPostBuild'] = async ({ getNodesByType, reporter }) => {
+/**
+ * onPostBuild's sitemap step (gatsby/on-post-build.ts): the recorded pages plus Gatsby's file
+ * routes (src/pages), indexable ones only. Returns the file routes it added (the patch build
+ * needs them: it sees only the pages of createPages).
+ */
+export async function writeSitemapsOnPostBuild({
+  getNodesByType,
+  reporter,
+}: Pick<BuildArgs, 'getNodesByType' | 'reporter'>): Promise<SitemapEntry[]> {
   const started = Date.now();
   const rss0 = process.memoryUsage().rss;
   const entries = new Map(recorded);
@@ -215,14 +220,11 @@ export const writeSitemapsOnPostBuild: GatsbyNode['onPostBuild'] = async ({ getN
       fileRoutes.push(entry);
     }
   }
-  // A patch build (gatsby/patch/build.ts) sees only the pages of createPages: it takes the file
-  // routes from here.
-  const dataDir = process.env[ENV.dataDir];
-  if (dataDir) saveFileRoutes(dataDir, fileRoutes);
   const { urls, files } = await writeSitemaps(path.resolve('public'), [...entries.values()]);
   // The bench reads this line (bench/build.ts): the step's time and what it added to the process.
   const grewMB = Math.max(0, Math.round((process.memoryUsage().rss - rss0) / 2 ** 20));
   reporter.info(
     `sitemaps: ${urls} URLs in ${files} file(s) + ${SITEMAP_INDEX} (${Date.now() - started} ms, +${grewMB} MB RSS)`,
   );
-};
+  return fileRoutes;
+}
