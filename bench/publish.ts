@@ -1,6 +1,6 @@
 // node --import tsx bench/publish.ts [--files 10000,100000] [--keep]
 //
-// Publish and rollback (server/publish/releases.ts) on fabricated site trees shaped like a
+// Publish and rollback (publish/releases.ts) on fabricated site trees shaped like a
 // build's public/: per review an index.html (~60 KB) and a page-data.json (~8 KB) in their own
 // directories, so N files = N/2 reviews. For each size: a first publish (everything copied),
 // a second with 1% of the files rewritten (the rest hard-linked), a rollback and a switch

@@ -5,7 +5,7 @@
 //
 // Gatsby builds in public/ of the work tree, which is never served: a finished build is
 // published into var/site/releases/<id>/ and var/site/current is switched to it in one step
-// (server/publish/releases.ts), so visitors never see a half-written build, and a failed build
+// (publish/releases.ts), so visitors never see a half-written build, and a failed build
 // publishes nothing (the current release stays). SITE_RELEASES_DIR moves var/site.
 //
 // Builds (the startup one when the site is stale or --rebuild, the editors' and back office's)

@@ -9,7 +9,7 @@
 //   3. writes page-data.json and HTML of the pages that differ only, with Gatsby's own renderer
 //      from the last Gatsby build (gatsby/patch/render.ts), and the sitemaps when they differ;
 //   4. prepares the new release beside the others: the last one hard-linked, these files
-//      replaced and the deleted pages left out (server/publish/releases.ts,
+//      replaced and the deleted pages left out (publish/releases.ts,
 //      preparePatchRelease); the queue then serves it with one switch (publishPrepared).
 //
 // It never writes the staging workspace's public/ or .cache/: the next `gatsby build` there

@@ -1,7 +1,7 @@
 // The runner of `npm start`'s build queue: one child `gatsby build --prefix-paths` in the work
 // tree (`root`), whose public/ and .cache/ stay between builds (the staging workspace: Gatsby
 // rewrites only the pages whose data changed), then the publish of public/ as a new release
-// (server/publish/releases.ts, atomic). A failed or killed build publishes nothing: the served
+// (publish/releases.ts, atomic). A failed or killed build publishes nothing: the served
 // release stays, and the error names the exit code or signal and the last error line.
 //
 // A build with a hint first tries the patch build (gatsby/patch/build.ts): the changed pages

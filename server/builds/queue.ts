@@ -171,7 +171,7 @@ export class BuildQueue {
 
   /**
    * Serves build `id`'s release again (a rollback, or forward after one): one symlink swap
-   * (server/publish/releases.ts), queued behind a publish in progress.
+   * (publish/releases.ts), queued behind a publish in progress.
    */
   async serve(id: string): Promise<{ id: string; releaseId: string; ms: number; locked: boolean }> {
     const b = this.history.get(id);

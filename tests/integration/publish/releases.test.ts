@@ -1,4 +1,4 @@
-// Atomic publish with history (server/publish/releases.ts) on real files: what a release holds,
+// Atomic publish with history (publish/releases.ts) on real files: what a release holds,
 // hard links to the previous release for unchanged files, the one-symlink switch, rollback,
 // pruning, and a publish that fails half way.
 import { test } from 'node:test';
