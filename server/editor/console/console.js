@@ -33,8 +33,10 @@ const STEP = {
 
 /** What a build was for: 全量 / 改 N 条 / 下架 / 恢复, from its trigger and hint. */
 function kind(b) {
-  if (b.trigger === 'restore') return '恢复';
-  if (b.trigger === 'takedown') return '下架';
+  // A takedown or restore that took on a failed full build's changes is a full build itself.
+  const full = b.hint ? '' : '（全量）';
+  if (b.trigger === 'restore') return `恢复${full}`;
+  if (b.trigger === 'takedown') return `下架${full}`;
   if (b.trigger === 'startup' && !b.hint) return '全量（服务启动）';
   if (!b.hint) return '全量';
   const parts = [];
@@ -162,14 +164,30 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-let noticeTimer = 0;
+const NOTICES_KEPT = 3;
+/**
+ * Says what happened, newest first; the last few stay (a build's notice must not wipe the
+ * editor's own action's), each closed by its × or pushed out by newer ones.
+ */
 function notice(text, isError = false) {
-  const n = $('notice');
-  n.textContent = text;
-  n.classList.toggle('notice-error', isError);
-  n.hidden = false;
-  clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => (n.hidden = true), 6000);
+  const list = $('notice');
+  const item = el(
+    'p',
+    { class: `notice-item${isError ? ' notice-error' : ''}` },
+    el('span', {}, text),
+    el(
+      'button',
+      { type: 'button', class: 'link notice-close', 'aria-label': '关闭提示', onclick: (e) => close(e) },
+      '×',
+    ),
+  );
+  function close(e) {
+    e.currentTarget.parentElement.remove();
+    list.hidden = list.children.length === 0;
+  }
+  list.prepend(item);
+  while (list.children.length > NOTICES_KEPT) list.lastElementChild.remove();
+  list.hidden = false;
 }
 
 function show(signedIn) {
@@ -274,16 +292,20 @@ async function refreshRunning(run, builds) {
     : '排队中，等前一个构建完成';
 }
 
+let firstLoad = true;
+/** A notice when a build finishes: one seen running, or one that came and went between two polls. */
 function noticeFinished(builds) {
   for (const b of builds) {
     const was = lastStatus.get(b.id);
-    if (was && (was === 'running' || was === 'queued') && (b.status === 'published' || b.status === 'failed')) {
+    const unseen = !firstLoad && was === undefined;
+    if ((unseen || was === 'running' || was === 'queued') && (b.status === 'published' || b.status === 'failed')) {
       if (b.status === 'failed') notice(`${kind(b)}构建失败，线上版本不变：${failureText(b.error)}`, true);
       else if (b.held) notice(`${kind(b)}构建完成，但发布已锁定，没有上线；需要时可在构建记录里发布它`);
       else notice(`${kind(b)}构建已上线（${buildName(b)}）`);
     }
   }
   lastStatus = new Map(builds.map((b) => [b.id, b.status]));
+  firstLoad = false;
 }
 
 async function refreshBuilds() {
