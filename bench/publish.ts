@@ -1,6 +1,6 @@
 // node --import tsx bench/publish.ts [--files 10000,100000] [--keep]
 //
-// Publish and rollback (server/publish/releases.ts) on fabricated site trees shaped like a
+// Publish and rollback (publish/releases.ts) on fabricated site trees shaped like a
 // build's public/: per review an index.html (~60 KB) and a page-data.json (~8 KB) in their own
 // directories, so N files = N/2 reviews. For each size: a first publish (everything copied),
 // a second with 1% of the files rewritten (the rest hard-linked), a rollback and a switch
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { publish, rollback, switchTo } from '../server/publish/releases';
+import { publish, rollback, switchTo } from '../publish/releases';
 
 const { values } = parseArgs({
   options: { files: { type: 'string', default: '10000,100000' }, keep: { type: 'boolean', default: false } },

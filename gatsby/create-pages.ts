@@ -2,8 +2,10 @@ import type { GatsbyNode } from 'gatsby';
 import { getBuildData } from './build-data';
 import { stopEmbeddedServer } from './embedded-server';
 import { createAllPages, postedAtOf, templatePath } from './pages/all';
-import { recordingSitemap } from './sitemap';
-import { recordingManifest, saveManifest, type Manifest } from './patch/manifest';
+import path from 'node:path';
+import { DATA, ENV } from '../publish/build-protocol';
+import { markChanged, recordingSitemap } from './sitemap';
+import { loadManifest, recordingManifest, saveManifest, stampChanges, type Manifest } from './patch/manifest';
 
 /**
  * Every page of the site (gatsby/pages/all.ts), each also recorded for the sitemap
@@ -18,6 +20,11 @@ export const createPages: GatsbyNode['createPages'] = async ({ actions: gatsbyAc
   reporter.info(
     `created ${n.reviews} review pages, the home page, ${n.categories} category pages, ${n.products} product pages, ${n.haul} showcase pages, merchants and articles`,
   );
-  if (process.env.BUILD_DATA_DIR) saveManifest(process.env.BUILD_DATA_DIR, manifest);
+  const dataDir = process.env[ENV.dataDir];
+  if (dataDir) {
+    stampChanges(manifest, loadManifest(path.join(dataDir, DATA.last)), Date.now());
+    markChanged(manifest);
+    saveManifest(dataDir, manifest);
+  }
   stopEmbeddedServer();
 };

@@ -20,6 +20,7 @@ import { getCatalogue } from '../src/catalogue';
 import { setBuildData } from './build-data';
 import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from './sourcing/incremental';
 import { writeReport } from './sourcing/report';
+import { ENV } from '../publish/build-protocol';
 
 export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) => {
   const root = store.getState().program.directory as string;
@@ -32,7 +33,7 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
   });
 
   // The build queue's input and the last build's data (gatsby/sourcing/incremental.ts).
-  const dataDir = process.env.BUILD_DATA_DIR;
+  const dataDir = process.env[ENV.dataDir];
   const input = readBuildInput();
   const plan = sourcingPlan(input, input.hint && dataDir ? await loadLastBuild(dataDir) : null);
   if (plan.exclude.size) reporter.info(`${plan.exclude.size} taken-down or removed review(s) left out`);

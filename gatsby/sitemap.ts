@@ -1,7 +1,8 @@
 // Sitemaps for crawlers (issue 11, "Crawler readiness"): /review/sitemap-index.xml and child
 // sitemaps of at most 50,000 URLs and 10 MB each, covering every indexable page of every kind,
 // with lastmod from the data (a review's postedAt; a listing's newest review; none for the
-// static content pages) and image entries for review pictures.
+// static content pages), or when a build last found the page's data changed if later
+// (markChanged), and image entries for review pictures.
 //
 // Written with the `sitemap` package (the engine of gatsby-plugin-sitemap), not the plugin:
 // the plugin reads pages from GraphQL, but lastmod and images live in the page context, which
@@ -12,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { GatsbyNode } from 'gatsby';
+import type { BuildArgs } from 'gatsby';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { num } from '../src/common/coerce';
 import { absoluteUrl, withPrefix } from '../src/paths';
@@ -20,7 +21,6 @@ import { isoChinaTime } from '../src/review/format';
 import { siteConfig } from '../src/site-config';
 import type { ReviewView } from '../src/review/view';
 import type { PageActions, PageInput } from './pages/types';
-import { saveFileRoutes } from './patch/manifest';
 
 export const SITEMAP_INDEX = 'sitemap-index.xml';
 const MAX_URLS = 50_000;
@@ -109,6 +109,20 @@ export function recordingSitemap(
   };
 }
 
+/**
+ * A page's lastmod is also when a build last found its data changed (the manifest's changedAt):
+ * an edited review's page, a listing whose reviews changed. The later of the two stands.
+ */
+export function markChanged(
+  changedAt: Iterable<[string, { changedAt: number | null }]>,
+  into: Map<string, SitemapEntry> = recorded,
+): void {
+  for (const [p, { changedAt: at }] of changedAt) {
+    const e = into.get(p);
+    if (e && at != null && (e.lastmod == null || at > e.lastmod)) e.lastmod = at;
+  }
+}
+
 function toItem(e: SitemapEntry): SitemapItemLoose {
   const lastmod = isoChinaTime(e.lastmod);
   return {
@@ -185,8 +199,15 @@ export async function writeSitemaps(
   return { urls: sorted.length, files: children.length };
 }
 
-/** onPostBuild: the recorded pages plus Gatsby's file routes (src/pages), indexable ones only. */
-export const writeSitemapsOnPostBuild: GatsbyNode['onPostBuild'] = async ({ getNodesByType, reporter }) => {
+/**
+ * onPostBuild's sitemap step (gatsby/on-post-build.ts): the recorded pages plus Gatsby's file
+ * routes (src/pages), indexable ones only. Returns the file routes it added (the patch build
+ * needs them: it sees only the pages of createPages).
+ */
+export async function writeSitemapsOnPostBuild({
+  getNodesByType,
+  reporter,
+}: Pick<BuildArgs, 'getNodesByType' | 'reporter'>): Promise<SitemapEntry[]> {
   const started = Date.now();
   const rss0 = process.memoryUsage().rss;
   const entries = new Map(recorded);
@@ -199,13 +220,11 @@ export const writeSitemapsOnPostBuild: GatsbyNode['onPostBuild'] = async ({ getN
       fileRoutes.push(entry);
     }
   }
-  // A patch build (gatsby/patch/build.ts) sees only the pages of createPages: it takes the file
-  // routes from here.
-  if (process.env.BUILD_DATA_DIR) saveFileRoutes(process.env.BUILD_DATA_DIR, fileRoutes);
   const { urls, files } = await writeSitemaps(path.resolve('public'), [...entries.values()]);
   // The bench reads this line (bench/build.ts): the step's time and what it added to the process.
   const grewMB = Math.max(0, Math.round((process.memoryUsage().rss - rss0) / 2 ** 20));
   reporter.info(
     `sitemaps: ${urls} URLs in ${files} file(s) + ${SITEMAP_INDEX} (${Date.now() - started} ms, +${grewMB} MB RSS)`,
   );
-};
+  return fileRoutes;
+}

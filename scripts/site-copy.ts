@@ -12,6 +12,7 @@ const SOURCES = [
   'static',
   'scripts',
   'server',
+  'publish',
   'gatsby-config.ts',
   'gatsby-node.ts',
   'gatsby-browser.tsx',

@@ -5,7 +5,7 @@
 //
 // Gatsby builds in public/ of the work tree, which is never served: a finished build is
 // published into var/site/releases/<id>/ and var/site/current is switched to it in one step
-// (server/publish/releases.ts), so visitors never see a half-written build, and a failed build
+// (publish/releases.ts), so visitors never see a half-written build, and a failed build
 // publishes nothing (the current release stays). SITE_RELEASES_DIR moves var/site.
 //
 // Builds (the startup one when the site is stale or --rebuild, the editors' and back office's)
@@ -19,7 +19,7 @@ import path from 'node:path';
 import { announce, startServer, type RunningServer } from '../server/main';
 import { logSettings } from '../server/logging';
 import { registerSite } from '../server/site';
-import { currentRelease, publish } from '../server/publish/releases';
+import { currentRelease, publish } from '../publish/releases';
 import { generateToken } from '../server/editor/token';
 import { BuildHistory } from '../server/builds/history';
 import { BuildQueue } from '../server/builds/queue';

@@ -9,7 +9,7 @@
 //   3. writes page-data.json and HTML of the pages that differ only, with Gatsby's own renderer
 //      from the last Gatsby build (gatsby/patch/render.ts), and the sitemaps when they differ;
 //   4. prepares the new release beside the others: the last one hard-linked, these files
-//      replaced and the deleted pages left out (server/publish/releases.ts,
+//      replaced and the deleted pages left out (publish/releases.ts,
 //      preparePatchRelease); the queue then serves it with one switch (publishPrepared).
 //
 // It never writes the staging workspace's public/ or .cache/: the next `gatsby build` there
@@ -29,7 +29,7 @@ import type { BuildData } from '../build-data';
 import { createAllPages, postedAtOf, templatePath } from '../pages/all';
 import { productIdsOf } from '../pages/build-index';
 import type { PageInput } from '../pages/types';
-import { recordingSitemap, writeSitemaps, type SitemapEntry } from '../sitemap';
+import { markChanged, recordingSitemap, writeSitemaps, type SitemapEntry } from '../sitemap';
 import { RequiredEndpointError } from '../sourcing/errors';
 import { extrasSourceApi } from '../sourcing/extras-api';
 import { fetchExtras } from '../sourcing/fetch-extras';
@@ -37,7 +37,7 @@ import { fetchReviews } from '../sourcing/fetch-reviews';
 import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from '../sourcing/incremental';
 import { writeReport } from '../sourcing/report';
 import { reviewSourceApi } from '../sourcing/review-source-api';
-import { preparePatchRelease } from '../../server/publish/releases';
+import { preparePatchRelease } from '../../publish/releases';
 import {
   loadFileRoutes,
   loadManifest,
@@ -46,9 +46,10 @@ import {
   pageResultJson,
   saveFileRoutes,
   saveManifest,
+  stampChanges,
 } from './manifest';
-import { NOT_APPLICABLE, type PatchResult } from './result';
-import { htmlFile, openRenderer, pageDataFile, pageDataString, type TemplateShape } from './render';
+import { DATA, ENV, EXIT, PATCH_RESULT, type PatchResult } from '../../publish/build-protocol';
+import { RENDERER_FILE, htmlFile, openRenderer, pageDataFile, pageDataString, type TemplateShape } from './render';
 
 /** The patch cannot apply (no last build, no manifest...): not an error, `gatsby build` runs instead. */
 export class NotApplicable extends Error {}
@@ -110,14 +111,14 @@ const sitemapFiles = (dir: string) =>
 export async function patchBuild(): Promise<PatchResult> {
   const root = process.cwd();
   const apiUrl = env('STOREFRONT_API_URL');
-  const dataDir = env('BUILD_DATA_DIR');
-  const work = env('PATCH_WORK_DIR');
-  const base = env('PATCH_BASE_DIR');
-  const lastDir = path.join(dataDir, 'last');
+  const dataDir = env(ENV.dataDir);
+  const work = env(ENV.patchWorkDir);
+  const base = env(ENV.patchBaseDir);
+  const lastDir = path.join(dataDir, DATA.last);
   const manifest = loadManifest(lastDir);
   const fileRoutes = loadFileRoutes(lastDir);
   if (!manifest || !fileRoutes) throw new NotApplicable('no page manifest from the last build');
-  if (!fs.existsSync(path.join(root, '.cache', 'page-ssr', 'routes', 'render-page.js')))
+  if (!fs.existsSync(path.join(root, RENDERER_FILE)))
     throw new NotApplicable('no HTML renderer from a last Gatsby build');
   const shapeOf = templateShapes(path.join(root, 'public'), manifest);
   fs.rmSync(work, { recursive: true, force: true });
@@ -139,7 +140,8 @@ export async function patchBuild(): Promise<PatchResult> {
   const pages: PageInput[] = [];
   const sitemap = new Map<string, SitemapEntry>();
   createAllPages(recordingSitemap({ createPage: (p) => pages.push(p) }, postedAtOf(data), sitemap), templatePath, data);
-  const next = new Map(pages.map((p) => [p.path, manifestEntry(p)] as const));
+  const next = stampChanges(new Map(pages.map((p) => [p.path, manifestEntry(p)] as const)), manifest, Date.now());
+  markChanged(next, sitemap);
   const changed = pages.filter((p) => manifest.get(p.path)?.digest !== next.get(p.path)!.digest);
   const gone = [...manifest.keys()].filter((p) => !next.has(p));
   ms.pages = lap();
@@ -149,7 +151,11 @@ export async function patchBuild(): Promise<PatchResult> {
   if (changed.length) {
     const renderer = await openRenderer(root, out);
     try {
+      // About ten progress lines, whatever the count (server/builds/progress.ts reads them).
+      const every = Math.max(1, Math.ceil(changed.length / 10));
+      let n = 0;
       for (const p of changed) {
+        if (n++ % every === 0) console.log(`patch: rendering ${n}/${changed.length}`);
         const e = next.get(p.path)!;
         const json = pageDataString(shapeOf(e.template), p.path, pageResultJson(p.context), e.matchPath);
         const file = pageDataFile(p.path);
@@ -183,7 +189,7 @@ export async function patchBuild(): Promise<PatchResult> {
   ];
   ms.sitemaps = lap();
 
-  const release = preparePatchRelease(env('PATCH_RELEASE_DIR'), { base, outDir: out, written, deleted });
+  const release = preparePatchRelease(env(ENV.patchReleaseDir), { base, outDir: out, written, deleted });
   ms.release = lap();
 
   saveManifest(dataDir, next);
@@ -199,7 +205,7 @@ export async function patchBuild(): Promise<PatchResult> {
 if (require.main === module) {
   patchBuild().then(
     (r) => {
-      fs.writeFileSync(path.join(env('PATCH_WORK_DIR'), 'result.json'), JSON.stringify(r));
+      fs.writeFileSync(path.join(env(ENV.patchWorkDir), PATCH_RESULT), JSON.stringify(r));
       console.log(
         `patch: ${r.written} files written, ${r.deleted} deleted, ${r.release.linked} linked (sourcing ${r.ms.sourcing} ms, pages ${r.ms.pages} ms, render ${r.ms.render} ms, sitemaps ${r.ms.sitemaps} ms, release ${r.ms.release} ms)`,
       );
@@ -208,14 +214,14 @@ if (require.main === module) {
       const err = e as Error;
       if (err instanceof NotApplicable) {
         console.log(`patch: not applicable: ${err.message}`);
-        process.exitCode = NOT_APPLICABLE;
+        process.exitCode = EXIT.notApplicable;
       } else if (err instanceof RequiredEndpointError) {
         console.error(`error ${err.message}`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.failed;
       } else {
         // Anything else is the patch's own failure: `gatsby build` still can do the job.
         console.log(`patch: not applicable: ${err?.stack ?? String(e)}`);
-        process.exitCode = NOT_APPLICABLE;
+        process.exitCode = EXIT.notApplicable;
       }
     },
   );

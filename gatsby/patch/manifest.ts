@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATA } from '../../publish/build-protocol';
 import type { PageActions, PageInput } from '../pages/types';
 import type { SitemapEntry } from '../sitemap';
 
@@ -12,14 +13,15 @@ export interface ManifestEntry {
   template: string;
   digest: string;
   matchPath: string | null;
+  /** When a build found this page's data changed (null: unchanged since it was first built): the sitemap's lastmod. */
+  changedAt: number | null;
 }
 export type Manifest = Map<string, ManifestEntry>;
 
-const MANIFEST = 'manifest.json';
-const FILE_ROUTES = 'file-routes.json';
+const { manifest: MANIFEST, fileRoutes: FILE_ROUTES } = DATA;
 
 /** Keys Gatsby deletes from a page context before it writes the page data (gatsby's query-runner). */
-const GATSBY_INTERNAL = [
+export const GATSBY_INTERNAL_KEYS = [
   'path',
   'internalComponentName',
   'component',
@@ -38,7 +40,7 @@ const GATSBY_INTERNAL = [
 /** The `result` of a page's page-data.json, as Gatsby writes it for a page without a query. */
 export function pageResultJson(context: Record<string, unknown>): string {
   const pageContext: Record<string, unknown> = { ...context };
-  for (const k of GATSBY_INTERNAL) delete pageContext[k];
+  for (const k of GATSBY_INTERNAL_KEYS) delete pageContext[k];
   return JSON.stringify({ pageContext });
 }
 
@@ -51,7 +53,21 @@ export function manifestEntry(page: PageInput): ManifestEntry {
     .update(`${template}\n${page.matchPath ?? ''}\n`)
     .update(pageResultJson(page.context))
     .digest('base64url');
-  return { template, digest, matchPath: page.matchPath ?? null };
+  return { template, digest, matchPath: page.matchPath ?? null, changedAt: null };
+}
+
+/**
+ * Carries each page's `changedAt` over from the last build's manifest, or sets it to `now` when
+ * the page's data differs from the last build's (issue 20, defect 8: an edited review's lastmod
+ * is when its page last changed, not its posting date). A page new in this build keeps null: its
+ * data's own date stands.
+ */
+export function stampChanges(next: Manifest, last: Manifest | null, now: number): Manifest {
+  for (const [p, e] of next) {
+    const prev = last?.get(p);
+    e.changedAt = !prev ? null : prev.digest === e.digest ? prev.changedAt : now;
+  }
+  return next;
 }
 
 /** Page actions that record each created page's manifest entry, then create it. */
@@ -64,24 +80,29 @@ export function recordingManifest(actions: PageActions, into: Manifest): PageAct
   };
 }
 
-const next = (dataDir: string) => path.join(dataDir, 'next');
+const next = (dataDir: string) => path.join(dataDir, DATA.next);
 
 export function saveManifest(dataDir: string, manifest: Manifest): void {
   fs.mkdirSync(next(dataDir), { recursive: true });
-  const out: Record<string, [string, string, string | null]> = {};
-  for (const [p, e] of manifest) out[p] = [e.template, e.digest, e.matchPath];
+  const out: Record<string, [string, string, string | null, number | null]> = {};
+  for (const [p, e] of manifest) out[p] = [e.template, e.digest, e.matchPath, e.changedAt];
   fs.writeFileSync(path.join(next(dataDir), MANIFEST), JSON.stringify(out));
 }
 
 /** The manifest of the last published build (`dir` is its data: BUILD_DATA_DIR/last), or null. */
 export function loadManifest(dir: string): Manifest | null {
-  let raw: Record<string, [string, string, string | null]>;
+  let raw: Record<string, [string, string, string | null, (number | null)?]>;
   try {
     raw = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8'));
   } catch {
     return null;
   }
-  return new Map(Object.entries(raw).map(([p, [template, digest, matchPath]]) => [p, { template, digest, matchPath }]));
+  return new Map(
+    Object.entries(raw).map(([p, [template, digest, matchPath, changedAt]]) => [
+      p,
+      { template, digest, matchPath, changedAt: typeof changedAt === 'number' ? changedAt : null },
+    ]),
+  );
 }
 
 export function saveFileRoutes(dataDir: string, entries: SitemapEntry[]): void {

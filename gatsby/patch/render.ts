@@ -12,6 +12,19 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+/**
+ * Gatsby's internal modules the renderer requires, with the functions it calls and their arity
+ * (tests/unit/gatsby/patch-internals.test.ts checks them against the installed Gatsby).
+ */
+export const GATSBY_MODULES = {
+  'gatsby/dist/utils/client-assets-for-template': { readWebpackStats: 1, getScriptsAndStylesForTemplate: 2 },
+  'gatsby/dist/utils/static-query-utils': { getStaticQueryContext: 1 },
+  'gatsby/dist/utils/slices/stitching': { stitchSliceForAPage: 1 },
+  'gatsby/dist/utils/page-data-helpers': { constructPageDataString: 4 },
+} as const;
+/** The SSR bundle of the last Gatsby build, relative to the work tree (gatsby's ROUTES_DIRECTORY). */
+export const RENDERER_FILE = '.cache/page-ssr/routes/render-page.js';
+
 /** What a template's page-data.json has besides the page's own path and result. */
 export interface TemplateShape {
   componentChunkName: string;
@@ -56,20 +69,21 @@ export interface PageRenderer {
 export async function openRenderer(root: string, outDir: string): Promise<PageRenderer> {
   if (path.resolve(process.cwd()) !== path.resolve(root)) throw new Error(`the renderer must run in ${root}`);
   const rootRequire = createRequire(path.join(root, 'package.json'));
-  const assets = rootRequire('gatsby/dist/utils/client-assets-for-template') as {
+  const [assetsModule, staticQueryModule, stitchingModule] = Object.keys(GATSBY_MODULES);
+  const assets = rootRequire(assetsModule) as {
     readWebpackStats(publicDir: string): Promise<unknown>;
     getScriptsAndStylesForTemplate(chunk: string, stats: unknown): Promise<Record<string, unknown>>;
   };
-  const staticQueries = rootRequire('gatsby/dist/utils/static-query-utils') as {
+  const staticQueries = rootRequire(staticQueryModule) as {
     getStaticQueryContext(hashes: string[]): Promise<{ staticQueryContext: unknown }>;
   };
-  const stitching = rootRequire('gatsby/dist/utils/slices/stitching') as {
+  const stitching = rootRequire(stitchingModule) as {
     stitchSliceForAPage(args: { pagePath: string; publicDir: string }): Promise<void>;
   };
   const publicDir = path.join(root, 'public');
   // What gatsby build sets for its HTML workers (build-html.js, renderHTMLQueue).
   Object.assign(process.env, { NODE_ENV: 'production', gatsby_executing_command: 'build' });
-  const renderer = rootRequire(path.join(root, '.cache', 'page-ssr', 'routes', 'render-page.js')) as HtmlRenderer;
+  const renderer = rootRequire(path.join(root, RENDERER_FILE)) as HtmlRenderer;
   const stats = await assets.readWebpackStats(publicDir);
   const { webpackCompilationHash } = JSON.parse(
     fs.readFileSync(path.join(publicDir, 'page-data', 'app-data.json'), 'utf8'),

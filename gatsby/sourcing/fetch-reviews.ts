@@ -129,13 +129,6 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
   const exclude = opts.exclude;
   const feed = exclude?.size ? listed.filter((f) => !exclude.has(`${f.productId}/${f.commentId}`)) : listed;
 
-  const byProduct = new Map<string, RelatedView[]>();
-  for (const item of feed) {
-    const list = byProduct.get(item.productId) ?? [];
-    list.push(item);
-    byProduct.set(item.productId, list);
-  }
-
   // One similar-products call per product, shared by all its reviews.
   const similarCache = new Map<string, Promise<SimilarView[]>>();
   const similarFor = (productId: string, reused?: SimilarView[]) => {
@@ -154,19 +147,12 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
     return p;
   };
 
-  const feedHead = feed.slice(0, 30);
   let done = 0;
   const results = await mapLimit(feed, concurrency, async (item): Promise<ReviewPageData | null> => {
     try {
       const previous = opts.reuse?.(item.productId, item.commentId);
-      if (previous) {
-        const own = relatedTo(previous.commentId, byProduct.get(previous.productId) ?? []);
-        return {
-          ...previous,
-          relateList: (own.length ? own : relatedTo(previous.commentId, feedHead)).slice(0, relatedLimit),
-          similarProducts: await similarFor(previous.productId, previous.similarProducts),
-        };
-      }
+      if (previous)
+        return { ...previous, similarProducts: await similarFor(previous.productId, previous.similarProducts) };
       let detail: Review | null;
       try {
         detail = await api.reviewDetail(item.productId, item.commentId);
@@ -193,22 +179,37 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
         return null;
       }
       const info = view.review;
-      // The product's other reviews; a product with no others gets what the page would load in
-      // the browser without a related list (spec section 4: the review feed, offset 0 size 30),
-      // so the links are in the static HTML and the page makes no feed call.
-      const own = relatedTo(info.id, byProduct.get(info.productId) ?? []);
-      const relateList = (own.length ? own : relatedTo(info.id, feedHead)).slice(0, relatedLimit);
       return {
         productId: info.productId,
         commentId: info.id,
         info,
-        relateList,
+        relateList: [],
         similarProducts: await similarFor(info.productId),
       };
     } finally {
       opts.onReview?.(++done, feed.length);
     }
   });
+  const pages = results.filter((r): r is ReviewPageData => r !== null);
 
-  return { feed, pages: results.filter((r): r is ReviewPageData => r !== null), skipped };
+  // What the build publishes is what it links (issue 20, defect 9): a review it skipped has no
+  // page, so it leaves the feed (the showcase and listings) and every related list.
+  const built = new Set(pages.map((p) => `${p.productId}/${p.commentId}`));
+  const published = feed.filter((f) => built.has(`${f.productId}/${f.commentId}`));
+  const byProduct = new Map<string, RelatedView[]>();
+  for (const item of published) {
+    const list = byProduct.get(item.productId) ?? [];
+    list.push(item);
+    byProduct.set(item.productId, list);
+  }
+  // The product's other reviews; a product with no others gets what the page would load in the
+  // browser without a related list (spec section 4: the review feed, offset 0 size 30), so the
+  // links are in the static HTML and the page makes no feed call.
+  const feedHead = published.slice(0, 30);
+  for (const page of pages) {
+    const own = relatedTo(page.commentId, byProduct.get(page.productId) ?? []);
+    page.relateList = (own.length ? own : relatedTo(page.commentId, feedHead)).slice(0, relatedLimit);
+  }
+
+  return { feed: published, pages, skipped };
 }

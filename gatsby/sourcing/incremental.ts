@@ -7,8 +7,9 @@
 //   `changed` reuse their page data from the last build (the feed is still read whole: it
 //   decides which reviews exist and their order, and is the related lists' source).
 // - BUILD_DATA_DIR: where the fetched data is kept. The build writes `next/`; the queue renames
-//   it to `last/` only after the build succeeded and was published, so a failed build never
-//   becomes the base of the next one. Without the variables (`npm run build`) nothing changes.
+//   it to `last/` only after the build succeeded and was published (promoteBuildData), so a
+//   failed build never becomes the base of the next one. Without the variables (`npm run
+//   build`) nothing changes. The names and the layout are publish/build-protocol.ts's.
 //
 // The files are NDJSON, one review or product a line, read and written as streams: at 100,000
 // reviews the pages take ~300 MB, past what one JSON string may hold.
@@ -17,25 +18,16 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { ReviewPageData } from '../../src/review/page-data';
 import type { ProductView } from '../../src/listing/types';
+import { DATA, ENV, refKey as key, type BuildInput } from '../../publish/build-protocol';
 
-export interface ReviewRef {
-  productId: string;
-  commentId: string;
-}
-export interface BuildInput {
-  hint: { changed: ReviewRef[]; removed: ReviewRef[] } | null;
-  exclude: ReviewRef[];
-}
 export interface LastBuild {
   pages: Map<string, ReviewPageData>;
   products: Map<string, ProductView>;
 }
 
-const key = (r: ReviewRef) => `${r.productId}/${r.commentId}`;
-const PAGES = 'pages.ndjson';
-const PRODUCTS = 'products.ndjson';
+const { pages: PAGES, products: PRODUCTS } = DATA;
 
-export function readBuildInput(file = process.env.BUILD_INPUT_FILE): BuildInput {
+export function readBuildInput(file = process.env[ENV.inputFile]): BuildInput {
   if (!file) return { hint: null, exclude: [] };
   const input = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<BuildInput>;
   return { hint: input.hint ?? null, exclude: input.exclude ?? [] };
@@ -48,7 +40,7 @@ async function readLines<T>(file: string, each: (v: T) => void): Promise<void> {
 
 /** The last successful build's data, or null when there is none (the build is then a full one). */
 export async function loadLastBuild(dir: string): Promise<LastBuild | null> {
-  const last = path.join(dir, 'last');
+  const last = path.join(dir, DATA.last);
   if (!fs.existsSync(path.join(last, PAGES)) || !fs.existsSync(path.join(last, PRODUCTS))) return null;
   const out: LastBuild = { pages: new Map(), products: new Map() };
   await readLines<ReviewPageData>(path.join(last, PAGES), (p) => out.pages.set(key(p), p));
@@ -66,24 +58,11 @@ async function writeLines(file: string, items: Iterable<unknown>): Promise<void>
 
 /** Writes this build's data to `dir/next/` (promoted by the queue once the build is published). */
 export async function saveBuildData(dir: string, pages: ReviewPageData[], products: Iterable<ProductView>) {
-  const next = path.join(dir, 'next');
+  const next = path.join(dir, DATA.next);
   fs.rmSync(next, { recursive: true, force: true });
   fs.mkdirSync(next, { recursive: true });
   await writeLines(path.join(next, PAGES), pages);
   await writeLines(path.join(next, PRODUCTS), products);
-}
-
-/** After a published build: its data becomes the base of the next incremental build. */
-export function promoteBuildData(dir: string): boolean {
-  const next = path.join(dir, 'next');
-  if (!fs.existsSync(path.join(next, PAGES))) return false;
-  const last = path.join(dir, 'last');
-  const old = path.join(dir, `.old-${process.pid}`);
-  fs.rmSync(old, { recursive: true, force: true });
-  if (fs.existsSync(last)) fs.renameSync(last, old);
-  fs.renameSync(next, last);
-  fs.rmSync(old, { recursive: true, force: true });
-  return true;
 }
 
 /** What sourcing reuses and leaves out, from the input and the last build's data. */

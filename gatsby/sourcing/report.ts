@@ -2,6 +2,7 @@
 // server/builds/gatsby-runner.ts, and by editors). Written by both kinds of build.
 import fs from 'node:fs';
 import path from 'node:path';
+import { reportFile } from '../../publish/build-protocol';
 
 export function writeReport(
   root: string,
@@ -10,8 +11,8 @@ export function writeReport(
   skipped: unknown[],
   skippedEndpoints: unknown[],
 ) {
-  const dir = path.join(root, 'var');
-  fs.mkdirSync(dir, { recursive: true });
+  const file = reportFile(root);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const report = { generatedAt: new Date().toISOString(), apiUrl, reviewPages: built, skipped, skippedEndpoints };
-  fs.writeFileSync(path.join(dir, 'build-report.json'), JSON.stringify(report, null, 2));
+  fs.writeFileSync(file, JSON.stringify(report, null, 2));
 }

@@ -1,7 +1,7 @@
 // The runner of `npm start`'s build queue: one child `gatsby build --prefix-paths` in the work
 // tree (`root`), whose public/ and .cache/ stay between builds (the staging workspace: Gatsby
 // rewrites only the pages whose data changed), then the publish of public/ as a new release
-// (server/publish/releases.ts, atomic). A failed or killed build publishes nothing: the served
+// (publish/releases.ts, atomic). A failed or killed build publishes nothing: the served
 // release stays, and the error names the exit code or signal and the last error line.
 //
 // A build with a hint first tries the patch build (gatsby/patch/build.ts): the changed pages
@@ -12,9 +12,20 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PREPARED_PREFIX, listReleases, publish, publishPrepared } from '../publish/releases';
-import { promoteBuildData } from '../../gatsby/sourcing/incremental';
-import { NOT_APPLICABLE, type PatchResult } from '../../gatsby/patch/result';
+import { PREPARED_PREFIX, listReleases, publish, publishPrepared } from '../../publish/releases';
+import {
+  DATA,
+  ENV,
+  EXIT,
+  PATCH_RESULT,
+  buildDataDir,
+  patchWorkDir,
+  promoteBuildData,
+  readStamp,
+  reportFile,
+  type BuildInput,
+  type PatchResult,
+} from '../../publish/build-protocol';
 import { codeFingerprint } from './fingerprint';
 import type { BuildOutput } from './progress';
 import type { BuildResult, BuildRunner } from './queue';
@@ -38,7 +49,7 @@ export interface GatsbyRunnerOptions {
   patch?: boolean | (() => boolean);
 }
 
-export const buildDataDir = (root: string) => path.join(root, 'var', 'build-data');
+export { buildDataDir };
 
 interface Report {
   reviewPages?: unknown;
@@ -47,7 +58,7 @@ interface Report {
 
 function readReport(root: string): { pages: number | null; skipped: SkippedReview[] } {
   try {
-    const r = JSON.parse(fs.readFileSync(path.join(root, 'var', 'build-report.json'), 'utf8')) as Report;
+    const r = JSON.parse(fs.readFileSync(reportFile(root), 'utf8')) as Report;
     return {
       pages: typeof r.reviewPages === 'number' ? r.reviewPages : null,
       skipped: (r.skipped ?? []).slice(0, 200).map((s) => ({
@@ -61,19 +72,8 @@ function readReport(root: string): { pages: number | null; skipped: SkippedRevie
   }
 }
 
-/** What the last published build was made with (its data's `last/`), for the next patch build. */
-interface BuildStamp {
-  code: string;
-  releaseId: string;
-}
-const STAMP = 'stamp.json';
-function readStamp(dir: string): BuildStamp | null {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(dir, STAMP), 'utf8')) as BuildStamp;
-  } catch {
-    return null;
-  }
-}
+/** The log's word on a release built while publishing was locked (server/builds/publishing-lock.ts). */
+const heldNote = (served: boolean) => (served ? '' : '; not served: publishing is locked after a rollback');
 
 interface ChildExit {
   code: number | null;
@@ -89,8 +89,8 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     ...parentEnv,
     ...opts.env,
     STOREFRONT_API_URL: opts.apiUrl(),
-    BUILD_INPUT_FILE: inputFile,
-    BUILD_DATA_DIR: dataDir,
+    [ENV.inputFile]: inputFile,
+    [ENV.dataDir]: dataDir,
     GATSBY_TELEMETRY_DISABLED: '1',
     // One plain line per finished step (no spinners), which progress.ts reads.
     CI: 'true',
@@ -99,13 +99,32 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
   /** Runs a child in the work tree, its output into the build's; stopped when the build is aborted. */
   const runChild = (args: string[], env: NodeJS.ProcessEnv, output: BuildOutput, signal: AbortSignal) =>
     new Promise<ChildExit>((resolve, reject) => {
-      const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
-      if (child.pid) opts.onSpawn?.(child.pid);
-      const stop = () => child.kill('SIGTERM');
+      // A process group of its own: Gatsby's workers are the child's children, and a build that
+      // is stopped or dies must take them along (a killed build once left a worker running).
+      const child = spawn(process.execPath, args, {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env,
+        detached: true,
+      });
+      const pid = child.pid;
+      if (pid) opts.onSpawn?.(pid);
+      const killGroup = (sig: NodeJS.Signals) => {
+        if (!pid) return;
+        try {
+          process.kill(-pid, sig);
+        } catch {
+          // ESRCH: the group is gone already
+        }
+      };
+      const stop = () => killGroup('SIGTERM');
       signal.addEventListener('abort', stop, { once: true });
       child.stdout.setEncoding('utf8').on('data', (c: string) => output.write(c));
       child.stderr.setEncoding('utf8').on('data', (c: string) => output.write(c));
       child.once('error', reject);
+      // Whatever of the group outlives its leader (workers of a killed build) ends with it; they
+      // may hold the output pipes, so this is on exit, before 'close' can come.
+      child.once('exit', () => killGroup('SIGKILL'));
       child.once('close', (code, sig) => {
         signal.removeEventListener('abort', stop);
         resolve({ code, signal: sig });
@@ -117,8 +136,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
   };
   /** After a publish: the data, with what it was made with, becomes the base of the next build. */
   const promote = (code: string, releaseId: string) => {
-    fs.writeFileSync(path.join(dataDir, 'next', STAMP), JSON.stringify({ code, releaseId } satisfies BuildStamp));
-    promoteBuildData(dataDir);
+    promoteBuildData(dataDir, { code, releaseId });
     opts.onPublished?.();
   };
 
@@ -127,9 +145,10 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     build: BuildRecord,
     inputFile: string,
     code: string,
-    { output, signal }: Parameters<BuildRunner>[1],
+    ctx: Parameters<BuildRunner>[1],
   ): Promise<BuildResult | null> => {
-    const stamp = readStamp(path.join(dataDir, 'last'));
+    const { output, signal } = ctx;
+    const stamp = readStamp(dataDir);
     const why =
       !stamp || stamp.code !== code
         ? 'the code or settings changed since the last Gatsby build'
@@ -141,7 +160,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
       return null;
     }
     output.progress = { step: 'patch: sourcing', percent: 2 };
-    const work = path.join(root, 'var', 'patch');
+    const work = patchWorkDir(root);
     const releases = path.join(opts.releasesRoot, 'releases');
     // A patch killed before it was published left its prepared release: never served, removed.
     for (const n of fs.readdirSync(releases))
@@ -150,37 +169,38 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     const exit = await runChild(
       ['--import', 'tsx', path.join('gatsby', 'patch', 'build.ts')],
       childEnv(inputFile, {
-        PATCH_WORK_DIR: work,
-        PATCH_BASE_DIR: path.join(releases, stamp!.releaseId),
-        PATCH_RELEASE_DIR: prepared,
+        [ENV.patchWorkDir]: work,
+        [ENV.patchBaseDir]: path.join(releases, stamp!.releaseId),
+        [ENV.patchReleaseDir]: prepared,
       }),
       output,
       signal,
     );
-    if (exit.code !== 0) {
+    if (exit.code !== EXIT.ok) {
       fs.rmSync(prepared, { recursive: true, force: true });
-      if (exit.code !== NOT_APPLICABLE) throw failure('patch build', exit, output);
+      if (exit.code !== EXIT.notApplicable) throw failure('patch build', exit, output);
       output.progress = { step: 'starting gatsby build', percent: 0 };
       return null;
     }
-    const r = JSON.parse(fs.readFileSync(path.join(work, 'result.json'), 'utf8')) as PatchResult;
+    const r = JSON.parse(fs.readFileSync(path.join(work, PATCH_RESULT), 'utf8')) as PatchResult;
     output.progress = { step: 'publishing', percent: 96 };
-    const published = await publishPrepared(opts.releasesRoot, prepared, r.release, { signal });
+    const serve = ctx.serve();
+    const published = await publishPrepared(opts.releasesRoot, prepared, r.release, { signal, serve });
     output.line(
-      `published release ${published.id} (patch of ${stamp!.releaseId}): ${published.files} files (${published.copied} written, ${published.linked} linked) in ${published.ms} ms`,
+      `published release ${published.id} (patch of ${stamp!.releaseId}): ${published.files} files (${published.copied} written, ${published.linked} linked) in ${published.ms} ms${heldNote(serve)}`,
     );
     promote(code, published.id);
     fs.rmSync(work, { recursive: true, force: true });
-    return { releaseId: published.id, ...readReport(root) };
+    return { releaseId: published.id, served: serve, ...readReport(root) };
   };
 
   return async (build, ctx) => {
     const { output, signal } = ctx;
     fs.mkdirSync(dataDir, { recursive: true });
-    const inputFile = path.join(dataDir, 'input.json');
-    fs.writeFileSync(inputFile, JSON.stringify({ hint: build.hint, exclude: opts.excluded() }));
+    const inputFile = path.join(dataDir, DATA.input);
+    fs.writeFileSync(inputFile, JSON.stringify({ hint: build.hint, exclude: opts.excluded() } satisfies BuildInput));
     // An older report must not pass for this build's.
-    fs.rmSync(path.join(root, 'var', 'build-report.json'), { force: true });
+    fs.rmSync(reportFile(root), { force: true });
     // Taken before the build: a source edited while it runs makes the next patch refuse.
     const code = codeFingerprint(root, { ...parentEnv, ...opts.env });
     const patchOn = typeof opts.patch === 'function' ? opts.patch() : opts.patch !== false;
@@ -194,15 +214,16 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     const gatsby = path.join(root, 'node_modules', 'gatsby', 'cli.js');
     const exit = await runChild([gatsby, 'build', '--prefix-paths'], childEnv(inputFile), output, signal);
     output.end();
-    if (exit.code !== 0) throw failure('gatsby build', exit, output);
+    if (exit.code !== EXIT.ok) throw failure('gatsby build', exit, output);
     const report = readReport(root);
     output.progress = { step: 'publishing', percent: 96 };
     output.line('publishing public/ as a new release');
-    const published = await publish(path.join(root, 'public'), opts.releasesRoot, { signal });
+    const serve = ctx.serve();
+    const published = await publish(path.join(root, 'public'), opts.releasesRoot, { signal, serve });
     output.line(
-      `published release ${published.id}: ${published.files} files (${published.copied} copied, ${published.linked} linked) in ${published.ms} ms`,
+      `published release ${published.id}: ${published.files} files (${published.copied} copied, ${published.linked} linked) in ${published.ms} ms${heldNote(serve)}`,
     );
     promote(code, published.id);
-    return { releaseId: published.id, ...report };
+    return { releaseId: published.id, served: serve, ...report };
   };
 }

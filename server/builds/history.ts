@@ -6,8 +6,8 @@
 // marked failed ("服务器重启，构建中断").
 import fs from 'node:fs';
 import path from 'node:path';
-import { currentRelease, listReleases } from '../publish/releases';
-import type { Build, BuildDetail, BuildRecord } from './types';
+import { currentRelease, listReleases } from '../../publish/releases';
+import { TOUCHED_SHOWN, type Build, type BuildDetail, type BuildRecord } from './types';
 
 export const MAX_BUILDS = 50;
 export const INTERRUPTED = '服务器重启，构建中断';
@@ -98,10 +98,14 @@ export class BuildHistory {
       status: b.status,
       current: b.releaseId != null && b.releaseId === releases.current,
       canPublish: b.releaseId != null && releases.kept.has(b.releaseId),
+      held: b.held === true,
       queuedAt: b.queuedAt,
       startedAt: b.startedAt,
       finishedAt: b.finishedAt,
       hint: b.hint ? { changed: b.hint.changed.length, removed: b.hint.removed.length } : null,
+      touched: b.hint
+        ? { changed: b.hint.changed.slice(0, TOUCHED_SHOWN), removed: b.hint.removed.slice(0, TOUCHED_SHOWN) }
+        : null,
       pages: b.pages,
       skipped: b.skipped,
       error: b.error,

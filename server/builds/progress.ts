@@ -10,6 +10,8 @@ export const LOG_LINES = 100;
 export const LOG_LINE_CHARS = 500;
 
 const STEPS: Array<[RegExp, number, string]> = [
+  // Gatsby compiles gatsby-node and loads its plugins before sourcing (seconds on a busy machine).
+  [/^success (compile gatsby files|load gatsby config)/, 1, 'load plugins'],
   [/Sourcing from the storefront API/, 2, 'Reading the review feed'],
   [/^success Reading the review feed/, 5, 'Fetching review details'],
   [/^success Fetching review details/, 15, 'Fetching optional data'],
@@ -70,6 +72,13 @@ export class BuildOutput {
         break;
       }
     }
+    // The patch build counts the pages it renders (gatsby/patch/build.ts).
+    const patched = /^patch: rendering (\d+)\/(\d+)/.exec(t);
+    if (patched && Number(patched[2]) > 0)
+      this.progress = {
+        step: 'patch: rendering the changed pages',
+        percent: Math.max(this.progress.percent, 45 + Math.floor((40 * Number(patched[1])) / Number(patched[2]))),
+      };
     // While pages are written, Gatsby's counter (when it prints one) moves the percent on.
     if (/Building static HTML for pages/.test(t) && !t.startsWith('success')) {
       const m = COUNTER.exec(t);

@@ -2,15 +2,18 @@
 // while one runs are coalesced into ONE next build (hints merged, hint.ts). The runner does the
 // work (gatsby-runner.ts in `npm start`, a fake in the unit tests); the queue owns the states,
 // the history and the publish-again of a kept release.
-import { listReleases, switchTo } from '../publish/releases';
+import { currentRelease, listReleases, switchTo } from '../../publish/releases';
 import { HttpError, notFound } from '../errors';
 import { BuildHistory } from './history';
+import { PublishingLock, type LockState } from './publishing-lock';
 import { mergeHints } from './hint';
 import { BuildOutput, LOG_LINES } from './progress';
 import type { BuildHint, BuildRecord, BuildTrigger, SkippedReview } from './types';
 
 export interface BuildResult {
   releaseId: string;
+  /** false: built and kept, not served (publishing was locked). Default true. */
+  served?: boolean;
   pages: number | null;
   skipped: SkippedReview[];
 }
@@ -19,9 +22,20 @@ export interface RunContext {
   output: BuildOutput;
   /** Aborted when the server closes: the runner stops its child. */
   signal: AbortSignal;
+  /** Asked at publish time: whether the new release is served (false while publishing is locked). */
+  serve: () => boolean;
 }
 /** Builds and publishes; rejects (with the reason as message) when the build or publish fails. */
 export type BuildRunner = (build: BuildRecord, ctx: RunContext) => Promise<BuildResult>;
+
+/** GET /editor/api/publishing: what the console shows above the history. */
+export interface PublishingState extends LockState {
+  /** The build whose release is served (null: none, or a release the history does not name). */
+  live: string | null;
+  liveRelease: string | null;
+  /** The newest build that made a release: a hinted build patches its data and release. */
+  base: string | null;
+}
 
 export const NOT_KEPT = '该版本已不在保留范围内';
 export const STOPPED = '服务器停止，构建中断';
@@ -31,12 +45,15 @@ export class BuildQueue {
   private next: BuildRecord | null = null;
   private readonly waiters = new Map<string, Array<(b: BuildRecord) => void>>();
   private closed = false;
+  readonly lock: PublishingLock;
 
   constructor(
     readonly history: BuildHistory,
     private readonly runner: BuildRunner,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.lock = new PublishingLock(history.releasesRoot);
+  }
 
   /**
    * Queues a build, or merges into the one already waiting (its id is returned: the caller's
@@ -71,10 +88,11 @@ export class BuildQueue {
     this.history.save();
     const abort = new AbortController();
     const done = Promise.resolve()
-      .then(() => this.runner(record, { output, signal: abort.signal }))
+      .then(() => this.runner(record, { output, signal: abort.signal, serve: () => !this.lock.locked }))
       .then(
         (r) => {
           record.status = 'published';
+          if (r.served === false) record.held = true;
           record.releaseId = r.releaseId;
           record.pages = r.pages;
           record.skipped = r.skipped.slice(0, 200);
@@ -153,9 +171,9 @@ export class BuildQueue {
 
   /**
    * Serves build `id`'s release again (a rollback, or forward after one): one symlink swap
-   * (server/publish/releases.ts), queued behind a publish in progress.
+   * (publish/releases.ts), queued behind a publish in progress.
    */
-  async serve(id: string): Promise<{ id: string; releaseId: string; ms: number }> {
+  async serve(id: string): Promise<{ id: string; releaseId: string; ms: number; locked: boolean }> {
     const b = this.history.get(id);
     if (!b) throw notFound('没有这次构建');
     const root = this.history.releasesRoot;
@@ -168,7 +186,35 @@ export class BuildQueue {
     } catch {
       throw new HttpError(409, NOT_KEPT, 'CONFLICT'); // pruned between the check and the swap
     }
-    return { id, releaseId, ms: Math.round((performance.now() - t) * 10) / 10 };
+    // An older build served is a rollback: automatic publishing stops until an editor chooses
+    // (publishing-lock.ts). Serving the newest build is the way forward again: it unlocks.
+    const newest = this.newestBuilt();
+    if (newest && newest.id !== id) this.lock.lock(id, this.now());
+    else this.lock.unlock();
+    return { id, releaseId, ms: Math.round((performance.now() - t) * 10) / 10, locked: this.lock.locked };
+  }
+
+  /** The newest build that made a release: its data is what the next build starts from. */
+  private newestBuilt(): BuildRecord | undefined {
+    return this.history.records().find((b) => b.status === 'published' && b.releaseId);
+  }
+
+  /** Unlocks automatic publishing: the next build is served when it is done (the served one stays until then). */
+  unlock(): PublishingState {
+    this.lock.unlock();
+    return this.publishing();
+  }
+
+  /** Which build is served, whether publishing is locked, and what the next build starts from. */
+  publishing(): PublishingState {
+    const current = currentRelease(this.history.releasesRoot);
+    const live = current ? this.history.records().find((b) => b.releaseId === current) : undefined;
+    return {
+      live: live?.id ?? null,
+      liveRelease: current,
+      ...this.lock.get(),
+      base: this.newestBuilt()?.id ?? null,
+    };
   }
 
   /** Stops: the queued build is dropped (failed), the running one is aborted and awaited. */

@@ -2,9 +2,12 @@
 // server/editor/routes.ts behind the editor's token.
 //
 //   POST /builds                 202 { id }       optional body { changed?: [...], removed?: [...] }
-//   GET  /builds                 200 { builds }   newest first, at most 50
+//   GET  /builds                 200 { builds, publishing }   newest first, at most 50
 //   GET  /builds/:id             200 Build & { progress, log }
-//   POST /builds/:id/publish     200 { id, releaseId, ms }; 404 unknown; 409 release not kept
+//   POST /builds/:id/publish     200 { id, releaseId, ms, locked }; 404 unknown; 409 release not kept
+//                                (an older build than the newest locks publishing, the newest unlocks)
+//   GET  /publishing             200 { live, liveRelease, locked, buildId, since, base }
+//   DELETE /publishing/lock      200 the same: builds are served again when they finish
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
 import { noBodyIsEmptyObject } from '../routes/hooks';
@@ -30,7 +33,9 @@ export function buildRoutes(app: FastifyInstance, builds: BuildQueue): void {
     },
   );
 
-  app.get('/builds', async () => ({ builds: builds.history.list() }));
+  app.get('/builds', async () => ({ builds: builds.history.list(), publishing: builds.publishing() }));
+  app.get('/publishing', async () => builds.publishing());
+  app.delete('/publishing/lock', async () => builds.unlock());
 
   app.get<{ Params: BuildParams }>('/builds/:id', { schema: { params: BuildParams } }, async (req) => {
     const b = builds.history.get(req.params.id);

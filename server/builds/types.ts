@@ -31,7 +31,8 @@ export interface BuildHint {
   removed: ReviewRef[];
 }
 
-export type BuildTrigger = 'editor' | 'backoffice' | 'takedown' | 'startup';
+/** 'restore': a takedown undone (DELETE /editor/api/takedowns/...). */
+export type BuildTrigger = 'editor' | 'backoffice' | 'takedown' | 'restore' | 'startup';
 export type BuildStatus = 'queued' | 'running' | 'published' | 'failed';
 
 export interface SkippedReview {
@@ -43,6 +44,8 @@ export interface BuildProgress {
   step: string;
   percent: number;
 }
+
+export const TOUCHED_SHOWN = 10;
 
 /** A build as the history keeps it (the hint in full, the log tail). */
 export interface BuildRecord {
@@ -58,6 +61,8 @@ export interface BuildRecord {
   skipped: SkippedReview[];
   error: string | null;
   releaseId: string | null;
+  /** Built while publishing was locked: kept, not served (server/builds/publishing-lock.ts). */
+  held?: boolean;
   progress: BuildProgress;
   log: string[];
 }
@@ -71,10 +76,14 @@ export interface Build {
   current: boolean;
   /** Its release is still kept (POST /builds/:id/publish can serve it). */
   canPublish: boolean;
+  /** Built while publishing was locked: not served when it finished. */
+  held: boolean;
   queuedAt: number;
   startedAt: number | null;
   finishedAt: number | null;
   hint: { changed: number; removed: number } | null;
+  /** The first reviews the hint names (TOUCHED_SHOWN of each kind), for the console's links. */
+  touched: { changed: ReviewRef[]; removed: ReviewRef[] } | null;
   pages: number | null;
   skipped: SkippedReview[];
   error: string | null;

@@ -1,6 +1,9 @@
 // Changes to tables that existing database files already have. schema.sql only creates what
 // is missing (CREATE ... IF NOT EXISTS), so a column added later is added here, once, on open.
-import type { DB } from './open';
+import type Database from 'better-sqlite3';
+
+// The connection's type from the driver itself: open.ts imports this module.
+type DB = Database.Database;
 
 const columnsOf = (db: DB, table: string) =>
   new Set((db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name));

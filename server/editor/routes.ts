@@ -6,6 +6,7 @@ import { notFound, refuseNonFiniteNumbers } from '../errors';
 import { buildRoutes } from '../builds/routes';
 import type { BuildQueue } from '../builds/queue';
 import { backOfficeRoutes } from './backoffice';
+import { noSuchReview, reviewPreview } from './review-preview';
 import { TakedownBody, TakedownParams } from './schemas';
 import { editorAuth, type EditorAuthOptions } from './token';
 
@@ -26,6 +27,19 @@ export const editorRoutes: FastifyPluginAsync<EditorRoutesOptions> = async (app,
 
   app.get('/takedowns', async () => ({ takedowns: app.repos.takedowns.list() }));
 
+  // What the console shows before an editor confirms a takedown: the review's picture, product
+  // name, text and link; 404 when the ids name no review (swapped, or a typo).
+  app.get<{ Params: TakedownParams }>(
+    '/reviews/:productId/:commentId',
+    { schema: { params: TakedownParams } },
+    async (req) => {
+      const { productId, commentId } = req.params;
+      const preview = reviewPreview(app.repos.reviews, productId, commentId);
+      if (!preview) throw notFound(noSuchReview(productId, commentId));
+      return { ...preview, takenDown: app.repos.takedowns.isTakenDown(productId, commentId) };
+    },
+  );
+
   // Takes effect on the next request to the site or the API: the check is in memory. The
   // rebuild that removes the review from lists, carousels and sitemaps is queued (`build`).
   app.post<{ Body: TakedownBody }>(
@@ -33,6 +47,8 @@ export const editorRoutes: FastifyPluginAsync<EditorRoutesOptions> = async (app,
     { schema: { body: TakedownBody }, bodyLimit: 4096 },
     async (req, reply) => {
       const { productId, commentId, reason } = req.body;
+      // A takedown of ids that name no review would report success while the real one stays online.
+      if (!reviewPreview(app.repos.reviews, productId, commentId)) throw notFound(noSuchReview(productId, commentId));
       const takedown = app.repos.takedowns.add(productId, commentId, reason);
       const build = builds?.trigger('takedown', { changed: [], removed: [{ productId, commentId }] });
       return reply.code(201).send({ ...takedown, ...(build ? { build: { id: build.id } } : {}) });
@@ -45,7 +61,7 @@ export const editorRoutes: FastifyPluginAsync<EditorRoutesOptions> = async (app,
     async (req, reply) => {
       const { productId, commentId } = req.params;
       if (!app.repos.takedowns.remove(productId, commentId)) throw notFound('这条晒单没有被下架');
-      builds?.trigger('takedown', { changed: [{ productId, commentId }], removed: [] });
+      builds?.trigger('restore', { changed: [{ productId, commentId }], removed: [] });
       return reply.code(204).send();
     },
   );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ID_SOURCE } from '../../src/common/coerce';
 import { unbuiltReviewIds } from '../../src/review/unbuilt';
 import { PATH_PREFIX, productPath, withPrefix } from '../../src/paths';
+import { isPrivateFile } from '../../publish/private-files';
 
 export type Resolution =
   /** A file of the site, answered with `status` (the status pages keep theirs). */
@@ -31,14 +32,8 @@ const STATUS_PAGES = new Map([
   ['500/index.html', 500],
 ]);
 
-/**
- * Build output the browser never needs: source maps and webpack's stats and chunk map (read
- * at build time by Gatsby's HTML renderer and by the bench, bench/page-weight.ts; the runtime
- * gets the chunk map inlined in each page). Kept in public/, never served (issue 12, item 10).
- */
-export function isPrivateFile(rel: string): boolean {
-  return rel.endsWith('.map') || rel === 'webpack.stats.json' || rel === 'chunk-map.json';
-}
+// Build output the browser never needs (source maps, webpack's stats): the rule is publish/'s.
+export { isPrivateFile };
 
 const stat = (p: string) => {
   try {

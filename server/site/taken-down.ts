@@ -3,12 +3,14 @@
 // The page data matters as much as the page: a returning visitor's service worker answers the
 // navigation with its app shell, which then asks the network for the page data (NetworkFirst in
 // gatsby-config.ts); the 410 there makes the page say the review is gone (src/review/gone.ts).
+import { ID_SOURCE } from '../../src/common/coerce';
 import { unbuiltReviewIds } from '../../src/review/unbuilt';
 
 export type TakenDown = (productId: string, commentId: string) => boolean;
 
-const PAGE_FILE = /^\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/index\.html$/;
-const PAGE_DATA = /^\/page-data\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/page-data\.json$/;
+// The one site-URL id pattern (src/common/coerce.ts): bounded, no backtracking.
+const PAGE_FILE = new RegExp(`^/(${ID_SOURCE})/(${ID_SOURCE})/index\\.html$`);
+const PAGE_DATA = new RegExp(`^/page-data/(${ID_SOURCE})/(${ID_SOURCE})/page-data\\.json$`);
 
 /**
  * Which of a review's URLs a decoded site path (after /review) is: its page (with or without

@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, PUBLIC_DIR, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
 import { BuildHistory } from '../../server/builds/history';
 import { BuildQueue, type BuildRunner } from '../../server/builds/queue';
-import { currentRelease, publish } from '../../server/publish/releases';
+import { currentRelease, publish } from '../../publish/releases';
 import type { HaulResponse } from '../../src/storefront/types';
 
 const TOKEN = 'e2e-editor-token-0123456789';
@@ -37,7 +37,7 @@ const plan: { gate: Promise<void> | null; fail: string | null; skipped: number }
   skipped: 0,
 };
 
-const runner: BuildRunner = async (_build, { output }) => {
+const runner: BuildRunner = async (_build, { output, serve }) => {
   output.write('info Sourcing from the storefront API\n');
   output.write('success Reading the review feed - 0.100s\n');
   output.write('success Fetching review details - 0.200s\n');
@@ -47,13 +47,14 @@ const runner: BuildRunner = async (_build, { output }) => {
     throw new Error(plan.fail);
   }
   output.write('success Building static HTML for pages - 0.300s - 3/3 10.00/s\n');
-  const r = await publish(PUBLIC_DIR, releasesRoot);
+  const served = serve();
+  const r = await publish(PUBLIC_DIR, releasesRoot, { serve: served });
   const skipped = Array.from({ length: plan.skipped }, (_, i) => ({
     productId: '100001',
     commentId: String(5_000_000 + i),
-    reason: HOSTILE_REASON,
+    reason: i === 0 ? `review ${5_000_000 + i}: postedAt is not a number` : HOSTILE_REASON,
   }));
-  return { releaseId: r.id, pages: 1200, skipped };
+  return { releaseId: r.id, served, pages: 1200, skipped };
 };
 
 let openPending: (() => void) | null = null;
@@ -94,6 +95,8 @@ async function queuedAfter(previous: string) {
 
 /** Failed loads of the wrong-token attempt are expected; anything else is a problem. */
 const realProblems = (problems: string[]) => problems.filter((p) => !/status of 401/.test(p));
+/** The one failed load the rollback walk makes on purpose: the preview of swapped ids (404). */
+const TYPO_404 = ['error: Failed to load resource: the server responded with a status of 404 (Not Found)'];
 
 describe('editor console', { skip: siteMissing }, () => {
   before(async () => {
@@ -136,46 +139,71 @@ describe('editor console', { skip: siteMissing }, () => {
     await context.close();
   });
 
-  test('1280 wide: live progress, report, failure, rollback, takedown and restore', async () => {
+  test('1280 wide: live progress at the top, report in Chinese, failure, rollback that holds, takedown with preview, restore', async () => {
     const { page, context, problems } = await newPage(browser, DESKTOP);
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
+    const dialogs = acceptDialogs(page);
     await signIn(page);
     const first = queue.history.list()[0];
     await card(page, first.id).getByText('线上版本').waitFor(WAIT);
 
-    // "重新发布": the build shows as running with Gatsby's step in Chinese, then published.
+    // "重新发布": the running build shows at the top, its step in Chinese, then a notice.
     const openGate = gate();
     plan.skipped = 2;
     await page.getByRole('button', { name: '重新发布' }).click();
-    await page.getByText(/已加入发布队列：构建 #/).waitFor(WAIT);
+    await page
+      .getByText(/已加入发布队列/)
+      .first()
+      .waitFor(WAIT);
     const second = await queuedAfter(first.id);
     await card(page, second.id).getByText('构建中').waitFor(WAIT);
     await page.locator('#progress-step', { hasText: '获取附加数据' }).waitFor(WAIT);
     assert.match(await page.locator('#progress-percent').innerText(), /^\d+%$/);
-    assert.match(await page.locator('#log').innerText(), /Fetching review details/);
+    assert.match(await page.locator('#running-time').innerText(), /^已用 \d+ 秒/);
+    const running = await page.locator('#running').boundingBox();
+    const history = await page.locator('#builds').boundingBox();
+    assert.ok(running && history && running.y < history.y, 'the running build is above the history');
+    assert.ok(running!.y < DESKTOP.height, 'and in the first screen');
     openGate();
+    await page
+      .getByText(/全量构建已上线/)
+      .first()
+      .waitFor(WAIT);
     await card(page, second.id).getByText('线上版本').waitFor(WAIT);
-    await card(page, second.id).getByText('已发布').waitFor(WAIT);
+    assert.equal(await page.locator('#running').isVisible(), false);
     assert.equal(await card(page, first.id).getByText('线上版本').count(), 0);
+    // The history says what each build was for, in Beijing time, never a raw id.
+    assert.match(await card(page, second.id).locator('.build-kind').innerText(), /^全量$/);
+    assert.match(await card(page, second.id).locator('.build-id').innerText(), /^\d+月\d+日 \d{2}:\d{2}:\d{2} 的构建$/);
 
-    // Its report: the skipped reviews and why, as text.
+    // Its report: the skipped reviews, each reason in Chinese with a link to the review, as text.
     await card(page, second.id).getByRole('button', { name: '查看报告' }).click();
     const rows = page.locator('#skipped tbody tr');
     await rows.nth(1).waitFor(WAIT);
     assert.equal(await rows.count(), 2);
-    assert.equal((await rows.first().locator('td').nth(2).innerText()).trim(), HOSTILE_REASON);
+    assert.match(await rows.first().locator('td').nth(1).innerText(), /^发布时间（postedAt）不是数字：请在后台改正/);
+    assert.equal(await rows.first().locator('a').getAttribute('href'), '/review/100001/5000000/');
+    assert.equal((await rows.nth(1).locator('td').nth(1).innerText()).trim(), `无法生成页面：${HOSTILE_REASON}`);
     assert.equal(await page.locator('#skipped img').count(), 0, 'the reason is text, never markup');
 
-    // A failed build: its reason shows; the served release stays the second one.
+    // A failed build: an actionable Chinese reason; the raw log one click away; the served release stays.
     const served = currentRelease(releasesRoot);
-    plan.fail = 'gatsby build exited with code 1';
+    plan.fail = 'gatsby build exited with code 1: ERROR #85928 Building static HTML failed';
     await page.getByRole('button', { name: '重新发布' }).click();
     const failed = await queuedAfter(second.id);
-    await card(page, failed.id).getByText('失败').waitFor(WAIT);
-    await card(page, failed.id).getByText(plan.fail).waitFor(WAIT);
+    await page
+      .getByText(/构建失败，线上版本不变/)
+      .first()
+      .waitFor(WAIT);
+    await card(page, failed.id)
+      .getByText(/^构建失败（退出码 1），线上版本不变。请查看原始日志/)
+      .waitFor(WAIT);
     plan.fail = null;
     assert.equal(currentRelease(releasesRoot), served);
+    await card(page, failed.id).getByRole('button', { name: '查看报告' }).click();
+    await page.getByText('原始日志（最近 100 行）').click();
+    await page.locator('#log', { hasText: 'ERROR #85928' }).waitFor(WAIT);
     assert.equal(
       await card(page, failed.id)
         .getByRole('button', { name: /回滚|发布此版本/ })
@@ -183,52 +211,51 @@ describe('editor console', { skip: siteMissing }, () => {
       0,
     );
 
-    // Rollback to the first build: one click, the served release is its release again.
-    await card(page, first.id).getByRole('button', { name: '回滚到此版本' }).click();
-    await page.getByText(`已切换到构建 #${first.id} 的版本`).waitFor(WAIT);
-    await card(page, first.id).getByText('线上版本').waitFor(WAIT);
-    assert.equal(currentRelease(releasesRoot), first.releaseId);
-
-    // Takedown: listed, the review's API detail answers 410 at once; restore brings it back.
-    const feed = await fetch(`${site.base}/api/v2/product_comment/haul?category=0&delimiter=0&size=1`);
-    const drop = ((await feed.json()) as HaulResponse).waterFall.waterDrops[0];
-    const review = { productId: String(drop.productId), commentId: String(drop.commentId) };
-    assert.equal((await fetch(detailOf(review))).status, 200);
-    const detail = detailOf(review);
-    const form = page.locator('#takedown-form');
-    await form.getByLabel('商品编号').fill(review.productId);
-    await form.getByLabel('晒单编号').fill(review.commentId);
-    await form.getByLabel('原因').fill('侵犯版权');
-    await form.getByRole('button', { name: '下架' }).click();
-    const item = page.locator('li.takedown', { hasText: `晒单 ${review.commentId}` });
-    await item.getByText('侵犯版权').waitFor(WAIT);
-    assert.equal((await fetch(detail)).status, 410);
-    await item.getByRole('button', { name: '恢复' }).click();
-    await item.waitFor({ state: 'detached', ...WAIT });
-    assert.equal((await fetch(detail)).status, 200);
+    // Rollback, then a takedown, then what is served.
+    await rollbackThenTakedown(page, dialogs, first.id, second.id);
 
     // The token travels in a header only: never in a URL, never in a cookie.
     assert.ok(requests.length > 0);
     for (const u of requests) assert.ok(!u.includes(TOKEN), u);
     assert.deepEqual(await context.cookies(), []);
-    assert.deepEqual(realProblems(problems), []);
+    assert.deepEqual(realProblems(problems), TYPO_404);
     await context.close();
   });
 
-  test('375 wide: the console fits the phone and works', async () => {
+  test('375 wide: actions first, the console fits the phone, and the rollback walk works', async () => {
     const { page, context, problems } = await newPage(browser, MOBILE);
+    const dialogs = acceptDialogs(page);
     await signIn(page);
     await page.locator('li.build').first().waitFor(WAIT);
-    await page.getByRole('button', { name: '重新发布' }).scrollIntoViewIfNeeded();
-    // The takedown and restore above queued builds of their own: let them finish first.
+    // Actions before the history: the takedown form is above the first build row.
+    const form = await page.locator('#takedown-form').boundingBox();
+    const firstRow = await page.locator('li.build').first().boundingBox();
+    assert.ok(form && firstRow && form.y < firstRow.y, `form at ${form?.y}, history at ${firstRow?.y}`);
+    const rebuild = await page.getByRole('button', { name: '重新发布' }).boundingBox();
+    assert.ok(rebuild && rebuild.y < MOBILE.height, '重新发布 in the first screen');
     for (const b of queue.history.list())
       if (b.status === 'queued' || b.status === 'running') await queue.finished(b.id);
+    // Publishing the newest build by hand (after the desktop walk left it locked) unlocks.
+    const newest = queue.history.list().find((b) => b.status === 'published')!;
+    if (queue.publishing().locked) {
+      await card(page, newest.id).getByRole('button', { name: '发布此版本' }).click();
+      await page
+        .getByText(/自动上线已恢复/)
+        .first()
+        .waitFor(WAIT);
+      assert.match(dialogs.at(-1)!, /^发布 .* 的构建/);
+    }
     const before = queue.history.list().length;
     await page.getByRole('button', { name: '重新发布' }).click();
-    await page.getByText(/已加入发布队列：构建 #/).waitFor(WAIT);
-    const id = queue.history.list()[0].id;
+    await page
+      .getByText(/已加入发布队列/)
+      .first()
+      .waitFor(WAIT);
+    const id = (await queuedAfter(newest.id)).id;
     assert.equal(queue.history.list().length, before + 1);
     await card(page, id).getByText('线上版本').waitFor(WAIT);
+    const older = queue.history.list().find((b) => b.id !== id && b.status === 'published' && b.canPublish)!;
+    assert.equal(await rollbackThenTakedown(page, dialogs, older.id, id), true, 'a hinted takedown, its review linked');
     // Nothing wider than the screen; every control is reachable without sideways scrolling.
     const overflow = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
@@ -238,16 +265,114 @@ describe('editor console', { skip: siteMissing }, () => {
     }));
     assert.ok(overflow.page <= MOBILE.width, `page ${overflow.page} px wide`);
     assert.deepEqual(overflow.wide, []);
-    for (const name of ['重新发布', '查看报告']) {
+    for (const name of ['重新发布', '查看报告', '解除锁定']) {
       const b = page.getByRole('button', { name }).first();
       const box = await b.boundingBox();
       assert.ok(box && box.height >= 40, `${name} is a comfortable tap target (${box?.height} px)`);
     }
+    // Unlocking: the next build is served again.
+    await page.getByRole('button', { name: '解除锁定' }).click();
+    await page.getByText('已解除发布锁定：下一次构建完成后自动上线').first().waitFor(WAIT);
+    await page.locator('#lock').waitFor({ state: 'hidden', ...WAIT });
+    assert.equal(queue.publishing().locked, false);
     // Signing out forgets the token.
     await page.getByRole('button', { name: '退出' }).click();
     await page.getByLabel('编辑令牌').waitFor(WAIT);
     assert.equal(await page.evaluate(() => sessionStorage.getItem('editor-token')), null);
-    assert.deepEqual(realProblems(problems), []);
+    assert.deepEqual(realProblems(problems), TYPO_404);
     await context.close();
   });
 });
+
+/** Accepts every confirm() and keeps its text: a click that swaps production asks first. */
+function acceptDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  // Instead of newPage's handler, which dismisses every dialog as a problem.
+  page.removeAllListeners('dialog');
+  page.on('dialog', (d) => {
+    seen.push(d.message());
+    void d.accept();
+  });
+  return seen;
+}
+
+/**
+ * The walk of issue 20: roll back to `olderId` (asked first, naming both versions), take another
+ * review down (previewed first, a typo refused in Chinese), then check what is served: the older
+ * release, the lock shown, the takedown's build held, the review 410 at once; restore it.
+ */
+async function rollbackThenTakedown(page: Page, dialogs: string[], olderId: string, liveId: string) {
+  const older = queue.history.get(olderId)!;
+  await card(page, olderId).getByRole('button', { name: '回滚到此版本' }).click();
+  await page
+    .getByText(/的版本（[\d.]+ 毫秒）；发布已锁定/)
+    .first()
+    .waitFor(WAIT);
+  assert.match(dialogs.at(-1)!, /^回滚到 .* 的构建（.*）？线上将从 .* 换成这个旧版本/);
+  await card(page, olderId).getByText('线上版本').waitFor(WAIT);
+  assert.equal(currentRelease(releasesRoot), older.releaseId);
+  await page.locator('#lock', { hasText: '发布已锁定' }).waitFor(WAIT);
+  assert.notEqual(liveId, olderId);
+
+  const feed = await fetch(`${site.base}/api/v2/product_comment/haul?category=0&delimiter=0&size=1`);
+  const drop = ((await feed.json()) as HaulResponse).waterFall.waterDrops[0];
+  const review = { productId: String(drop.productId), commentId: String(drop.commentId) };
+  const detail = detailOf(review);
+  assert.equal((await fetch(detail)).status, 200);
+  const form = page.locator('#takedown-form');
+  // Swapped ids: refused in Chinese, nothing taken down.
+  await form.getByLabel('商品编号').fill(review.commentId);
+  await form.getByLabel('晒单编号').fill(review.productId);
+  await form.getByLabel('原因').fill('侵犯版权');
+  await form.getByRole('button', { name: '查看并下架' }).click();
+  await page
+    .getByText(/没有找到商品 .* 的晒单 .*，请核对两个编号/)
+    .first()
+    .waitFor(WAIT);
+  assert.equal(await page.locator('#preview').isVisible(), false);
+  // The right ids: the review's picture, product and text first, then the confirmation.
+  await form.getByLabel('商品编号').fill(review.productId);
+  await form.getByLabel('晒单编号').fill(review.commentId);
+  await form.getByRole('button', { name: '查看并下架' }).click();
+  await page.locator('#preview').waitFor(WAIT);
+  assert.equal(
+    await page.locator('#preview-link').getAttribute('href'),
+    `/review/${review.productId}/${review.commentId}/`,
+  );
+  assert.ok((await page.locator('#preview-text').innerText()).length > 0);
+  assert.ok((await page.locator('#preview-product').innerText()).length > 0);
+  assert.match((await page.locator('#preview-picture').getAttribute('src')) ?? '', /^\/media\//);
+  assert.equal((await fetch(detail)).status, 200, 'nothing happens before the confirmation');
+  const builds = queue.history.list().length;
+  await page.getByRole('button', { name: '确认下架' }).click();
+  const item = page.locator('li.takedown', { hasText: `晒单 ${review.commentId}` });
+  await item.getByText('侵犯版权').waitFor(WAIT);
+  assert.equal((await fetch(detail)).status, 410, '410 at once');
+  // Its build runs and is kept, not served: the rollback holds.
+  const takedownBuild = queue.history.list()[0];
+  assert.equal(queue.history.list().length, builds + 1);
+  await queue.finished(takedownBuild.id);
+  await card(page, takedownBuild.id).getByText('未上线（发布已锁定）').waitFor(WAIT);
+  // (A failed full build before it makes it a full build: the queue carries that build's changes.)
+  const hinted = queue.history.get(takedownBuild.id)!.hint !== null;
+  assert.equal(await card(page, takedownBuild.id).locator('.build-kind').innerText(), hinted ? '下架' : '下架（全量）');
+  if (hinted)
+    assert.equal(
+      await card(page, takedownBuild.id).locator('.build-reviews a').getAttribute('href'),
+      `/review/${review.productId}/${review.commentId}/`,
+    );
+  assert.equal(currentRelease(releasesRoot), older.releaseId, 'what is served: the rolled-back-to release');
+  await page
+    .getByText(/发布已锁定，没有上线/)
+    .first()
+    .waitFor(WAIT);
+  // Restore (asked first): labelled 恢复, not 下架.
+  await item.getByRole('button', { name: '恢复' }).click();
+  await item.waitFor({ state: 'detached', ...WAIT });
+  assert.match(dialogs.at(-1)!, /^恢复晒单/);
+  assert.equal((await fetch(detail)).status, 200);
+  const restored = queue.history.list()[0];
+  await queue.finished(restored.id);
+  await card(page, restored.id).locator('.build-kind', { hasText: '恢复' }).waitFor(WAIT);
+  return hinted;
+}

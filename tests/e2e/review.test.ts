@@ -5,7 +5,20 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, hydrated, launch, newPage, settled, siteMissing, startSite, type Site } from './helpers/site';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  DESKTOP,
+  MOBILE,
+  PUBLIC_DIR,
+  hydrated,
+  launch,
+  newPage,
+  settled,
+  siteMissing,
+  startSite,
+  type Site,
+} from './helpers/site';
 import { formatPostedDate, formatPrice, specLine, altText } from '../../src/review/format';
 import { siteConfig } from '../../src/site-config';
 import type { Review, HaulResponse } from '../../src/storefront/types';
@@ -263,6 +276,25 @@ describe('review pages', { skip: siteMissing }, () => {
       `${site.base}/review/page-data/${(await findDrop(SPECIAL.malformedPostedAt)).productId}/${SPECIAL.malformedPostedAt}/page-data.json`,
     );
     assert.equal(bad.status, 404, 'no page-data for the skipped review');
+    // Whatever the build cannot publish is linked from nothing it publishes, and its URL is not a 200.
+    const drop = await findDrop(SPECIAL.malformedPostedAt);
+    const url = `/review/${drop.productId}/${SPECIAL.malformedPostedAt}/`;
+    assert.equal((await fetch(site.base + url)).status, 404, url);
+    const linking: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const f = path.join(dir, e.name);
+        if (e.isDirectory()) walk(f);
+        else if (/\.(html|json|xml)$/.test(e.name)) {
+          const text = fs.readFileSync(f, 'utf8');
+          const id = SPECIAL.malformedPostedAt;
+          if (text.includes(`/${id}/`) || new RegExp(`"commentId":"?${id}\\b`).test(text))
+            linking.push(path.relative(PUBLIC_DIR, f));
+        }
+      }
+    };
+    walk(PUBLIC_DIR);
+    assert.deepEqual(linking, [], 'no page links the skipped review');
   });
 
   test('haul detail template loads a review in the browser from the query string', async () => {

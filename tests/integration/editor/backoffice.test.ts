@@ -145,6 +145,7 @@ test('takedown: left out of the feed and the product list; POST queues removed, 
   assert.equal((await call('DELETE', `/editor/api/takedowns/${ref.productId}/${ref.commentId}`)).status, 204);
   assert.ok((await feed()).some((x) => x.commentId === r.commentId));
   const builds = (await call('GET', '/editor/api/builds')).json.builds;
-  assert.equal(builds[0].trigger, 'takedown');
+  assert.equal(builds[0].trigger, 'restore', 'a restore is labelled as one');
   assert.deepEqual(builds[0].hint, { changed: 1, removed: 0 });
+  assert.deepEqual(builds[0].touched, { changed: [ref], removed: [] });
 });

@@ -182,6 +182,45 @@ test('a review without a static page (published after the build) answers 410 too
   assert.equal((await call('GET', `/review/${p}/${unbuilt}/`)).status, 200);
 });
 
+test('a takedown of ids that name no review (swapped, a typo) is 404 in Chinese and takes nothing down; the preview shows what will go', async () => {
+  const other = server.app.db.prepare('SELECT id, product_id FROM reviews WHERE product_id != ? LIMIT 1').get(p) as {
+    id: number;
+    product_id: number;
+  };
+  for (const [productId, commentId] of [
+    [String(c), String(p)], // swapped
+    [String(p), String(c) + '9'], // a typo
+    [String(other.product_id), String(c)], // another product's review id
+    ['abc', String(c)], // not an id the reference server has
+  ]) {
+    const r = await call('POST', '/editor/api/takedowns', { productId, commentId, reason: '违规' });
+    assertErrorShape(r, 404);
+    assert.match(r.json.message, /没有找到商品 .+ 的晒单 .+，请核对/);
+    assertErrorShape(await call('GET', `/editor/api/reviews/${productId}/${commentId}`), 404);
+  }
+  assert.deepEqual((await call('GET', '/editor/api/takedowns')).json.takedowns, [], 'nothing taken down');
+  assert.equal((await call('GET', `/review/${p}/${c}/`)).status, 200, 'the real review stays online');
+
+  const preview = await call('GET', `/editor/api/reviews/${p}/${c}`);
+  assert.equal(preview.status, 200);
+  const row = server.app.db.prepare('SELECT content FROM reviews WHERE id = ?').get(c) as { content: string };
+  assert.deepEqual(Object.keys(preview.json).sort(), [
+    'commentId',
+    'picture',
+    'productId',
+    'productName',
+    'takenDown',
+    'text',
+    'url',
+  ]);
+  assert.equal(preview.json.text, row.content.slice(0, 300));
+  assert.equal(preview.json.url, `/review/${p}/${c}/`);
+  assert.ok(preview.json.productName, 'the product is named');
+  assert.match(preview.json.picture, /^\/media\//);
+  assert.equal(preview.json.takenDown, false);
+  assertErrorShape(await call('GET', `/editor/api/reviews/${p}/${c}`, undefined, {}), 401);
+});
+
 // (Fastify's ajv turns a number id into its string and drops unknown keys, as on every route.)
 test('input is bounded: ids of the review URL shape, a reason of 1-500 characters, 4 KB at most', async () => {
   const good = { productId: String(p), commentId: String(c), reason: '违规' };

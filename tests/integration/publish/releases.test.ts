@@ -1,4 +1,4 @@
-// Atomic publish with history (server/publish/releases.ts) on real files: what a release holds,
+// Atomic publish with history (publish/releases.ts) on real files: what a release holds,
 // hard links to the previous release for unchanged files, the one-symlink switch, rollback,
 // pruning, and a publish that fails half way.
 import { test } from 'node:test';
@@ -15,7 +15,7 @@ import {
   prunedRemoved,
   rollback,
   type ReleasePatch,
-} from '../../../server/publish/releases';
+} from '../../../publish/releases';
 
 function put(root: string, rel: string, body: string) {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
@@ -178,7 +178,7 @@ test('publishes in the same process run one after the other', async (t) => {
 });
 
 /** A patch of release `baseId` prepared beside the releases, then served. */
-function publishPatch(root: string, baseId: string, patch: Omit<ReleasePatch, 'base'>) {
+function prepareAndPublish(root: string, baseId: string, patch: Omit<ReleasePatch, 'base'>) {
   const prepared = path.join(root, 'releases', '.patch-test');
   const stats = preparePatchRelease(prepared, { ...patch, base: path.join(root, 'releases', baseId) });
   return publishPrepared(root, prepared, stats);
@@ -191,7 +191,7 @@ test('a patch release: the base release linked, written files copied from out/, 
   const out = path.join(tmp, 'out');
   put(out, 'index.html', '<html>home v2</html>');
   put(out, '1001/2003/index.html', '<html>added</html>');
-  const r = await publishPatch(root, base.id, {
+  const r = await prepareAndPublish(root, base.id, {
     outDir: out,
     written: ['index.html', '1001/2003/index.html'],
     deleted: ['1001/2002/index.html', 'page-data/1001/2002/page-data.json'],
@@ -221,13 +221,13 @@ test('a patch naming a path outside the release, or an unknown base, fails and l
   const out = path.join(tmp, 'out');
   put(out, 'x.html', 'x');
   const patch = (p: Partial<ReleasePatch>) => async () =>
-    publishPatch(root, base.id, { outDir: out, written: [], deleted: [], ...p });
+    prepareAndPublish(root, base.id, { outDir: out, written: [], deleted: [], ...p });
   for (const bad of ['../x.html', '/etc/x.html', 'a//x.html', '.cache/x.html', 'app.js.map'])
     await assert.rejects(patch({ written: [bad] }), /not a publishable file path/, bad);
   await assert.rejects(patch({ deleted: ['../../etc'] }), /not a publishable file path/);
   await assert.rejects(patch({ written: ['missing.html'] }), /ENOENT/);
   await assert.rejects(
-    async () => publishPatch(root, '20200101T000000000Z', { outDir: out, written: [], deleted: [] }),
+    async () => prepareAndPublish(root, '20200101T000000000Z', { outDir: out, written: [], deleted: [] }),
     /no release/,
   );
   await assert.rejects(

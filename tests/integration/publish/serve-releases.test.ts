@@ -10,7 +10,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serveSite } from '../../../server/site/serve-site';
-import { publish, rollback } from '../../../server/publish/releases';
+import { publish, rollback } from '../../../publish/releases';
 
 let app: FastifyInstance;
 let base: string;

@@ -123,4 +123,16 @@ describe('beside the reference API (registerSite, as npm start)', () => {
       assert.equal((await fetch(server.url + p)).status, 404, p);
     }
   });
+
+  test('a review the build would skip (postedAt not a number) answers 404, not 200', async () => {
+    const row = server.app.db.prepare('SELECT id, product_id FROM reviews ORDER BY id DESC LIMIT 1').get() as {
+      id: number;
+      product_id: number;
+    };
+    server.app.db
+      .prepare('UPDATE reviews SET overrides = ? WHERE id = ?')
+      .run(JSON.stringify({ review: { postedAt: '2024-02-30' } }), row.id);
+    const r = await fetch(`${server.url}/review/${row.product_id}/${row.id}/`);
+    assert.equal(r.status, 404);
+  });
 });

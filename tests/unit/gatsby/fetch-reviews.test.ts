@@ -91,6 +91,36 @@ test('a malformed or vanished review is skipped and reported, the rest still bui
   assert.ok(r.skipped.some((s) => s.productId === '3' && s.commentId === null));
 });
 
+test('a skipped review is linked from nothing the build publishes: not in the feed, not in any related list', async () => {
+  const a = api(
+    {
+      reviewDetail: async (p, c) =>
+        c === 'b' ? { ...review(p, c), postedAt: 'yesterday' as unknown as number } : review(p, c),
+    },
+    [[drop('1', 'a'), drop('1', 'b'), drop('2', 'c'), drop('3', 'd')]],
+  );
+  const r = await fetchReviews(a);
+  assert.deepEqual(
+    r.skipped.map((s) => s.commentId),
+    ['b'],
+  );
+  assert.deepEqual(
+    r.feed.map((f) => f.commentId),
+    ['a', 'c', 'd'],
+    'the showcase lists what has a page',
+  );
+  // 'a' has no other built review of its product: it falls back to the feed's head, without 'b'.
+  for (const page of r.pages)
+    assert.ok(
+      !page.relateList.some((x) => x.commentId === 'b'),
+      `${page.commentId}: ${JSON.stringify(page.relateList)}`,
+    );
+  assert.deepEqual(
+    r.pages.find((p) => p.commentId === 'a')!.relateList.map((x) => x.commentId),
+    ['c', 'd'],
+  );
+});
+
 for (const [name, over] of [
   [
     'catalogue',

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fetchReviews, type ReviewSourceApi } from '../../../gatsby/sourcing/fetch-reviews';
-import { loadLastBuild, promoteBuildData, saveBuildData, sourcingPlan } from '../../../gatsby/sourcing/incremental';
+import { loadLastBuild, saveBuildData, sourcingPlan } from '../../../gatsby/sourcing/incremental';
+import { promoteBuildData, readStamp } from '../../../publish/build-protocol';
 import type { RelatedReviewItem, Review } from '../../../src/storefront/types';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'incremental-'));
@@ -55,7 +56,8 @@ test('a hinted build fetches only the changed review, reuses the rest and leaves
   const first = await fetchReviews(api());
   await saveBuildData(dir, first.pages, [{ id: '1' } as never, { id: '3' } as never]);
   assert.equal(await loadLastBuild(dir), null, 'not a base before it is promoted');
-  assert.equal(promoteBuildData(dir), true);
+  assert.equal(promoteBuildData(dir, { code: 'c1', releaseId: 'r1' }), true);
+  assert.deepEqual(readStamp(dir), { code: 'c1', releaseId: 'r1' }, 'stamped with what it was made with');
 
   texts.set('a', '改过的正文');
   const input = {

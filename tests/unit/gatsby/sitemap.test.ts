@@ -11,6 +11,7 @@ import {
   chunkEntries,
   entryOf,
   isIndexable,
+  markChanged,
   recordingSitemap,
   writeSitemaps,
   SITEMAP_INDEX,
@@ -18,6 +19,7 @@ import {
 } from '../../../gatsby/sitemap';
 import { siteConfig } from '../../../src/site-config';
 import type { PageInput } from '../../../gatsby/pages/types';
+import { manifestEntry, stampChanges, type Manifest } from '../../../gatsby/patch/manifest';
 
 const tpl = (name: string) => `/site/src/templates/${name}.tsx`;
 const image = (url: string) => ({ url, width: 800, height: 800, format: 'jpg' });
@@ -52,6 +54,40 @@ test("a review page: lastmod is the review's postedAt, its pictures are absolute
   );
   assert.equal(e.lastmod, 1_700_000_000_000);
   assert.deepEqual(e.images, [`${siteConfig.siteUrl}/media/picture/a/800x800.jpg`, 'https://cdn.example.com/b.jpg']);
+});
+
+test("an edited review's lastmod is the build that changed its page; unchanged pages keep theirs, new pages their data's", () => {
+  const POSTED = 1_700_000_000_000;
+  const build = (pages: PageInput[], last: Manifest | null, now: number) => {
+    const sitemap = new Map<string, SitemapEntry>();
+    const rec = recordingSitemap({ createPage: () => undefined }, () => null, sitemap);
+    for (const p of pages) rec.createPage(p);
+    const manifest = stampChanges(new Map(pages.map((p) => [p.path, manifestEntry(p)])), last, now);
+    markChanged(manifest, sitemap);
+    return { manifest, lastmod: (p: string) => sitemap.get(p)!.lastmod };
+  };
+  const edited = (p: PageInput) => ({
+    ...p,
+    context: { ...p.context, info: { ...(p.context.info as object), content: '改过' } },
+  });
+  const first = build([reviewPage('1', POSTED, []), reviewPage('2', POSTED, [])], null, 10);
+  assert.equal(first.lastmod('/1001/1/'), POSTED, 'a first build: the posting date');
+  const T1 = POSTED + 86_400_000;
+  const second = build(
+    [edited(reviewPage('1', POSTED, [])), reviewPage('2', POSTED, []), reviewPage('3', POSTED, [])],
+    first.manifest,
+    T1,
+  );
+  assert.equal(second.lastmod('/1001/1/'), T1, 'edited: when the build found it changed');
+  assert.equal(second.lastmod('/1001/2/'), POSTED, 'unchanged');
+  assert.equal(second.lastmod('/1001/3/'), POSTED, 'new: its posting date');
+  // A later build that changes nothing keeps the edit's time (the gatsby build after a patch agrees).
+  const third = build(
+    [edited(reviewPage('1', POSTED, [])), reviewPage('2', POSTED, []), reviewPage('3', POSTED, [])],
+    second.manifest,
+    T1 + 5,
+  );
+  assert.equal(third.lastmod('/1001/1/'), T1);
 });
 
 test("listing pages: lastmod is their newest review (from the items or the build's review dates); content pages have none", () => {

@@ -11,7 +11,7 @@ import { BuildHistory, INTERRUPTED, MAX_BUILDS } from '../../../server/builds/hi
 import { BuildQueue, NOT_KEPT, type BuildRunner } from '../../../server/builds/queue';
 import { mergeHints, hintOf, MAX_MERGED } from '../../../server/builds/hint';
 import { BuildOutput, LOG_LINES, LOG_LINE_CHARS } from '../../../server/builds/progress';
-import { publish, currentRelease } from '../../../server/publish/releases';
+import { publish, currentRelease } from '../../../publish/releases';
 import type { BuildHint, BuildRecord } from '../../../server/builds/types';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'build-queue-'));
@@ -25,7 +25,7 @@ const ref = (c: string) => ({ productId: '1', commentId: c });
 function gatedRunner(root: string) {
   const calls: Array<{ build: BuildRecord; hint: BuildHint | null; finish: (fail?: string) => void }> = [];
   const pub = path.join(root, 'public-src');
-  const runner: BuildRunner = (build, { output }) =>
+  const runner: BuildRunner = (build, { output, serve }) =>
     new Promise((resolve, reject) => {
       calls.push({
         build,
@@ -35,7 +35,11 @@ function gatedRunner(root: string) {
           if (fail) return reject(new Error(fail));
           fs.mkdirSync(pub, { recursive: true });
           fs.writeFileSync(path.join(pub, 'index.html'), `build ${build.id}`);
-          publish(pub, root).then((r) => resolve({ releaseId: r.id, pages: 3, skipped: [] }), reject);
+          const served = serve();
+          publish(pub, root, { serve: served }).then(
+            (r) => resolve({ releaseId: r.id, served, pages: 3, skipped: [] }),
+            reject,
+          );
         },
       });
     });
@@ -204,6 +208,52 @@ test('publish again: a kept release in one swap, 404 unknown, 409 never publishe
   assert.equal(q.history.list().find((b) => b.id === ids[0])!.canPublish, false);
 });
 
+test('a rollback locks publishing: the next builds are kept, not served, until the newest is published or it is unlocked', async () => {
+  const root = fresh();
+  const { runner, calls } = gatedRunner(root);
+  const q = new BuildQueue(new BuildHistory(root), runner);
+  const build = async (i: number, hint: BuildHint | null) => {
+    const b = q.trigger('editor', hint);
+    await tick();
+    calls[i].finish();
+    return q.finished(b.id);
+  };
+  const a = await build(0, null);
+  const b = await build(1, { changed: [ref('1')], removed: [] });
+  assert.deepEqual(q.publishing(), {
+    live: b.id,
+    liveRelease: b.releaseId,
+    locked: false,
+    buildId: null,
+    since: null,
+    base: b.id,
+  });
+  const back = await q.serve(a.id);
+  assert.equal(back.locked, true);
+  // A takedown's build runs and makes its release; the rolled-back-to one stays served.
+  const c = await build(2, { changed: [], removed: [ref('2')] });
+  assert.equal(c.status, 'published');
+  assert.equal(currentRelease(root), a.releaseId, 'the rollback holds');
+  const view = q.history.list().find((x) => x.id === c.id)!;
+  assert.deepEqual([view.held, view.current, view.canPublish], [true, false, true]);
+  const state = q.publishing();
+  assert.deepEqual([state.live, state.locked, state.buildId, state.base], [a.id, true, a.id, c.id]);
+  // The lock survives a restart.
+  assert.equal(new BuildQueue(new BuildHistory(root), runner).publishing().locked, true);
+  // Serving an older build again keeps it locked; serving the newest unlocks.
+  assert.equal((await q.serve(b.id)).locked, true);
+  assert.equal((await q.serve(c.id)).locked, false);
+  const d = await build(3, null);
+  assert.equal(currentRelease(root), d.releaseId, 'served again once unlocked');
+  assert.equal(q.history.list().find((x) => x.id === d.id)!.held, false);
+  // An explicit unlock: the next build is served, the rolled-back one stays until then.
+  await q.serve(a.id);
+  assert.equal(q.unlock().locked, false);
+  assert.equal(currentRelease(root), a.releaseId);
+  const e = await build(4, null);
+  assert.equal(currentRelease(root), e.releaseId);
+});
+
 test('the history survives a restart; a build running or queued then is marked failed', async () => {
   const root = fresh();
   const { runner, calls } = gatedRunner(root);
@@ -302,4 +352,18 @@ test('progress and log tail from gatsby output: steps, ANSI stripped, lines capp
   // A step seen again (a retry) never moves the percent back.
   o.write('success Reading the review feed - 0.1s\n');
   assert.equal(o.progress.percent, 83);
+});
+
+test('progress moves before sourcing and while a patch build renders (no long stretch at one percent)', () => {
+  const o = new BuildOutput();
+  o.write('success compile gatsby files - 4.1s\n');
+  assert.deepEqual(o.progress, { step: 'load plugins', percent: 1 });
+  const p = new BuildOutput();
+  p.progress = { step: 'patch: sourcing', percent: 2 };
+  p.write('patch: sourced 20 review pages in 900 ms\npatch: 575 pages, 40 changed, 0 deleted (12 ms)\n');
+  assert.deepEqual(p.progress, { step: 'patch: rendering the changed pages', percent: 45 });
+  p.write('patch: rendering 21/40\n');
+  assert.deepEqual(p.progress, { step: 'patch: rendering the changed pages', percent: 66 });
+  p.write('patch: rendered 40 pages (2000 ms)\n');
+  assert.equal(p.progress.percent, 85);
 });

@@ -80,11 +80,15 @@ test("the repository check takes the reference server's numeric ids only", async
   const exists = repositoryReviewExists({
     getReview: (p: number, c: number) => {
       seen.push([p, c]);
-      return p === 1 && c === 2 ? ({} as never) : undefined;
+      if (p === 1 && c === 2) return { id: 2, productId: 1, postedAt: 1_700_000_000_000 } as never;
+      // The build skips this one (postedAt not a number): it has no page and never will.
+      if (p === 1 && c === 4) return { id: 4, productId: 1, postedAt: '2024-02-30' } as never;
+      return undefined;
     },
   });
   assert.equal(await exists('1', '2'), true);
   assert.equal(await exists('1', '3'), false);
+  assert.equal(await exists('1', '4'), false);
   for (const [p, c] of [
     ['01', '2'],
     ['1', 'abc'],
@@ -95,5 +99,6 @@ test("the repository check takes the reference server's numeric ids only", async
   assert.deepEqual(seen, [
     [1, 2],
     [1, 3],
+    [1, 4],
   ]);
 });

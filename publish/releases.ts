@@ -16,7 +16,7 @@
 // they must never be written in place: nothing here does, and the site server only reads.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isPrivateFile } from '../site/resolve';
+import { isPrivateFile } from './private-files';
 import { forEachLimit, limit } from './limit';
 
 /** Releases kept after a publish (the current one is kept whatever its age). */
@@ -122,6 +122,8 @@ export interface PublishOptions {
   signal?: AbortSignal;
   /** Called after each file with the number written so far (progress for a build queue). */
   onProgress?: (files: number) => void;
+  /** Switch `current` to the new release (default true); false keeps it built, not served (a locked queue). */
+  serve?: boolean;
 }
 
 /** Directories of one level walked at once; with the file limit, bounds what waits in memory. */
@@ -311,7 +313,7 @@ function newRelease(
       await fs.promises.rm(partial, { recursive: true, force: true });
       throw e;
     }
-    await switchCurrent(root, id);
+    if (opts.serve !== false) await switchCurrent(root, id);
     await prune(root, opts.keep ?? KEEP_RELEASES, prevId);
     return { id, ...state, ms: Math.round(performance.now() - started) };
   });
