@@ -79,7 +79,7 @@ export async function writePagePolicies(
       policy = sitePolicy(await fs.promises.readFile(path.join(dir, rel), 'utf8'), policyOptions);
       read++;
     }
-    if (SAFE.test(policy.replaceAll(' ', '_'))) lines.set(rel, `"${id}:${rel}" "${policy}";`);
+    if (!/["\\$\n]/.test(policy)) lines.set(rel, `"${id}:${rel}" "${policy}";`);
   });
   const out = cspMapFile(dir);
   await fs.promises.mkdir(path.dirname(out), { recursive: true });
