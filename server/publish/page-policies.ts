@@ -3,7 +3,7 @@
 // inline scripts by hash); nginx cannot, so the publish writes them, from the same function, as
 // an nginx map file inside the release: releases/<id>/.deploy/csp.map, one line per HTML file,
 //
-//   "<release id>:<path in the release>" "<policy>";
+//   "<release id>:/<path in the release>" "<policy>";
 //
 // nginx includes the served release's map at (re)load and keys it by the release it serves
 // ($realpath_root), so a page of a release published after the last reload has no entry and is
@@ -21,7 +21,7 @@ export const cspMapFile = (release: string) => path.join(release, DEPLOY_DIR, CS
 
 // What may stand in a quoted nginx string without escapes or variables ($).
 const SAFE = /^[^"\\$;{}\s\p{Cc}]+$/u;
-const LINE = /^"[^:"]+:([^"]+)" "([^"]*)";$/;
+const LINE = /^"[^:"]+:\/([^"]+)" "([^"]*)";$/;
 
 async function htmlFiles(dir: string, rel = '', out: string[] = []): Promise<string[]> {
   for (const e of await fs.promises.readdir(path.join(dir, rel), { withFileTypes: true })) {
@@ -79,7 +79,7 @@ export async function writePagePolicies(
       policy = sitePolicy(await fs.promises.readFile(path.join(dir, rel), 'utf8'), policyOptions);
       read++;
     }
-    if (!/["\\$\n]/.test(policy)) lines.set(rel, `"${id}:${rel}" "${policy}";`);
+    if (!/["\\$\n]/.test(policy)) lines.set(rel, `"${id}:/${rel}" "${policy}";`);
   });
   const out = cspMapFile(dir);
   await fs.promises.mkdir(path.dirname(out), { recursive: true });

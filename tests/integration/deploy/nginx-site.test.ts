@@ -233,3 +233,23 @@ test('a takedown answers 410 through nginx from the next request, page and page 
   assert.equal((await raw(nginx + urls[0])).status, 200);
   assert.equal((await raw(nginx + data)).status, 200);
 });
+
+test("a page of a release published after nginx's last reload is the site server's until the reload, never another release's policy", async () => {
+  const before = String((await raw(`${nginx}/review/`)).headers['content-security-policy']);
+  put(pub, 'index.html', page('首页', 'window.pagePath="/";window.v=2'), new Date(Date.now() + 60_000));
+  await publish(pub, root);
+  const expected = sitePolicy(release('index.html').toString(), sitePolicyOptionsFromEnv());
+  assert.notEqual(expected, before);
+  const r = await raw(`${nginx}/review/`, { 'accept-encoding': 'br' });
+  assert.equal(r.status, 200);
+  assert.match(String(r.headers.etag), /^W\//, "the site server's answer");
+  assert.equal(r.headers['content-security-policy'], expected);
+  assert.match(decode(r).toString(), /window\.v=2/);
+  // Pages of the new release nginx knows nothing of yet go the same way; files that are not pages it serves.
+  assert.doesNotMatch(String((await raw(`${nginx}/review/sw.js`)).headers.etag), /^W\//);
+  await stack.nginx.reload();
+  const after = await raw(`${nginx}/review/`, { 'accept-encoding': 'br' });
+  assert.doesNotMatch(String(after.headers.etag), /^W\//, "nginx's own answer after the reload");
+  assert.equal(after.headers['content-security-policy'], expected);
+  assert.deepEqual(after.body, release('index.html.br'));
+});
