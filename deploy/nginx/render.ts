@@ -39,6 +39,8 @@ export interface NginxOptions {
   takedownsDir?: string;
   /** The site servers, host:port each. */
   upstreams: string[];
+  /** The node whose site server builds and publishes (the editors' API); default the first upstream. */
+  editorUpstream?: string;
   /** Worker user when nginx starts as root (ignored otherwise); default root. */
   user?: string;
   workers?: number | 'auto';
@@ -93,6 +95,7 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
     SITE: site,
     SITE_RE: regexEscape(site),
     TAKEDOWNS: path.resolve(opts.takedownsDir ?? defaultTakedownsDir(site)),
+    EDITOR_UPSTREAM: opts.editorUpstream ?? opts.upstreams[0],
     UPSTREAMS: opts.upstreams.map((u) => `        server ${u} max_fails=1 fail_timeout=10s;`).join('\n'),
     ASSET_CSP: sitePolicy('', opts.policy ?? sitePolicyOptionsFromEnv()),
     HSTS,
@@ -105,7 +108,17 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
   };
   // Quoted values: no quote, backslash or variable; bare ones (paths, listen) not even a space.
   for (const [k, v] of Object.entries(values)) {
-    const bare = ['PREFIX', 'CONF', 'SITE', 'TAKEDOWNS', 'LISTEN', 'MIME_TYPES', 'ACCESS_LOG', 'WORKERS'].includes(k);
+    const bare = [
+      'PREFIX',
+      'CONF',
+      'SITE',
+      'TAKEDOWNS',
+      'LISTEN',
+      'MIME_TYPES',
+      'ACCESS_LOG',
+      'WORKERS',
+      'EDITOR_UPSTREAM',
+    ].includes(k);
     if ((bare && /[\s;{}"'\\$]/.test(v)) || (!generated.has(k) && /["\\$\n]/.test(v)))
       throw new Error(`${k} cannot stand in nginx's config: ${v}`);
   }
@@ -120,8 +133,8 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
     'add_header Service-Worker-Allowed $sw_allowed always;',
     'add_header Strict-Transport-Security $site_hsts always;',
   ];
-  const proxy = [
-    'proxy_pass http://site_nodes;',
+  const proxy = (upstream: string) => [
+    `proxy_pass http://${upstream};`,
     'proxy_http_version 1.1;',
     'proxy_set_header Connection "";',
     'proxy_set_header Host $http_host;',
@@ -135,7 +148,8 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
   return {
     'nginx.conf': conf,
     'site-headers.conf': headers.join('\n') + '\n',
-    'proxy.conf': proxy.join('\n') + '\n',
+    'proxy.conf': proxy('site_nodes').join('\n') + '\n',
+    'proxy-editor.conf': proxy('editor_node').join('\n') + '\n',
     'gone/gone.html': GONE_HTML,
     'gone/gone.json': JSON.stringify(errorBody(410, '这条晒单已被下架')),
   };
@@ -170,6 +184,7 @@ function cli(argv: string[]): NginxOptions {
     siteRoot: need('site'),
     takedownsDir: one('takedowns'),
     upstreams: many('upstream'),
+    editorUpstream: one('editor-upstream'),
     user: one('user'),
     workers: one('workers') ? Number(one('workers')) : undefined,
     accessLog: one('access-log'),
