@@ -1,11 +1,13 @@
 // The site server's side of running behind nginx and a CDN (issue 24, docs/deploy.md):
 // takedowns mirrored as files nginx tests (takedown-files.ts), and the purge hook (purge.ts)
-// called with the URLs every takedown, restore, publish and rollback changes.
+// called with the URLs every takedown, restore, publish and rollback changes, and the switch
+// command (SITE_SWITCH_COMMAND, e.g. nginx's reload: it loads the new release's page policies)
+// run after every publish and rollback, before the purge.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { onReleaseSwitch } from '../publish/release-events';
 import { TakedownFiles, defaultTakedownsDir } from './takedown-files';
-import { PurgeHook, changedUrls, purgeHookFromEnv, reviewUrls } from './purge';
+import { PurgeHook, changedUrls, purgeHookFromEnv, reviewUrls, runCommand } from './purge';
 
 export interface DeployOptions {
   /** The releases root nginx serves (var/site). */
@@ -14,6 +16,8 @@ export interface DeployOptions {
   takedownsDir?: string;
   /** Default from the environment (SITE_PURGE_URL, SITE_PURGE_COMMAND); null: none. */
   purge?: PurgeHook | null;
+  /** Shell command run after each release switch, RELEASE_ID in its environment; default SITE_SWITCH_COMMAND. */
+  switchCommand?: string | null;
 }
 
 const TAKEDOWN_ROUTES = /^\/editor\/api\/takedowns(\/|$)/;
@@ -40,12 +44,21 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
     return payload;
   });
   const comparing = new Set<Promise<void>>();
+  const switchCommand = opts.switchCommand === undefined ? process.env.SITE_SWITCH_COMMAND || null : opts.switchCommand;
   const off = onReleaseSwitch(({ root: switched, from, to }) => {
-    if (!purge || !from || path.resolve(switched) !== root) return;
-    const done = changedUrls(path.join(root, 'releases'), from, to).then(
-      (urls) => purge.submit(urls),
-      (e: Error) => app.log.warn(`purge: could not compare releases ${from} and ${to}: ${e.message}`),
-    );
+    if (path.resolve(switched) !== root || (!purge && !switchCommand)) return;
+    const done = (async () => {
+      // nginx first: it then serves the new pages itself; the CDN, purged after, fetches them from it.
+      if (switchCommand)
+        await runCommand(switchCommand, '', 60_000, { ...process.env, RELEASE_ID: to }).catch((e: Error) =>
+          app.log.warn(`switch command failed: ${e.message}`),
+        );
+      if (!purge || !from) return;
+      await changedUrls(path.join(root, 'releases'), from, to).then(
+        (urls) => purge.submit(urls),
+        (e: Error) => app.log.warn(`purge: could not compare releases ${from} and ${to}: ${e.message}`),
+      );
+    })();
     comparing.add(done);
     void done.finally(() => comparing.delete(done));
   });

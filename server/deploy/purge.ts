@@ -101,9 +101,15 @@ export class PurgeHook {
   }
 }
 
-function runCommand(command: string, input: string, timeoutMs: number): Promise<void> {
+/** Runs `command` with /bin/sh, `input` on its stdin; rejects on a non-zero exit or after timeoutMs. */
+export function runCommand(
+  command: string,
+  input: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'ignore', 'pipe'], env });
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (err = (err + c).slice(-500)));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

@@ -73,7 +73,9 @@ before(async () => {
     purged.push(...urls);
     submit(urls);
   };
-  stack = await startStack(tmp, root, { purge });
+  // nginx reloaded after each switch (docs/deploy.md), by its pid file.
+  const pidFile = path.join(tmp, 'nginx', 'nginx.pid');
+  stack = await startStack(tmp, root, { purge, switchCommand: `kill -HUP "$(cat '${pidFile}')"` });
   const row = stack.server.app.db.prepare('SELECT id, product_id FROM reviews ORDER BY id LIMIT 1').get() as {
     id: number;
     product_id: number;
@@ -141,6 +143,9 @@ test('a publish purges the URLs of the files it changed, and only those; a rollb
   const after = await raw(`${cdn.url}/review/merchants/`);
   assert.notEqual(after.headers['x-cache-status'], 'HIT');
   assert.match(after.body.toString(), /商家 v2/);
+  // The switch command reloaded nginx: it serves the new page itself once its new workers run.
+  while (/^W\//.test(String((await raw(`${stack.nginx.url}/review/merchants/`)).headers.etag)))
+    await new Promise((r) => setTimeout(r, 20));
   assert.equal((await raw(`${cdn.url}/review/`)).headers['x-cache-status'], 'HIT');
   await cached('/review/merchants/');
   await switchTo(root, first);

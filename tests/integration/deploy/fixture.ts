@@ -61,7 +61,7 @@ export interface Stack {
 export async function startStack(
   tmp: string,
   releasesRoot: string,
-  opts: { purge?: PurgeHook | null; dbFile?: string; upstreams?: string[] } = {},
+  opts: { purge?: PurgeHook | null; switchCommand?: string; dbFile?: string; upstreams?: string[] } = {},
 ): Promise<Stack> {
   let deploy: Deploy | null = null;
   const server = await startServer({
@@ -73,7 +73,11 @@ export async function startStack(
     editorToken: TOKEN,
     configure: async (app) => {
       await registerSite(app, path.join(releasesRoot, 'current'));
-      deploy = registerDeploy(app, { releasesRoot, purge: opts.purge ?? null });
+      deploy = registerDeploy(app, {
+        releasesRoot,
+        purge: opts.purge ?? null,
+        switchCommand: opts.switchCommand ?? null,
+      });
     },
   });
   const port = await freePort();
