@@ -53,6 +53,7 @@ export interface PagePoliciesStats {
   pages: number;
   /** Pages whose HTML was read (new or changed). */
   read: number;
+  ms: number;
 }
 
 /**
@@ -65,6 +66,7 @@ export async function writePagePolicies(
   prev: string | null,
   opts: { policy?: SitePolicyOptions; signal?: AbortSignal } = {},
 ): Promise<PagePoliciesStats> {
+  const started = performance.now();
   const policyOptions = opts.policy ?? sitePolicyOptionsFromEnv();
   const before = prev ? readMap(prev) : new Map<string, string>();
   const files = (await htmlFiles(dir)).filter((f) => SAFE.test(f)).sort();
@@ -87,5 +89,5 @@ export async function writePagePolicies(
   const tmp = `${out}.tmp-${process.pid}`;
   await fs.promises.writeFile(tmp, files.flatMap((f) => lines.get(f) ?? []).join('\n') + '\n');
   await fs.promises.rename(tmp, out);
-  return { pages: lines.size, read };
+  return { pages: lines.size, read, ms: Math.round(performance.now() - started) };
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { publish, switchTo } from '../../../server/publish/releases';
 import { PurgeHook, reviewUrls } from '../../../server/deploy/purge';
 import { MODULES_DIR } from '../../../deploy/nginx/render';
-import { freePort, startNginx, type RunningNginx } from './nginx-process';
+import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
 import { page, put, raw, startStack, tmpDir, TOKEN, type Stack } from './fixture';
 
 const tmp = tmpDir('cdn-purge');

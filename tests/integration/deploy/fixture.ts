@@ -9,7 +9,7 @@ import { registerDeploy, type Deploy } from '../../../server/deploy';
 import type { PurgeHook } from '../../../server/deploy/purge';
 import { startServer, type RunningServer } from '../../../server/start';
 import { writeNginxConfig, type NginxOptions } from '../../../deploy/nginx/render';
-import { freePort, startNginx, type RunningNginx } from './nginx-process';
+import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
 
 export const TOKEN = 'editor-token-for-deploy-tests-0123456789';
 

@@ -12,7 +12,7 @@ import { ensureSeeded } from '../../../server/start';
 import { defaultCategoriesFile } from '../../../server/catalogue';
 import { openDatabase } from '../../../server/db/open';
 import { writeNginxConfig } from '../../../deploy/nginx/render';
-import { freePort, startNginx, type RunningNginx } from './nginx-process';
+import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
 import { page, put, raw, tmpDir, TOKEN } from './fixture';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');

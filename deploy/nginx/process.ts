@@ -1,5 +1,5 @@
-// Real nginx for the deploy tests (issue 24): an ordinary process with its own prefix, pid, temp
-// and log paths, on a free loopback port, stopped by its own pid. Works as root (the config then
+// nginx for the deploy tests and the bench (issue 24): an ordinary process with its own prefix,
+// pid, temp and log paths, on a free loopback port, stopped by its own pid. Works as root (the config then
 // says `user root;`, else the workers would be nobody and read nothing of the test's folders)
 // and as an ordinary user.
 import { spawn, type ChildProcess } from 'node:child_process';
