@@ -5,12 +5,13 @@
 // Only changed files are compressed again. Releases share unchanged files by hard links
 // (releases.ts), so "unchanged" is "the same inode as in the previous release": such a file's
 // siblings are linked from the previous release too. By induction every release's siblings
-// match their file: a release's first publish compresses everything; a publish links the
-// siblings of the files it linked and compresses the rest; a patch release (linked from its base
-// with the base's siblings, plus written files) keeps the siblings that are links of the previous
-// release's for the same inode, and replaces the others (temp file + rename: a sibling may be a
-// link shared with older releases, never written in place). Siblings whose file is gone (a
-// deleted page) are removed.
+// match their file: a release's first publish compresses everything; a publish (public/ has no
+// siblings) links the siblings of the files it linked from the previous release and compresses
+// the rest; a patch release comes with the base's siblings of the files it linked from the base
+// (releases.ts preparePatchRelease leaves out those of the files it replaces), kept as they are,
+// and its written files are compressed. A sibling is replaced by temp file + rename, never
+// written in place (it may be a link shared with older releases). Siblings whose file is gone
+// are removed.
 //
 // Brotli at quality 5, gzip at level 6: the site server's settings (server/site/compressed-bodies.ts),
 // so both send the same bytes; quality 11 costs ~30x the time for under 10% (docs/site-server.md).
@@ -120,19 +121,18 @@ export async function precompressRelease(
         }
       return;
     }
+    // Both siblings there: a patch release's, linked with their file from its base.
+    if (ENCODINGS.every(({ suffix }) => present.has(rel + suffix))) return;
     const old = prev ? await lstat(path.join(prev, rel)) : null;
     const same = old?.isFile() && old.ino === st.ino && old.dev === st.dev;
     const missing: string[] = [];
     for (const { suffix } of ENCODINGS) {
-      const mine = present.has(rel + suffix) ? await lstat(abs + suffix) : null;
-      const theirs = same ? await lstat(path.join(prev!, rel + suffix)) : null;
+      const theirs = same && !present.has(rel + suffix) ? await lstat(path.join(prev!, rel + suffix)) : null;
       if (theirs?.isFile()) {
-        // The previous release's sibling of this very file: linked (already, for a patch release).
-        if (!(mine && mine.ino === theirs.ino && mine.dev === theirs.dev)) {
-          await replace(abs + suffix, (tmp) => fs.promises.link(path.join(prev!, rel + suffix), tmp));
-          stats.linked++;
-        }
-      } else missing.push(suffix);
+        // The previous release's sibling of this very file.
+        await fs.promises.link(path.join(prev!, rel + suffix), abs + suffix);
+        stats.linked++;
+      } else missing.push(suffix); // made (again: one of a pair alone is of unknown origin)
     }
     if (missing.length) toCompress.push({ rel, suffixes: missing });
   });

@@ -251,9 +251,11 @@ export function preparePatchRelease(dest: string, patch: ReleasePatch): Prepared
   };
   const linkTree = (rel: string): void => {
     for (const e of fs.readdirSync(path.join(patch.base, rel), { withFileTypes: true })) {
-      // The base's nginx files (.deploy/, .br/.gz siblings) are made again at publish (deploy-files.ts).
-      if (e.name.startsWith('.') || isSibling(e.name)) continue;
+      // The base's .deploy/ is made again at publish (deploy-files.ts), and so are the .br/.gz
+      // siblings of the replaced files; those of the files linked here are theirs (linked too).
+      if (e.name.startsWith('.')) continue;
       const child = rel ? `${rel}/${e.name}` : e.name;
+      if (isSibling(e.name) && replaced.has(child.slice(0, child.lastIndexOf('.')))) continue;
       if (e.isDirectory()) linkTree(child);
       else if (e.isFile() && !replaced.has(child)) {
         dirOf(child);
