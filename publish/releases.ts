@@ -18,6 +18,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isPrivateFile } from './private-files';
 import { forEachLimit, limit } from './limit';
+import { prepareDeployFiles, type DeployFilesStats } from './deploy-files';
+import { isSibling } from './precompress';
+import { releaseSwitched } from './release-events';
 
 /** Releases kept after a publish (the current one is kept whatever its age). */
 export const KEEP_RELEASES = 5;
@@ -32,6 +35,8 @@ export interface PublishStats {
   copied: number;
   bytesCopied: number;
   ms: number;
+  /** The .br/.gz siblings and page policies made for nginx (deploy-files.ts). */
+  deploy?: DeployFilesStats;
 }
 export interface Release {
   id: string;
@@ -248,7 +253,11 @@ export function preparePatchRelease(dest: string, patch: ReleasePatch): Prepared
   };
   const linkTree = (rel: string): void => {
     for (const e of fs.readdirSync(path.join(patch.base, rel), { withFileTypes: true })) {
+      // The base's .deploy/ is made again at publish (deploy-files.ts), and so are the .br/.gz
+      // siblings of the replaced files; those of the files linked here are theirs (linked too).
+      if (e.name.startsWith('.')) continue;
       const child = rel ? `${rel}/${e.name}` : e.name;
+      if (isSibling(e.name) && replaced.has(child.slice(0, child.lastIndexOf('.')))) continue;
       if (e.isDirectory()) linkTree(child);
       else if (e.isFile() && !replaced.has(child)) {
         dirOf(child);
@@ -305,17 +314,23 @@ function newRelease(
     const partial = path.join(dir, `.partial-${id}`);
     const prevId = currentRelease(root) ?? listReleases(root)[0]?.id ?? null;
     const state: CopyState = { files: 0, linked: 0, copied: 0, bytesCopied: 0 };
+    let deploy: DeployFilesStats;
     try {
       await fill(partial, state, prevId ? path.join(dir, prevId) : null);
+      deploy = await prepareDeployFiles(partial, id, prevId ? path.join(dir, prevId) : null, opts);
       // Complete: renamed to its id in one step, so a release directory is never partial.
       await fs.promises.rename(partial, path.join(dir, id));
     } catch (e) {
       await fs.promises.rm(partial, { recursive: true, force: true });
       throw e;
     }
-    if (opts.serve !== false) await switchCurrent(root, id);
+    const served = currentRelease(root);
+    if (opts.serve !== false) {
+      await switchCurrent(root, id);
+      releaseSwitched(root, served, id);
+    }
     await prune(root, opts.keep ?? KEEP_RELEASES, prevId);
-    return { id, ...state, ms: Math.round(performance.now() - started) };
+    return { id, ...state, ms: Math.round(performance.now() - started), deploy };
   });
 }
 
@@ -358,5 +373,9 @@ export async function prunedRemoved(): Promise<void> {
  * behind a publish in progress so the two never interleave.
  */
 export const switchTo = (root: string, id: string): Promise<void> =>
-  serially(path.resolve(root), () => switchCurrent(root, id));
+  serially(path.resolve(root), async () => {
+    const served = currentRelease(root);
+    await switchCurrent(root, id);
+    releaseSwitched(root, served, id);
+  });
 export const rollback = switchTo;

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { announce, startServer, type RunningServer } from '../server/main';
 import { logSettings } from '../server/logging';
 import { registerSite } from '../server/site';
+import { registerDeploy } from '../server/deploy';
 import { currentRelease, publish } from '../publish/releases';
 import { generateToken } from '../server/editor/token';
 import { BuildHistory } from '../server/builds/history';
@@ -52,7 +53,11 @@ async function main() {
     builds,
     // Quiet by default (warn); LOG_LEVEL=info for a line per request, LOG_FILE for a capped file.
     ...logSettings(),
-    configure: (app) => registerSite(app, path.join(releasesRoot, 'current')),
+    configure: async (app) => {
+      await registerSite(app, path.join(releasesRoot, 'current'));
+      // For nginx and a CDN in front (docs/deploy.md): takedown files, the purge hook.
+      registerDeploy(app, { releasesRoot });
+    },
   });
   // A work tree built before releases existed (or a fresh var/): its build is the first release.
   if (!currentRelease(releasesRoot) && fs.existsSync(path.join(publicDir, 'index.html'))) {

@@ -39,5 +39,7 @@ declare module 'autocannon' {
     duration: number;
   }
   function autocannon(opts: Options): Promise<Result>;
+  /** With a callback: the running instance, which emits 'response' per answer (tests/integration/deploy). */
+  function autocannon(opts: Options, cb: (err: Error | null, result: Result) => void): NodeJS.EventEmitter;
   export = autocannon;
 }

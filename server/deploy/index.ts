@@ -1,0 +1,74 @@
+// The site server's side of running behind nginx and a CDN (issue 24, docs/deploy.md):
+// takedowns mirrored as files nginx tests (takedown-files.ts), and the purge hook (purge.ts)
+// called with the URLs every takedown, restore, publish and rollback changes, and the switch
+// command (SITE_SWITCH_COMMAND, e.g. nginx's reload: it loads the new release's page policies)
+// run after every publish and rollback, before the purge.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { onReleaseSwitch } from '../../publish/release-events';
+import { TakedownFiles, defaultTakedownsDir } from './takedown-files';
+import { PurgeHook, changedUrls, purgeHookFromEnv, reviewUrls, runCommand } from './purge';
+
+export interface DeployOptions {
+  /** The releases root nginx serves (var/site). */
+  releasesRoot: string;
+  /** Default <releasesRoot>/takedowns. */
+  takedownsDir?: string;
+  /** Default from the environment (SITE_PURGE_URL, SITE_PURGE_COMMAND); null: none. */
+  purge?: PurgeHook | null;
+  /** Shell command run after each release switch, RELEASE_ID in its environment; default SITE_SWITCH_COMMAND. */
+  switchCommand?: string | null;
+}
+
+const TAKEDOWN_ROUTES = /^\/editor\/api\/takedowns(\/|$)/;
+
+export interface Deploy {
+  purge: PurgeHook | null;
+  /** Resolves when the purges of every change so far are sent (tests, shutdown). */
+  settled: () => Promise<void>;
+}
+
+/** Needs the API in the same app (app.repos: the editors' takedowns). */
+export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deploy {
+  const root = path.resolve(opts.releasesRoot);
+  const files = new TakedownFiles(opts.takedownsDir ?? defaultTakedownsDir(root));
+  const purge = opts.purge === undefined ? purgeHookFromEnv(process.env, app.log) : opts.purge;
+  const sync = () => {
+    const { added, removed } = files.sync(app.repos.takedowns.list());
+    if (purge) for (const r of [...added, ...removed]) purge.submit(reviewUrls(r));
+  };
+  sync();
+  // Before the answer leaves: when the editor sees 201, nginx already answers 410.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' && reply.statusCode < 300 && TAKEDOWN_ROUTES.test(req.url)) sync();
+    return payload;
+  });
+  const comparing = new Set<Promise<void>>();
+  const switchCommand = opts.switchCommand === undefined ? process.env.SITE_SWITCH_COMMAND || null : opts.switchCommand;
+  const off = onReleaseSwitch(({ root: switched, from, to }) => {
+    if (path.resolve(switched) !== root || (!purge && !switchCommand)) return;
+    const done = (async () => {
+      // nginx first: it then serves the new pages itself; the CDN, purged after, fetches them from it.
+      if (switchCommand)
+        await runCommand(switchCommand, '', 60_000, { ...process.env, RELEASE_ID: to }).catch((e: Error) =>
+          app.log.warn(`switch command failed: ${e.message}`),
+        );
+      if (!purge || !from) return;
+      await changedUrls(path.join(root, 'releases'), from, to).then(
+        (urls) => purge.submit(urls),
+        (e: Error) => app.log.warn(`purge: could not compare releases ${from} and ${to}: ${e.message}`),
+      );
+    })();
+    comparing.add(done);
+    void done.finally(() => comparing.delete(done));
+  });
+  const settled = async () => {
+    while (comparing.size) await Promise.all(comparing);
+    await purge?.idle();
+  };
+  app.addHook('onClose', async () => {
+    off();
+    await settled();
+  });
+  return { purge, settled };
+}

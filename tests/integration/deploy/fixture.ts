@@ -1,0 +1,103 @@
+// A small published site, the reference server with the site beside it (as `npm start` runs
+// them) and nginx in front, for the deploy tests (issue 24).
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { registerSite } from '../../../server/site';
+import { registerDeploy, type Deploy } from '../../../server/deploy';
+import type { PurgeHook } from '../../../server/deploy/purge';
+import { startServer, type RunningServer } from '../../../server/start';
+import { writeNginxConfig, type NginxOptions } from '../../../deploy/nginx/render';
+import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
+
+export const TOKEN = 'editor-token-for-deploy-tests-0123456789';
+
+export const page = (title: string, script: string) =>
+  `<!doctype html><html><head><title>${title}</title><script>${script}</script></head><body>${'<p>晒单内容，做工很好。</p>'.repeat(120)}</body></html>`;
+
+export function put(dir: string, rel: string, body: string | Buffer, mtime?: Date) {
+  fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+  fs.writeFileSync(path.join(dir, rel), body);
+  if (mtime) fs.utimesSync(path.join(dir, rel), mtime, mtime);
+}
+
+export function tmpDir(name: string): string {
+  // Readable by nginx's workers whoever they run as (mkdtemp makes it 0700).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+export interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request with the bytes as sent (fetch would undo the encoding and follow redirects). */
+export function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export interface Stack {
+  server: RunningServer;
+  deploy: Deploy;
+  nginx: RunningNginx;
+  nginxOptions: NginxOptions;
+  close: () => Promise<void>;
+}
+
+/** The site server over `releasesRoot`/current with the editors' API, and nginx in front of it. */
+export async function startStack(
+  tmp: string,
+  releasesRoot: string,
+  opts: { purge?: PurgeHook | null; switchCommand?: string; dbFile?: string; upstreams?: string[] } = {},
+): Promise<Stack> {
+  let deploy: Deploy | null = null;
+  const server = await startServer({
+    dbFile: opts.dbFile ?? path.join(tmp, 'db.sqlite'),
+    mediaDir: path.join(tmp, 'media'),
+    host: '127.0.0.1',
+    port: 0,
+    seedReviews: 20,
+    editorToken: TOKEN,
+    configure: async (app) => {
+      await registerSite(app, path.join(releasesRoot, 'current'));
+      deploy = registerDeploy(app, {
+        releasesRoot,
+        purge: opts.purge ?? null,
+        switchCommand: opts.switchCommand ?? null,
+      });
+    },
+  });
+  const port = await freePort();
+  const nginxOptions: NginxOptions = {
+    outDir: path.join(tmp, 'nginx'),
+    listen: `127.0.0.1:${port}`,
+    siteRoot: releasesRoot,
+    upstreams: opts.upstreams ?? [new URL(server.url).host],
+    workers: 1,
+  };
+  const conf = await writeNginxConfig(nginxOptions);
+  const nginx = await startNginx(conf, nginxOptions.outDir, port);
+  return {
+    server,
+    deploy: deploy!,
+    nginx,
+    nginxOptions,
+    close: async () => {
+      await nginx.stop();
+      await server.close();
+    },
+  };
+}
