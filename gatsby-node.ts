@@ -4,4 +4,4 @@ export { createPages } from './gatsby/create-pages';
 export { qrCodesOnPreBootstrap as onPreBootstrap } from './gatsby/qr-codes';
 export { createSchemaCustomization } from './gatsby/schema-customization';
 export { onCreateWebpackConfig } from './gatsby/webpack-config';
-export { writeSitemapsOnPostBuild as onPostBuild } from './gatsby/sitemap';
+export { onPostBuild } from './gatsby/on-post-build';
