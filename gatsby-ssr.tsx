@@ -2,6 +2,7 @@ import * as React from 'react';
 import type { GatsbySSR } from 'gatsby';
 import { withPrefix } from './src/paths';
 import { unbuiltReviewMarkerScript } from './src/review/unbuilt';
+import { UNBUILT_MARKER_ID } from './src/site-inline-scripts';
 import { THEME } from './src/styles/theme';
 
 // Every page is Chinese (spec section 9: html lang zh-CN), even before Helmet runs. The icon
@@ -23,7 +24,13 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttri
     <meta key="theme" name="theme-color" content={THEME.brand} />,
     ...(isAppShell ? [<meta key="robots" name="robots" content="noindex" />] : []),
     ...(is404
-      ? [<script key="unbuilt-review" dangerouslySetInnerHTML={{ __html: unbuiltReviewMarkerScript() }} />]
+      ? [
+          <script
+            key="unbuilt-review"
+            id={UNBUILT_MARKER_ID}
+            dangerouslySetInnerHTML={{ __html: unbuiltReviewMarkerScript() }}
+          />,
+        ]
       : []),
   ]);
 };

@@ -21,6 +21,8 @@ import { logSettings } from '../server/logging';
 import { registerSite } from '../server/site';
 import { registerDeploy } from '../server/deploy';
 import { currentRelease, publish } from '../publish/releases';
+import { checkReleasesState } from '../publish/check-state';
+import { StartupProblems } from '../server/startup-problems';
 import { generateToken } from '../server/editor/token';
 import { BuildHistory } from '../server/builds/history';
 import { BuildQueue } from '../server/builds/queue';
@@ -38,8 +40,11 @@ async function main() {
   // Every build goes through the one queue (server/builds/): the startup build, the editors'
   // triggers, takedowns and the back office. The server is known once it listens.
   let server: RunningServer | null = null;
+  // Corrupted state (issue 25, F12): repaired where safe, said on the console and in the log.
+  const problems = new StartupProblems();
+  await checkReleasesState(releasesRoot, problems.report);
   const builds = new BuildQueue(
-    new BuildHistory(releasesRoot),
+    new BuildHistory(releasesRoot, Date.now, problems.report),
     gatsbyRunner({
       root,
       releasesRoot,
@@ -59,6 +64,7 @@ async function main() {
       registerDeploy(app, { releasesRoot });
     },
   });
+  problems.attach(server.app.log);
   // A work tree built before releases existed (or a fresh var/): its build is the first release.
   if (!currentRelease(releasesRoot) && fs.existsSync(path.join(publicDir, 'index.html'))) {
     await publish(publicDir, releasesRoot).then(

@@ -230,8 +230,8 @@ export function installErrorShapeGuard(app: FastifyInstance): void {
  * ajv 8 coerces "1e400" and "Infinity" in a query to the number Infinity, takes it for an
  * integer and skips minimum/maximum for non-finite numbers, so `size=1e400` reached SQLite (a
  * 500). Refused here, after validation, for every number of the query, params and body.
- * Only plain objects and arrays are walked (what JSON parses to, at most 64 KB): an upload's
- * Buffer used to be walked byte by byte, freezing every request for seconds (issue 25, F2).
+ * Bytes are never walked (what JSON parses to is at most 64 KB): an upload's Buffer used to be
+ * walked byte by byte, freezing every request for seconds (issue 25, F2).
  */
 export function refuseNonFiniteNumbers(scope: FastifyInstance): void {
   scope.addHook('preHandler', (req, _reply, done) => {
@@ -242,7 +242,7 @@ export function refuseNonFiniteNumbers(scope: FastifyInstance): void {
 
 function nonFinite(v: unknown, at: string, depth = 0): string | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? undefined : at || '参数';
-  if (typeof v !== 'object' || v === null || depth > 8 || !isPlainJson(v)) return undefined;
+  if (typeof v !== 'object' || v === null || depth > 8 || isBytes(v)) return undefined;
   for (const [k, x] of Object.entries(v)) {
     const found = nonFinite(x, at ? `${at}.${k}` : k, depth + 1);
     if (found !== undefined) return found;
@@ -250,11 +250,12 @@ function nonFinite(v: unknown, at: string, depth = 0): string | undefined {
   return undefined;
 }
 
-/** An array or an object with Object's (or no) prototype: never a Buffer, a stream or a class instance. */
-function isPlainJson(v: object): boolean {
-  if (Array.isArray(v)) return true;
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
+/**
+ * Bytes (a Buffer or another typed array: an upload's body) are never walked. Query and
+ * params objects have their parser's own prototypes, so the test is on what is excluded.
+ */
+function isBytes(v: object): boolean {
+  return ArrayBuffer.isView(v) || v instanceof ArrayBuffer;
 }
 
 /** JSON 404 for unknown paths under a prefix (the API and /media). */

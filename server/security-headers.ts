@@ -7,31 +7,27 @@
 // ignore it, and the loopback demo must stay reachable over http.
 //
 // Pages of the built site get a policy of their own (`sitePolicy`): scripts only from the
-// site's origin plus the exact inline scripts of that page, by hash (Gatsby writes a few per
-// page: its page path, chunk map and compilation hash; the 404 page's marker script), so an
-// injected script never runs even if escaping failed somewhere. Styles allow inline: Gatsby
+// site's origin plus the page's own inline scripts, by hash (Gatsby writes two per page: its
+// page path and compilation hash, its chunk map; the 404 page has a marker script), known by
+// their ids (src/site-inline-scripts.ts), so an injected script never runs even if escaping
+// failed somewhere. Styles allow inline: Gatsby
 // inlines the stylesheet and React writes style attributes, which hashes cannot cover.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import { inlineScripts } from '../src/site-inline-scripts';
 
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** Types a <script> runs as (HTML spec: a missing type or a JavaScript MIME type, or module). */
-const EXECUTABLE = /^(|text\/javascript|application\/javascript|module)$/i;
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-
-/** 'sha256-...' sources of the page's inline scripts that a browser would run. */
+/**
+ * 'sha256-...' sources of the page's own inline scripts (src/site-inline-scripts.ts: known ids
+ * only, issue 25 F11). Any other inline script, injected or not, is not allowed to run.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(SCRIPT)) {
-    const attrs = m[1];
-    if (/\bsrc\s*=/i.test(attrs)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? '';
-    if (!EXECUTABLE.test(type.trim())) continue;
-    out.add(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
-  }
+  for (const s of inlineScripts(html))
+    if (s.known) out.add(`'sha256-${createHash('sha256').update(s.body, 'utf8').digest('base64')}'`);
   return [...out];
 }
 

@@ -16,9 +16,14 @@ export class BuildHistory {
   private builds: BuildRecord[] = [];
   private readonly file: string;
 
+  /** Whether the last save failed (said once per failing spell). */
+  private saveFailing = false;
+
   constructor(
     readonly releasesRoot: string,
     private readonly now: () => number = Date.now,
+    /** Where a history that cannot be read or written is said (issue 25, F12); default stderr. */
+    private readonly report: (message: string) => void = (m) => console.error(m),
   ) {
     this.file = path.join(releasesRoot, 'builds.json');
     this.load();
@@ -26,10 +31,33 @@ export class BuildHistory {
 
   private load(): void {
     let saved: unknown;
+    let text: string;
     try {
-      saved = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+      text = fs.readFileSync(this.file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.report(
+          `${this.file} cannot be read (${(e as NodeJS.ErrnoException).code}): the build history starts empty`,
+        );
+      return; // no history yet: a new one
+    }
+    try {
+      saved = JSON.parse(text);
     } catch {
-      return; // no history yet (or unreadable: start a new one rather than refuse to start)
+      // Kept aside, never overwritten: the history starts anew and says so.
+      const aside = `${this.file}.unreadable-${this.now()}`;
+      const moved = (() => {
+        try {
+          fs.renameSync(this.file, aside);
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      this.report(
+        `${this.file} is not valid JSON: the build history starts empty${moved ? ` (the file is kept as ${aside})` : ''}`,
+      );
+      return;
     }
     const list = (saved as { builds?: unknown }).builds;
     if (!Array.isArray(list)) return;
@@ -46,11 +74,31 @@ export class BuildHistory {
     if (changed) this.save();
   }
 
+  /**
+   * Writes the history. Never throws (issue 25, F12): an unwritable file made a back-office edit
+   * answer 500 after saving it, with no rebuild queued; the history now lives on in memory and
+   * the failure is said once (and its end once).
+   */
   save(): void {
-    fs.mkdirSync(this.releasesRoot, { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ builds: this.builds }));
-    fs.renameSync(tmp, this.file);
+    try {
+      fs.mkdirSync(this.releasesRoot, { recursive: true });
+      fs.writeFileSync(tmp, JSON.stringify({ builds: this.builds }));
+      fs.renameSync(tmp, this.file);
+      if (this.saveFailing) this.report(`${this.file} is written again`);
+      this.saveFailing = false;
+    } catch (e) {
+      try {
+        fs.rmSync(tmp, { force: true });
+      } catch {
+        // nothing more to do: the message below says the file is not written
+      }
+      if (!this.saveFailing)
+        this.report(
+          `${this.file} cannot be written (${(e as Error).message}): the build history is kept in memory only`,
+        );
+      this.saveFailing = true;
+    }
   }
 
   /** Adds a build (newest first) and drops the oldest beyond MAX_BUILDS. */

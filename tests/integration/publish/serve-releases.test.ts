@@ -19,7 +19,7 @@ const pub = path.join(tmp, 'public');
 const root = path.join(tmp, 'var', 'site');
 // Same length in both versions.
 const page = (v: string) =>
-  `<!doctype html><html><head><script>var v="${v}"</script></head><body>${'<p>晒单内容，做工很好。</p>'.repeat(200)}${v}</body></html>`;
+  `<!doctype html><html><head><script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/";var v="${v}";/*]]>*/</script></head><body>${'<p>晒单内容，做工很好。</p>'.repeat(200)}${v}</body></html>`;
 const MTIME = new Date('2026-01-02T03:04:05Z');
 
 function put(rel: string, body: string, dir = pub, mtime = MTIME) {

@@ -13,14 +13,15 @@ import os from 'node:os';
 
 let server: TestServer;
 let siteDir: string;
-const INLINE = 'window.pagePath="/about/";';
+// Gatsby's page-path script (a known id: src/site-inline-scripts.ts); the stray one is not hashed.
+const INLINE = '/*<![CDATA[*/window.pagePath="/about/";/*]]>*/';
 
 before(async () => {
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-site-'));
   fs.mkdirSync(path.join(siteDir, 'about'));
   fs.writeFileSync(
     path.join(siteDir, 'about', 'index.html'),
-    `<!DOCTYPE html><html><head><script>${INLINE}</script><script type="application/ld+json">{}</script></head><body>关于我们</body></html>`,
+    `<!DOCTYPE html><html><head><script id="gatsby-script-loader">${INLINE}</script><script>window.injected=1</script><script type="application/ld+json">{}</script></head><body>关于我们</body></html>`,
   );
   fs.writeFileSync(path.join(siteDir, 'app-0123456789abcdef0123.js'), 'console.log(1)');
   server = await startTestServer({ app: { trustProxy: true, configure: (app) => registerSite(app, siteDir) } });

@@ -71,3 +71,11 @@ test('a 5 MB upload adds < 100 ms to another route (side by side, same run)', as
     `slowest answer ${Math.round(Math.min(...during))} ms during uploads vs ${Math.round(quiet)} ms without`,
   );
 });
+
+test('the hook still refuses non-finite numbers of the query, params and JSON body (400, never 500)', async () => {
+  for (const q of ['size=Infinity', 'size=1e400', 'size=-Infinity']) {
+    const r = await fetch(`${s.url}/api/v2/product_comment/haul?delimiter=0&category=0&${q}`);
+    assert.equal(r.status, 400, q);
+    await r.arrayBuffer();
+  }
+});

@@ -3,33 +3,45 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { inlineScriptHashes, sitePolicy, sitePolicyOptionsFromEnv } from '../../../server/security-headers';
+import { UNBUILT_MARKER_ID, inlineScripts } from '../../../src/site-inline-scripts';
+import { unbuiltReviewMarkerScript } from '../../../src/review/unbuilt';
 
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 
-test('hashes exactly the inline scripts a browser would run', () => {
+test("hashes only the site's own inline scripts (known ids, once each), never another one (issue 25, F11)", () => {
+  const loader = '/*<![CDATA[*/window.pagePath="/1/2/";window.___webpackCompilationHash="abc";/*]]>*/';
+  const chunks = '/*<![CDATA[*/window.___chunkMapping="{}";/*]]>*/';
   const html = [
-    '<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/1/2/";/*]]>*/</script>',
+    `<script id="gatsby-script-loader">${loader}</script>`,
+    `<script id="gatsby-chunk-mapping">${chunks}</script>`,
+    `<script id="${UNBUILT_MARKER_ID}">${unbuiltReviewMarkerScript()}</script>`,
+    // Injected: no id, a known id twice, a known id with another body, a type that runs.
     '<script type="text/javascript">window.a=1</script>',
+    `<script id="gatsby-script-loader">${loader.replace('/1/2/', '/x/')}alert(1)</script>`,
+    '<script id="gatsby-chunk-mapping">alert(1)</script>',
     '<script type=module>import("/x.js")</script>',
+    '<SCRIPT>window.b="索伦托"</SCRIPT >',
+    // Not inline or not run: never hashed, never refused.
     '<script src="/review/app.js" async></script>',
     '<script type="application/ld+json">{"@type":"Review"}</script>',
-    '<SCRIPT>window.b="索伦托"</SCRIPT >',
   ].join('\n');
-  assert.deepEqual(inlineScriptHashes(html), [
-    hash('/*<![CDATA[*/window.pagePath="/1/2/";/*]]>*/'),
-    hash('window.a=1'),
-    hash('import("/x.js")'),
-    hash('window.b="索伦托"'),
-  ]);
+  assert.deepEqual(inlineScriptHashes(html), [hash(loader), hash(chunks), hash(unbuiltReviewMarkerScript())]);
+  assert.deepEqual(
+    inlineScripts(html)
+      .filter((s) => !s.known)
+      .map((s) => s.body),
+    ['window.a=1', `${loader.replace('/1/2/', '/x/')}alert(1)`, 'alert(1)', 'import("/x.js")', 'window.b="索伦托"'],
+  );
 });
 
 test('the page policy: own scripts plus these hashes, no framing, no plugins, configured media and API origins', () => {
-  const p = sitePolicy('<script>window.x=1</script>', {
+  const own = '/*<![CDATA[*/window.pagePath="/";/*]]>*/';
+  const p = sitePolicy(`<script id="gatsby-script-loader">${own}</script><script>window.x=1</script>`, {
     imageOrigins: ['https://img.example.cn/media', 'javascript:alert(1)'],
     connectOrigins: ['https://api.example.cn'],
   });
   const d = Object.fromEntries(p.split('; ').map((x) => [x.split(' ')[0], x.split(' ').slice(1)]));
-  assert.deepEqual(d['script-src'], ["'self'", hash('window.x=1')]);
+  assert.deepEqual(d['script-src'], ["'self'", hash(own)]);
   assert.deepEqual(d['frame-ancestors'], ["'none'"]);
   assert.deepEqual(d['object-src'], ["'none'"]);
   assert.deepEqual(d['img-src'], ["'self'", 'data:', 'blob:', 'https://img.example.cn']);

