@@ -1,11 +1,12 @@
 // Lookups over the sourced data, built once per build and shared by the page creators.
 import type { RelatedView, ReviewView } from '../../src/review/view';
 import type { ReviewPageData } from '../../src/review/page-data';
+import { reviewKey } from '../../publish/build-protocol';
 
 export interface BuildIndex {
   /** Feed items that have a built review page, in feed order (newest first). */
   builtFeed: RelatedView[];
-  /** `${productId}/${commentId}` of every built review page. */
+  /** reviewKey of every built review page. */
   built: Set<string>;
   /** Review pages by product, in feed order. */
   pagesByProduct: Map<string, ReviewPageData[]>;
@@ -14,7 +15,7 @@ export interface BuildIndex {
   productSet: Set<string>;
 }
 
-export const reviewKey = (productId: string, commentId: string) => `${productId}/${commentId}`;
+export { reviewKey };
 
 /** Distinct product ids of the feed, in feed order. */
 export function productIdsOf(feed: ReadonlyArray<{ productId: string }>): string[] {

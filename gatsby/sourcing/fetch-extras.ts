@@ -14,6 +14,7 @@ import { compact, toArticleView, toMerchantView, toProductCard, toProductView } 
 import type { ArticleView, MerchantView, ProductCardView, ProductView } from '../../src/listing/types';
 import { mapLimit } from './map-limit';
 import { OptionalEndpoint, type SkippedEndpoint } from './optional-endpoint';
+import { reviewKey } from '../../publish/build-protocol';
 
 export interface ExtrasSourceApi {
   product(id: string): Promise<ProductDetail>;
@@ -52,7 +53,7 @@ export interface ExtrasOptions {
   onProgress?: (done: number, total: number) => void;
   /** A product's view from the last build, reused instead of fetched (an incremental build). */
   reuseProduct?: (id: string) => ProductView | undefined;
-  /** Reviews left out of the category listings (`${productId}/${commentId}`, taken down). */
+  /** Reviews left out of the category listings (their reviewKey, taken down). */
   exclude?: ReadonlySet<string>;
 }
 
@@ -104,7 +105,7 @@ export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Pr
     const listing: CategoryListing = {
       products: compact(products?.products, toProductCard, 15),
       reviews: toRelatedViews(reviews?.waterFall?.waterDrops)
-        .filter((r) => !opts.exclude?.has(`${r.productId}/${r.commentId}`))
+        .filter((r) => !opts.exclude?.has(reviewKey(r.productId, r.commentId)))
         .slice(0, categoryReviewCount),
     };
     if (listing.products.length || listing.reviews.length) out.categories.set(id, listing);

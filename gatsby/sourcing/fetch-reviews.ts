@@ -24,6 +24,7 @@ import {
 import { relatedTo, type ReviewPageData } from '../../src/review/page-data';
 import { mapLimit } from './map-limit';
 import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
+import { reviewKey } from '../../publish/build-protocol';
 
 /** The four pinned calls, as the storefront client modules provide them. */
 export interface ReviewSourceApi {
@@ -53,7 +54,7 @@ export interface FetchOptions {
   onReview?: (done: number, total: number) => void;
   /**
    * Reviews never built, whatever the API lists (taken down by an editor: a production API may
-   * still list them): `${productId}/${commentId}`. Left out of every page and list.
+   * still list them): their reviewKey. Left out of every page and list.
    */
   exclude?: ReadonlySet<string>;
   /**
@@ -127,7 +128,7 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
 
   const listed = await fetchFeed(api, feedPageSize, skipped, opts.onFeedPage);
   const exclude = opts.exclude;
-  const feed = exclude?.size ? listed.filter((f) => !exclude.has(`${f.productId}/${f.commentId}`)) : listed;
+  const feed = exclude?.size ? listed.filter((f) => !exclude.has(reviewKey(f.productId, f.commentId))) : listed;
 
   // One similar-products call per product, shared by all its reviews.
   const similarCache = new Map<string, Promise<SimilarView[]>>();
@@ -194,8 +195,8 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
 
   // What the build publishes is what it links (issue 20, defect 9): a review it skipped has no
   // page, so it leaves the feed (the showcase and listings) and every related list.
-  const built = new Set(pages.map((p) => `${p.productId}/${p.commentId}`));
-  const published = feed.filter((f) => built.has(`${f.productId}/${f.commentId}`));
+  const built = new Set(pages.map((p) => reviewKey(p.productId, p.commentId)));
+  const published = feed.filter((f) => built.has(reviewKey(f.productId, f.commentId)));
   const byProduct = new Map<string, RelatedView[]>();
   for (const item of published) {
     const list = byProduct.get(item.productId) ?? [];

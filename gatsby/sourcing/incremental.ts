@@ -18,7 +18,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { ReviewPageData } from '../../src/review/page-data';
 import type { ProductView } from '../../src/listing/types';
-import { DATA, ENV, refKey as key, type BuildInput } from '../../publish/build-protocol';
+import { DATA, ENV, refKey as key, reviewKey, type BuildInput } from '../../publish/build-protocol';
 
 export interface LastBuild {
   pages: Map<string, ReviewPageData>;
@@ -76,7 +76,7 @@ export function sourcingPlan(input: BuildInput, last: LastBuild | null) {
     exclude,
     incremental: true as const,
     reuse: (productId: string, commentId: string) =>
-      changed.has(`${productId}/${commentId}`) ? undefined : last.pages.get(`${productId}/${commentId}`),
+      changed.has(reviewKey(productId, commentId)) ? undefined : last.pages.get(reviewKey(productId, commentId)),
     reuseProduct: (id: string) => (touchedProducts.has(id) ? undefined : last.products.get(id)),
   };
 }

@@ -2,9 +2,10 @@
 // whose hint is the union of theirs. A trigger without a hint makes the merged build a full
 // one; so does a union past MAX_MERGED (a full build is then cheaper than a long list).
 import type { BuildHint, ReviewRef } from './types';
+import { refKey } from '../../publish/build-protocol';
 
 export const MAX_MERGED = 5000;
-const key = (r: ReviewRef) => `${r.productId}/${r.commentId}`;
+const key = refKey;
 
 /** The hint of a request body: null (a full build) when the body names nothing. */
 export function hintOf(body: { changed?: ReviewRef[]; removed?: ReviewRef[] } | undefined | null): BuildHint | null {
