@@ -26,8 +26,32 @@ import { writeNginxConfig } from '../deploy/nginx/render';
 import { freePort, startNginx } from '../deploy/nginx/process';
 import { hammer, type Run } from './lib/load';
 import { log } from './lib/report';
+import { processTree } from './lib/proc';
 
 const ROOT = path.resolve(__dirname, '..');
+
+/** CPU time (user + system, ms) used so far by a process and its children (nginx: master and workers). */
+function cpuMs(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+    } catch {
+      // exited
+    }
+  }
+  return ticks * 10; // USER_HZ = 100
+}
+
+/** A load run with the server's CPU time per 1,000 answers (what a saturated shared machine cannot skew much). */
+async function measured(pid: number, ...args: Parameters<typeof hammer>) {
+  const before = cpuMs(pid);
+  const run: Run = await hammer(...args);
+  const cpu = cpuMs(pid) - before;
+  return { ...run, serverCpuMs: cpu, cpuMsPer1000: Math.round((cpu / Math.max(run.requests, 1)) * 1000) };
+}
 
 function reviewPages(site: string): string[] {
   const out: string[] = [];
@@ -164,10 +188,16 @@ async function main() {
         await r.arrayBuffer();
       }
       log(`load: ${page} through nginx, ${seconds} s at ${connections} connections`);
-      const viaNginx: Run = await hammer(nginx.url, [page], seconds, connections, headers);
+      const viaNginx = await measured(nginx.child.pid!, nginx.url, [page], seconds, connections, headers);
       log('load: the same on the site server');
-      const viaNode: Run = await hammer(siteServer.url, [page], seconds, connections, headers);
-      result.reviewPage = { page, nginx: viaNginx, siteServer: viaNode, ratio: viaNginx.rps / viaNode.rps };
+      const viaNode = await measured(siteServer.child.pid!, siteServer.url, [page], seconds, connections, headers);
+      result.reviewPage = {
+        page,
+        nginx: viaNginx,
+        siteServer: viaNode,
+        rpsRatio: viaNginx.rps / viaNode.rps,
+        cpuRatio: viaNode.cpuMsPer1000 / Math.max(viaNginx.cpuMsPer1000, 1),
+      };
     } finally {
       await nginx.stop();
       await stop(siteServer.child);

@@ -111,6 +111,8 @@ export async function precompressRelease(
   const toCompress: Array<{ rel: string; suffixes: string[] }> = [];
   await forEachLimit(work, 16, async (rel) => {
     opts.signal?.throwIfAborted();
+    // Both siblings there: a patch release's, linked with their file from its base (not even a stat).
+    if (ENCODINGS.every(({ suffix }) => present.has(rel + suffix))) return;
     const abs = path.join(dir, rel);
     const st = await fs.promises.stat(abs);
     if (st.size < PRECOMPRESS_FROM) {
@@ -121,8 +123,6 @@ export async function precompressRelease(
         }
       return;
     }
-    // Both siblings there: a patch release's, linked with their file from its base.
-    if (ENCODINGS.every(({ suffix }) => present.has(rel + suffix))) return;
     const old = prev ? await lstat(path.join(prev, rel)) : null;
     const same = old?.isFile() && old.ino === st.ino && old.dev === st.dev;
     const missing: string[] = [];

@@ -80,6 +80,8 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
   const site = path.resolve(opts.siteRoot);
   const modulesDir = opts.modulesDir ?? MODULES_DIR;
   if (!opts.upstreams.length) throw new Error('at least one upstream (host:port) is needed');
+  for (const u of [...opts.upstreams, opts.editorUpstream ?? opts.upstreams[0]])
+    if (!/^[A-Za-z0-9.:[\]-]{1,255}$/.test(u)) throw new Error(`not an upstream host:port: ${u}`);
   const isRoot = process.getuid?.() === 0;
   const values: Record<string, string> = {
     USER: isRoot ? `user ${opts.user ?? 'root'};` : '',
