@@ -12,7 +12,7 @@
 // takes that release's line.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sitePolicy, sitePolicyOptionsFromEnv, type SitePolicyOptions } from '../server/security-headers';
+import { sitePolicy, sitePolicyOptionsFromEnv, type SitePolicyOptions } from './site-policy';
 import { forEachLimit } from './limit';
 
 export const DEPLOY_DIR = '.deploy';
