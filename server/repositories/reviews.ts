@@ -135,7 +135,11 @@ export class ReviewRepository {
         full: { ...p.full, url: m(p.full.url)! },
         thumbnail: { ...p.thumbnail, url: m(p.thumbnail.url)! },
       })),
-      videos: (JSON.parse(r.videos) as VideoJson[]).map((v) => ({ ...v, cover: { ...v.cover, url: m(v.cover.url) } })),
+      videos: (JSON.parse(r.videos) as VideoJson[]).map((v) => ({
+        ...v,
+        cover: { ...v.cover, url: m(v.cover.url) },
+        ...(v.url ? { url: m(v.url) } : {}),
+      })),
       sku: this.toSku(r, r.product_id),
       replyCount: r.reply_count,
     };

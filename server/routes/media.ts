@@ -4,20 +4,41 @@
 // nor touches the file system. Every path segment must match the strict pattern of
 // media/urls.ts before anything else looks at it.
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, installNotFound } from '../errors';
 import { createMediaLookup } from '../media/exists';
 import { isServedSize } from '../media/sizes';
 import type { MediaStore } from '../media/store';
 import { parseMediaPath } from '../media/urls';
+import { parseRange } from '../media/range';
+import { VIDEO_DIR, parseVideoPath, videoPath, type DemoVideo } from '../media/videos';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_FOUND = '图片不存在';
+const VIDEO_NOT_FOUND = '视频不存在';
 
 export const mediaRoutes: FastifyPluginAsync<{ store: MediaStore }> = async (app, opts) => {
   const { store } = opts;
   const inData = createMediaLookup(app.db);
   installNotFound(app, NOT_FOUND);
+  const videoInData = (reviewId: number, url: string) =>
+    app.db
+      .prepare(
+        "SELECT 1 FROM reviews r, json_each(r.videos) v WHERE r.id = ? AND json_extract(v.value, '$.url') = ?",
+      )
+      .get(reviewId, url) !== undefined;
+
+  // GET /media/video/v{review id}/{w}x{h}.mp4 (issue 21 item 1): one of the demo files, only
+  // at a URL the data references; single byte ranges answered 206 from a read of that range.
+  // (A static segment: find-my-way prefers it to the images' /:kind/:id/:file.)
+  app.get<{ Params: { id: string; file: string } }>('/video/:id/:file', async (req, reply) => {
+    const named = parseVideoPath(req.params.id, req.params.file);
+    if (!named || !videoInData(named.reviewId, videoPath(named.reviewId, named.video)))
+      return reply.code(404).send(errorBody(404, VIDEO_NOT_FOUND));
+    return sendVideo(req, reply, named.video);
+  });
 
   app.get<{ Params: { kind: string; id: string; file: string } }>('/:kind/:id/:file', async (req, reply) => {
     const key = parseMediaPath(req.params.kind, req.params.id, req.params.file);
@@ -35,3 +56,34 @@ export const mediaRoutes: FastifyPluginAsync<{ store: MediaStore }> = async (app
     return reply.send(await store.get(key));
   });
 };
+
+/** Size and ETag of each demo file, read once (three files of about 72 KB). */
+const videoFacts = new Map<string, { size: number; etag: string }>();
+function factsOf(v: DemoVideo): { size: number; etag: string } {
+  let facts = videoFacts.get(v.file);
+  if (!facts) {
+    const bytes = fs.readFileSync(path.join(VIDEO_DIR, v.file));
+    facts = { size: bytes.length, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
+    videoFacts.set(v.file, facts);
+  }
+  return facts;
+}
+
+function sendVideo(req: FastifyRequest, reply: FastifyReply, v: DemoVideo) {
+  const { size, etag } = factsOf(v);
+  reply.header('Cache-Control', IMMUTABLE).header('ETag', etag).header('Accept-Ranges', 'bytes').type('video/mp4');
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  const ifRange = req.headers['if-range'];
+  const range = ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, size) : { kind: 'full' as const };
+  if (range.kind === 'unsatisfiable')
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${size}`)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(416, '请求的范围无效'));
+  const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, size - 1];
+  if (range.kind === 'partial') reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
+  // HEAD: Fastify's HEAD route runs this and drops the stream unread, keeping the headers.
+  reply.header('Content-Length', String(end - start + 1));
+  return reply.send(fs.createReadStream(path.join(VIDEO_DIR, v.file), { start, end }));
+}

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/open';
 import { mediaImage, mediaPath, thumbSize, type MediaExt } from '../../media/urls';
+import { demoVideoFields } from '../../media/videos';
 import type { Rng } from '../prng';
 import { MINUTE, REFERENCE_DATE, json } from '../reference';
 import {
@@ -60,11 +61,14 @@ export function seedReviews(
       let content: string | null = reviewText(rng, p.kind, score, style);
       const tags = style === 'default' ? [] : wordTags(rng, p.kind);
       let pictures: ReturnType<typeof picture>[] = [];
-      let videos: Array<{ cover: { url: string; width: number; height: number } }> = [];
+      let videos: Array<{ cover: { url: string; width: number; height: number }; url?: string }> = [];
       if (style !== 'default' || rng.chance(0.1)) {
         if (rng.chance(0.08)) {
           const [w, h] = rng.pick(VIDEO_COVER_SIZES);
-          videos = [{ cover: { url: mediaPath('cover', `v${id}`, w, h), width: w, height: h } }];
+          // The playable file (url, width, height, duration) follows from the cover's shape, so
+          // the random stream, and with it the rest of the demo data, is what it was before.
+          const cover = { url: mediaPath('cover', `v${id}`, w, h), width: w, height: h };
+          videos = [{ cover, ...demoVideoFields(id, w, h) }];
         } else {
           const n = rng.weighted([
             [0, 20],

@@ -34,8 +34,21 @@ export const Picture = Type.Object(
 );
 export type Picture = Static<typeof Picture>;
 
-/** The reference server sends `{ cover: { url, width, height } }` (no video file). */
-export const Video = Type.Object({ cover: Loose(UrlOnly), url: Loose(UrlText()) }, { additionalProperties: true });
+/**
+ * `{ cover: { url }, url? }` (contract). Optional extensions (docs/api-client.md, issue 21): the
+ * video's `width` and `height` in pixels and its `duration` in seconds; the reference server
+ * sends them with `url` (an H.264/AAC MP4) and the cover's width and height.
+ */
+export const Video = Type.Object(
+  {
+    cover: Loose(UrlOnly),
+    url: Loose(UrlText()),
+    width: Loose(Type.Number({ minimum: 0, maximum: 100_000 })),
+    height: Loose(Type.Number({ minimum: 0, maximum: 100_000 })),
+    duration: Loose(Type.Number({ minimum: 0, maximum: 86_400 })),
+  },
+  { additionalProperties: true },
+);
 export type Video = Static<typeof Video>;
 
 const Choices = <T extends Parameters<typeof List>[0]>(item: T) =>
