@@ -11,7 +11,11 @@ export interface GalleryItem {
   full: ViewImage;
   thumb: ViewImage;
   isVideoCover: boolean;
+  /** The playable video (contract: optional `url`), null when there is none or it is unsafe. */
   videoUrl: string | null;
+  /** Optional extensions of the video (docs/api-client.md): pixels and seconds, when sent. */
+  videoSize?: { width: number; height: number } | null;
+  videoDuration?: number | null;
 }
 
 export interface ReviewView {
@@ -60,6 +64,11 @@ export interface SimilarView {
   origin: string | null;
 }
 
+const positive = (x: unknown): number | null => {
+  const n = num(x);
+  return n != null && Number.isFinite(n) && n > 0 ? n : null;
+};
+
 /** Gallery: pictures, else video covers (spec section 5). */
 function toGallery(r: Review): GalleryItem[] {
   const pictures = Array.isArray(r.pictures) ? r.pictures : [];
@@ -76,7 +85,17 @@ function toGallery(r: Review): GalleryItem[] {
   videos.forEach((v, i) => {
     const cover = toViewImage(v?.cover, { width: 720, height: 960 });
     if (!cover) return;
-    items.push({ id: `v${i}`, full: cover, thumb: cover, isVideoCover: true, videoUrl: safeUrl(v?.url) });
+    const width = positive(v?.width);
+    const height = positive(v?.height);
+    items.push({
+      id: `v${i}`,
+      full: cover,
+      thumb: cover,
+      isVideoCover: true,
+      videoUrl: safeUrl(v?.url),
+      videoSize: width && height ? { width: Math.round(width), height: Math.round(height) } : null,
+      videoDuration: positive(v?.duration),
+    });
   });
   return items;
 }
