@@ -6,9 +6,7 @@
 // past the end is 416 with `Content-Range: bytes */size`.
 
 export type RangeAnswer =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const RANGE_RE = /^bytes=([0-9]{0,15})-([0-9]{0,15})$/;
 

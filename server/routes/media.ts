@@ -25,9 +25,7 @@ export const mediaRoutes: FastifyPluginAsync<{ store: MediaStore }> = async (app
   installNotFound(app, NOT_FOUND);
   const videoInData = (reviewId: number, url: string) =>
     app.db
-      .prepare(
-        "SELECT 1 FROM reviews r, json_each(r.videos) v WHERE r.id = ? AND json_extract(v.value, '$.url') = ?",
-      )
+      .prepare("SELECT 1 FROM reviews r, json_each(r.videos) v WHERE r.id = ? AND json_extract(v.value, '$.url') = ?")
       .get(reviewId, url) !== undefined;
 
   // GET /media/video/v{review id}/{w}x{h}.mp4 (issue 21 item 1): one of the demo files, only
@@ -74,7 +72,8 @@ function sendVideo(req: FastifyRequest, reply: FastifyReply, v: DemoVideo) {
   reply.header('Cache-Control', IMMUTABLE).header('ETag', etag).header('Accept-Ranges', 'bytes').type('video/mp4');
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   const ifRange = req.headers['if-range'];
-  const range = ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, size) : { kind: 'full' as const };
+  const range =
+    ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, size) : { kind: 'full' as const };
   if (range.kind === 'unsatisfiable')
     return reply
       .code(416)

@@ -83,7 +83,10 @@ export default function PhotoViewer({ items, start, alt, onClose }: PhotoViewerP
       const z = swiper.current?.zoom;
       if (!z) return;
       if (e.deltaY < 0) z.in(Math.min(MAX_ZOOM, (z.scale || 1) * 1.5));
-      else if (e.deltaY > 0) z.scale / 1.5 <= 1 ? z.out() : z.in(z.scale / 1.5);
+      else if (e.deltaY > 0) {
+        if (z.scale / 1.5 <= 1) z.out();
+        else z.in(z.scale / 1.5);
+      }
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
@@ -99,31 +102,34 @@ export default function PhotoViewer({ items, start, alt, onClose }: PhotoViewerP
   }, [onClose]);
 
   // On the document: Esc and the focus trap work wherever focus is.
-  const onKeyDown = React.useCallback((e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      close();
-      return;
-    }
-    if (e.key !== 'Tab' || !root.current) return;
-    // Focus stays inside the dialog.
-    const focusable = [...root.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (el) => !el.classList.contains('swiper-button-disabled'),
-    );
-    if (!focusable.length) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    } else if (!root.current.contains(document.activeElement)) {
-      e.preventDefault();
-      first.focus();
-    }
-  }, [close]);
+  const onKeyDown = React.useCallback(
+    (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close();
+        return;
+      }
+      if (e.key !== 'Tab' || !root.current) return;
+      // Focus stays inside the dialog.
+      const focusable = [...root.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => !el.classList.contains('swiper-button-disabled'),
+      );
+      if (!focusable.length) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      } else if (!root.current.contains(document.activeElement)) {
+        e.preventDefault();
+        first.focus();
+      }
+    },
+    [close],
+  );
   React.useEffect(() => {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

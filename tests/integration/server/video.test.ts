@@ -50,7 +50,9 @@ describe('demo review videos', () => {
 
   test('a byte range is 206 with exactly those bytes, read from that range of the file only', async () => {
     const v = (await detail(rows[0])).videos[0];
-    const file = fs.readdirSync(VIDEO_DIR).find((f) => f.endsWith('.mp4') && v.url.endsWith(`${v.width}x${v.height}.mp4`))!;
+    const file = fs
+      .readdirSync(VIDEO_DIR)
+      .find((f) => f.endsWith('.mp4') && v.url.endsWith(`${v.width}x${v.height}.mp4`))!;
     const whole = (await (await fetch(s.url + v.url)).arrayBuffer()).byteLength;
     const onDisk = fs.readFileSync(path.join(VIDEO_DIR, file ?? ''));
     assert.equal(whole, onDisk.length);
