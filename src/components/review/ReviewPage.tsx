@@ -3,6 +3,9 @@ import { Layout } from '../shell/Layout';
 import { ReviewDetail } from './ReviewDetail';
 import { ReviewHead, PlainHead } from './ReviewHead';
 import { LikeButton } from './LikeButton';
+import { ShareButton } from '../share/ShareButton';
+import { useWechatShare } from '../../hooks/use-wechat-share';
+import { shareCard } from '../../review/share';
 import { useReviewData } from '../../hooks/use-review-data';
 import { sameReview, type ReviewIds } from '../../review/ids';
 import type { ReviewPageData } from '../../review/page-data';
@@ -27,6 +30,8 @@ export function ReviewPage({ ids, built }: ReviewPageProps) {
   const other = ids && !(built && sameReview(ids, built)) ? ids : null;
   const data = useReviewData(other ?? built ?? null, other ? {} : (built ?? {}));
   const head = built?.info ?? data.review;
+  const card = React.useMemo(() => (data.review ? shareCard(data.review) : null), [data.review]);
+  useWechatShare(card);
   return (
     <Layout>
       {head ? <ReviewHead review={head} /> : <PlainHead title="用户晒单" noindex />}
@@ -36,6 +41,7 @@ export function ReviewPage({ ids, built }: ReviewPageProps) {
         similar={data.similar}
         status={ids === undefined && !built ? 'loading' : data.status}
         likeSlot={data.review ? <LikeButton review={data.review} /> : null}
+        shareSlot={card ? <ShareButton url={card.link} title={card.title} text={card.desc} /> : null}
       />
     </Layout>
   );
