@@ -280,8 +280,10 @@ export class ReviewRepository {
     const order = q.sort === 'likes' ? 'rp.likes DESC, rp.posted_at DESC, rp.id DESC' : 'rp.posted_at DESC, rp.id DESC';
     const rows = this.db
       .prepare(
-        `SELECT rp.id, rp.review_id, rp.content, rp.likes, rp.posted_at, u.label, u.avatar
-      FROM replies rp JOIN users u ON u.id = rp.user_id WHERE rp.review_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
+        `SELECT rp.id, rp.review_id, rp.content, rp.likes, rp.posted_at, u.label, u.avatar, m.name_cn AS m_name,
+        json_extract(m.logo, '$.url') AS m_logo
+      FROM replies rp JOIN users u ON u.id = rp.user_id LEFT JOIN merchants m ON m.id = rp.merchant_id
+      WHERE rp.review_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
       )
       .all(reviewId, q.limit, q.offset) as Array<{
       id: number;
@@ -291,19 +293,23 @@ export class ReviewRepository {
       posted_at: number;
       label: string;
       avatar: string | null;
+      m_name: string | null;
+      m_logo: string | null;
     }>;
     const { n } = this.db.prepare('SELECT count(*) AS n FROM replies WHERE review_id = ?').get(reviewId) as {
       n: number;
     };
     return {
+      // A merchant's reply carries the shop's name and logo and `fromMerchant` (an extension).
       replies: rows.map((r) => ({
         id: r.id,
         commentId: r.review_id,
         content: r.content,
-        userLabel: r.label,
-        userAvatar: this.media(r.avatar),
+        userLabel: r.m_name ?? r.label,
+        userAvatar: this.media(r.m_name != null ? r.m_logo : r.avatar),
         likes: r.likes,
         postedAt: r.posted_at,
+        ...(r.m_name != null ? { fromMerchant: true } : {}),
       })),
       total: n,
     };

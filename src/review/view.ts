@@ -30,6 +30,8 @@ export interface ReviewView {
   score: number | null;
   tags: string[];
   gallery: GalleryItem[];
+  /** Replies (the reference server's `replyCount` extension); null when the API does not say. */
+  replyCount: number | null;
   sku: {
     name: string;
     cents: number | null;
@@ -136,6 +138,7 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
       score: num(label?.productSatisfyScore),
       tags: (Array.isArray(label?.wordTags) ? label!.wordTags! : []).filter((t): t is string => !!text(t)),
       gallery: toGallery(raw),
+      replyCount: num(raw.replyCount) == null ? null : Math.max(0, Math.floor(num(raw.replyCount)!)),
       sku: {
         name: text(sku.name) ?? '',
         cents: num(sku.cents),
@@ -147,6 +150,36 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
       },
     },
   };
+}
+
+export interface ReplyView {
+  id: string;
+  userLabel: string | null;
+  content: string;
+  postedAt: number | null;
+  /** Written by the merchant (optional extension `fromMerchant`, docs/api-client.md). */
+  fromMerchant: boolean;
+}
+
+/** Replies: well-formed items only (an id and text), each once. */
+export function toReplyViews(items: unknown): ReplyView[] {
+  if (!Array.isArray(items)) return [];
+  const seen = new Set<string>();
+  const out: ReplyView[] = [];
+  for (const it of items as Array<Record<string, unknown>>) {
+    const id = idText(it?.id);
+    const content = text(it?.content);
+    if (!id || !content || seen.has(id)) continue;
+    seen.add(id);
+    out.push({
+      id,
+      userLabel: text(it.userLabel),
+      content,
+      postedAt: num(it.postedAt),
+      fromMerchant: it.fromMerchant === true,
+    });
+  }
+  return out;
 }
 
 /** Related reviews: well-formed items only, each once (a page leaves its own out: page-data.ts relatedTo). */

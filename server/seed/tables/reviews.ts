@@ -15,7 +15,7 @@ import {
   SPECIAL,
   type Overrides,
 } from '../special';
-import { REPLIES, pickTextStyle, reviewText, wordTags } from '../texts';
+import { MERCHANT_REPLIES, REPLIES, pickTextStyle, reviewText, wordTags } from '../texts';
 import { PICTURE_SIZES, VIDEO_COVER_SIZES } from '../vocab';
 import type { SeededProduct } from './products';
 
@@ -143,18 +143,29 @@ function replySeeder(
   users: number,
 ): { seed(reviewId: number, n: number, postedAt: number): void; count(): number } {
   const ins = db.prepare(
-    'INSERT INTO replies (id, review_id, user_id, content, likes, posted_at) VALUES (?,?,?,?,?,?)',
+    'INSERT INTO replies (id, review_id, user_id, content, likes, posted_at, merchant_id) VALUES (?,?,?,?,?,?,?)',
+  );
+  const merchantOf = db.prepare(
+    'SELECT p.merchant_id FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.id = ?',
   );
   let replyId = FIRST_REPLY_ID;
   const seed = (reviewId: number, n: number, postedAt: number) => {
+    // The merchant answers one review in three that has replies (its first reply), chosen by
+    // id and not by the random stream, so every other value of the demo data stays as it was.
+    const merchant =
+      n > 0 && reviewId % 3 === 0 ? (merchantOf.get(reviewId) as { merchant_id: number } | undefined) : undefined;
     for (let r = 0; r < n; r++) {
+      const userId = FIRST_USER_ID + rng.int(0, users - 1);
+      const text = rng.pick(REPLIES);
+      const byMerchant = merchant && r === 0;
       ins.run(
         replyId++,
         reviewId,
-        FIRST_USER_ID + rng.int(0, users - 1),
-        rng.pick(REPLIES),
+        userId,
+        byMerchant ? MERCHANT_REPLIES[reviewId % MERCHANT_REPLIES.length] : text,
         rng.int(0, 20),
         Math.min(REFERENCE_DATE, postedAt + rng.int(1, 30 * 24 * 60) * MINUTE),
+        byMerchant ? merchant.merchant_id : null,
       );
     }
   };

@@ -7,6 +7,7 @@ import { productPath } from '../../paths';
 import { Breadcrumb } from '../common/Breadcrumb';
 import { Gallery } from '../gallery/Gallery';
 import { ReviewerCard } from './ReviewerCard';
+import { Replies } from './Replies';
 import { RelatedCarousel } from './RelatedCarousel';
 import { SimilarProducts } from './SimilarProducts';
 
@@ -102,6 +103,7 @@ function ReviewBody({
             {variant && <span className="review__product-name">{variant}</span>}
           </Link>
         </div>
+        <Replies review={review} />
       </div>
     </div>
   );

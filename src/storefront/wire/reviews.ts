@@ -154,6 +154,8 @@ export const Reply = Type.Object({
   userAvatar: Loose(UrlText()),
   likes: Loose(Type.Number()),
   postedAt: Loose(Type.Number()),
+  /** Optional extension (issue 21): true when the merchant wrote it (userLabel is the shop). */
+  fromMerchant: Loose(Type.Boolean()),
 });
 export type Reply = Static<typeof Reply>;
 export const RepliesResponse = Type.Object({ replies: List(Reply, 100), total: Type.Optional(Type.Integer()) });
