@@ -38,12 +38,17 @@ interface ReviewRow {
   s_size: string | null;
   s_width: string | null;
   s_image: string | null;
+  /** An order item of the reviewer for this sku, received before the review (issue 21). */
+  bought_item: number | null;
 }
 
 const SELECT_REVIEW = `SELECT r.id, r.product_id, r.sku_id, r.content, r.score, r.word_tags, r.pictures, r.videos, r.likes,
   r.reply_count, r.posted_at, r.overrides, u.label AS u_label, u.avatar AS u_avatar, u.medals AS u_medals,
   p.exchange_rate AS p_rate, s.id AS s_id, s.name AS s_name, s.cents AS s_cents, s.color AS s_color, s.size AS s_size,
-  s.width AS s_width, s.image AS s_image
+  s.width AS s_width, s.image AS s_image,
+  (SELECT oi.id FROM orders o JOIN order_items oi ON oi.order_id = o.id
+    WHERE o.user_id = r.user_id AND o.status = 'RECEIVED' AND o.created_at <= r.posted_at AND oi.sku_id = r.sku_id
+    LIMIT 1) AS bought_item
   FROM reviews r JOIN users u ON u.id = r.user_id JOIN products p ON p.id = r.product_id LEFT JOIN skus s ON s.id = r.sku_id`;
 
 interface PictureJson {
@@ -143,6 +148,11 @@ export class ReviewRepository {
       sku: this.toSku(r, r.product_id),
       replyCount: r.reply_count,
     };
+    if (r.bought_item != null) {
+      // The variant bought is the review's sku (the order item is matched on it).
+      const variant = [r.s_color, r.s_size, r.s_width].filter((x): x is string => !!x).join(' / ');
+      review.verifiedPurchase = { variant: variant || null };
+    }
     if (liked !== undefined) review.liked = liked;
     if (r.overrides) Object.assign(review, (JSON.parse(r.overrides) as Overrides).review ?? {});
     return review;

@@ -32,6 +32,8 @@ export interface ReviewView {
   gallery: GalleryItem[];
   /** Replies (the reference server's `replyCount` extension); null when the API does not say. */
   replyCount: number | null;
+  /** Optional extension `verifiedPurchase`: the reviewer bought it (the variant when known). */
+  verified: { variant: string | null } | null;
   sku: {
     name: string;
     cents: number | null;
@@ -138,6 +140,10 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
       score: num(label?.productSatisfyScore),
       tags: (Array.isArray(label?.wordTags) ? label!.wordTags! : []).filter((t): t is string => !!text(t)),
       gallery: toGallery(raw),
+      verified:
+        raw.verifiedPurchase && typeof raw.verifiedPurchase === 'object'
+          ? { variant: text(raw.verifiedPurchase.variant) }
+          : null,
       replyCount: num(raw.replyCount) == null ? null : Math.max(0, Math.floor(num(raw.replyCount)!)),
       sku: {
         name: text(sku.name) ?? '',

@@ -183,28 +183,14 @@ describe('review media and sharing', { skip: siteMissing }, () => {
       `1 / ${n}`,
     );
     // Zoom by button and by wheel.
+    const zoomed = () => page.locator('.viewer .swiper-slide-active.swiper-slide-zoomed');
     await page.getByRole('button', { name: '放大' }).click();
-    await page.waitForFunction(() =>
-      /scale\((?!1\))/.test(
-        (document.querySelector('.viewer .swiper-slide-active .swiper-zoom-container') as HTMLElement)?.style
-          .transform ?? '',
-      ),
-    );
+    await zoomed().waitFor();
     await page.getByRole('button', { name: '缩小' }).click();
-    await page.waitForFunction(() =>
-      /scale\(1\)/.test(
-        (document.querySelector('.viewer .swiper-slide-active .swiper-zoom-container') as HTMLElement)?.style
-          .transform ?? '',
-      ),
-    );
+    await zoomed().waitFor({ state: 'detached' });
     await page.mouse.move(DESKTOP.width / 2, DESKTOP.height / 2);
     await page.mouse.wheel(0, -200);
-    await page.waitForFunction(() =>
-      /scale\((?!1\))/.test(
-        (document.querySelector('.viewer .swiper-slide-active .swiper-zoom-container') as HTMLElement)?.style
-          .transform ?? '',
-      ),
-    );
+    await zoomed().waitFor();
     // Focus stays inside: Tab and Shift+Tab many times.
     for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
       await page.keyboard.press(key);
@@ -228,7 +214,7 @@ describe('review media and sharing', { skip: siteMissing }, () => {
     // The close button.
     await opener.click();
     await dialog.waitFor();
-    await page.getByRole('button', { name: '关闭' }).click();
+    await dialog.getByRole('button', { name: '关闭', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(new URL(page.url()).pathname, pathOf(rich));
     assert.deepEqual(problems, []);
@@ -238,9 +224,8 @@ describe('review media and sharing', { skip: siteMissing }, () => {
   test('share without the Web Share API: the link is copied; desktop shows its QR code', async () => {
     const { page, context, problems } = await newPage(browser, DESKTOP);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
-    await page.addInitScript(() => {
-      delete (Navigator.prototype as { share?: unknown }).share;
-    });
+    // Init scripts as text: tsx would wrap functions in helpers the page does not have.
+    await page.addInitScript('delete Navigator.prototype.share;');
     await page.goto(site.base + pathOf(rich));
     await hydrated(page);
     await page.getByRole('button', { name: '分享' }).click();
@@ -269,13 +254,11 @@ describe('review media and sharing', { skip: siteMissing }, () => {
 
   test('share when copying fails: the link is shown, selected, to copy by hand; no QR code on a phone', async () => {
     const { page, context } = await newPage(browser, MOBILE);
-    await page.addInitScript(() => {
-      delete (Navigator.prototype as { share?: unknown }).share;
-      Object.defineProperty(navigator, 'clipboard', {
-        value: { writeText: () => Promise.reject(new Error('denied')) },
-      });
+    await page.addInitScript(`
+      delete Navigator.prototype.share;
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
       document.execCommand = () => false;
-    });
+    `);
     await page.goto(site.base + pathOf(video));
     await hydrated(page);
     await page.getByRole('button', { name: '分享' }).click();
@@ -293,15 +276,12 @@ describe('review media and sharing', { skip: siteMissing }, () => {
 
   test('share with the Web Share API: the system sheet gets the title, text and link; no panel', async () => {
     const { page, context } = await newPage(browser, MOBILE);
-    await page.addInitScript(() => {
-      (navigator as Navigator & { share: unknown }).share = (data: ShareData) => {
-        (window as unknown as { shared: ShareData[] }).shared = [
-          ...((window as unknown as { shared?: ShareData[] }).shared ?? []),
-          data,
-        ];
+    await page.addInitScript(`
+      navigator.share = (data) => {
+        window.shared = [...(window.shared || []), data];
         return Promise.resolve();
       };
-    });
+    `);
     await page.goto(site.base + pathOf(rich));
     await hydrated(page);
     await page.getByRole('button', { name: '分享' }).click();
@@ -322,17 +302,17 @@ describe('review media and sharing', { skip: siteMissing }, () => {
     });
     const page = await context.newPage();
     const seen = requests(page);
-    await page.addInitScript(() => {
-      const rec: Record<string, unknown> = {};
-      (window as unknown as { wxRecord: unknown }).wxRecord = rec;
-      (window as unknown as { wx: unknown }).wx = {
-        config: (c: unknown) => (rec.config = c),
-        ready: (cb: () => void) => cb(),
+    await page.addInitScript(`
+      const rec = {};
+      window.wxRecord = rec;
+      window.wx = {
+        config: (c) => { rec.config = c; },
+        ready: (cb) => cb(),
         error: () => undefined,
-        updateAppMessageShareData: (d: unknown) => (rec.appMessage = d),
-        updateTimelineShareData: (d: unknown) => (rec.timeline = d),
+        updateAppMessageShareData: (d) => { rec.appMessage = d; },
+        updateTimelineShareData: (d) => { rec.timeline = d; },
       };
-    });
+    `);
     const url = `${site.base}${pathOf(rich)}?utm_source=wechat`;
     await page.goto(url + '#top');
     await page.waitForFunction(

@@ -114,6 +114,13 @@ export const Review = Type.Object(
     replyCount: Type.Optional(Type.Number()),
     /** Reference-server extension: whether the signed-in caller liked it (absent for guests). */
     liked: Loose(Type.Boolean()),
+    /**
+     * Optional extension (issue 21, docs/api-client.md): present when the reviewer received an
+     * order of this sku before writing it; `variant` names what was bought ("驼色 / M").
+     */
+    verifiedPurchase: Loose(
+      Type.Object({ variant: Loose(ShortText({ maxLength: 200 })) }, { additionalProperties: true }),
+    ),
   },
   { additionalProperties: true },
 );
