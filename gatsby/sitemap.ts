@@ -41,6 +41,7 @@ const EXCLUDED = [
   /^\/haul-detail\/?$/,
   /^\/product\//,
   /^\/offline-plugin-app-shell-fallback\/?$/,
+  /^\/review-gone\/?$/,
 ];
 export const isIndexable = (sitePath: string) => !EXCLUDED.some((r) => r.test(sitePath));
 

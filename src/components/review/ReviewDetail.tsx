@@ -76,7 +76,7 @@ function ReviewBody({
   const product = productName(review.sku.name);
   const variant = variantName(review.sku.name);
   return (
-    <div className="review__main">
+    <div className={review.gallery.length ? 'review__main' : 'review__main review__main--text-only'}>
       <Gallery items={review.gallery} alt={altText(review.content)} />
       <div className="review__content">
         <h1 className="review__title">{product || NO_REVIEW_HEADING}</h1>

@@ -23,13 +23,14 @@ export interface ReviewPageProps {
 /**
  * The review page of both templates (spec section 2): the built review, or the one the URL
  * names (another review, or any review on the haul detail page and for reviews published after
- * the build), loaded in the browser. The head is the built review's, so a static page's
- * canonical URL stays its path; without one, the loaded review's, or a plain noindex head.
+ * the build), loaded in the browser. The head follows the review shown (issue 21 item 6): the
+ * built one's (the HTML crawlers get), or once the URL names another, that one's (a plain
+ * noindex head while it loads or when it is not found).
  */
 export function ReviewPage({ ids, built }: ReviewPageProps) {
   const other = ids && !(built && sameReview(ids, built)) ? ids : null;
   const data = useReviewData(other ?? built ?? null, other ? {} : (built ?? {}));
-  const head = built?.info ?? data.review;
+  const head = other ? data.review : (built?.info ?? data.review);
   const card = React.useMemo(() => (data.review ? shareCard(data.review) : null), [data.review]);
   useWechatShare(card);
   return (
