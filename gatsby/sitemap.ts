@@ -20,6 +20,7 @@ import { absoluteUrl, withPrefix } from '../src/paths';
 import { isoChinaTime } from '../src/review/format';
 import { siteConfig } from '../src/site-config';
 import type { ReviewView } from '../src/review/view';
+import { videoJsonLd } from '../src/review/structured-data';
 import type { PageActions, PageInput } from './pages/types';
 
 export const SITEMAP_INDEX = 'sitemap-index.xml';
@@ -40,6 +41,7 @@ const EXCLUDED = [
   /^\/haul-detail\/?$/,
   /^\/product\//,
   /^\/offline-plugin-app-shell-fallback\/?$/,
+  /^\/review-gone\/?$/,
 ];
 export const isIndexable = (sitePath: string) => !EXCLUDED.some((r) => r.test(sitePath));
 
@@ -47,6 +49,29 @@ export interface SitemapEntry {
   path: string;
   lastmod: number | null;
   images: string[];
+  /** Video entries (issue 21): the review's playable videos, from its VideoObject JSON-LD. */
+  videos?: SitemapVideo[];
+}
+
+export interface SitemapVideo {
+  thumbnail_loc: string;
+  content_loc: string;
+  title: string;
+  description: string;
+  duration?: number;
+  publication_date?: string;
+}
+
+/** The review's videos as sitemap video entries: the same facts as its VideoObject blocks. */
+function videoEntries(info: ReviewView): SitemapVideo[] {
+  return videoJsonLd(info).map((v) => ({
+    thumbnail_loc: String(v.thumbnailUrl),
+    content_loc: String(v.contentUrl),
+    title: String(v.name).slice(0, 100),
+    description: String(v.description).slice(0, 2048),
+    ...(typeof v.duration === 'string' ? { duration: Number(/^PT(\d+)S$/.exec(v.duration)?.[1]) } : {}),
+    publication_date: String(v.uploadDate),
+  }));
 }
 
 const recorded = new Map<string, SitemapEntry>();
@@ -79,7 +104,13 @@ export function entryOf(
         .filter((u): u is string => !!u)
         .map(absoluteMedia)
         .filter(isHttp);
-      return { path: page.path, lastmod: info.postedAt, images: [...new Set(images)].slice(0, MAX_IMAGES) };
+      const videos = videoEntries(info);
+      return {
+        path: page.path,
+        lastmod: info.postedAt,
+        images: [...new Set(images)].slice(0, MAX_IMAGES),
+        ...(videos.length ? { videos } : {}),
+      };
     }
     case 'product':
       return { path: page.path, lastmod: listed(c.reviews, 'id'), images: [] };
@@ -129,12 +160,13 @@ function toItem(e: SitemapEntry): SitemapItemLoose {
     url: absoluteUrl(siteConfig.siteUrl, e.path),
     ...(lastmod ? { lastmod } : {}),
     ...(e.images.length ? { img: e.images.map((url) => ({ url })) } : {}),
+    ...(e.videos?.length ? { video: e.videos } : {}),
   };
 }
 
 /** XML of one child sitemap. */
 async function sitemapXml(items: SitemapItemLoose[]): Promise<Buffer> {
-  const stream = new SitemapStream({ xmlns: { image: true, news: false, video: false, xhtml: false } });
+  const stream = new SitemapStream({ xmlns: { image: true, news: false, video: true, xhtml: false } });
   return streamToPromise(Readable.from(items).pipe(stream));
 }
 

@@ -46,9 +46,11 @@ export function sitePolicy(html: string, opts: SitePolicyOptions = {}): string {
   const extra = (list: string[] | undefined) => (list ?? []).map(originOf).filter((o): o is string => !!o);
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...inlineScriptHashes(html)].join(' '),
+    // WeChat's JS-SDK, loaded only inside WeChat's browser for the share card (issue 21).
+    ["script-src 'self' https://res.wx.qq.com", ...inlineScriptHashes(html)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...extra(opts.imageOrigins)].join(' '),
+    ["media-src 'self' blob:", ...extra(opts.imageOrigins)].join(' '),
     "font-src 'self' data:",
     ["connect-src 'self'", ...extra(opts.connectOrigins)].join(' '),
     "worker-src 'self' blob:",

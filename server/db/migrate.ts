@@ -23,8 +23,15 @@ function addReviewHiddenAt(db: DB): void {
   db.exec('ALTER TABLE reviews ADD COLUMN hidden_at INTEGER');
 }
 
+/** Replies gained merchant_id (issue 21 item 4: a reply by the merchant is labelled). */
+function addReplyMerchant(db: DB): void {
+  if (columnsOf(db, 'replies').has('merchant_id')) return;
+  db.exec('ALTER TABLE replies ADD COLUMN merchant_id INTEGER REFERENCES merchants(id)');
+}
+
 /** Brings an opened file's tables up to schema.sql. Idempotent. */
 export function migrate(db: DB): void {
   addSessionLastUsed(db);
   addReviewHiddenAt(db);
+  addReplyMerchant(db);
 }

@@ -121,7 +121,8 @@ CREATE TABLE IF NOT EXISTS replies (
   user_id     INTEGER NOT NULL REFERENCES users(id),
   content     TEXT NOT NULL,
   likes       INTEGER NOT NULL DEFAULT 0,
-  posted_at   INTEGER NOT NULL
+  posted_at   INTEGER NOT NULL,
+  merchant_id INTEGER REFERENCES merchants(id)  -- set when the merchant answered (issue 21)
 );
 CREATE INDEX IF NOT EXISTS replies_review ON replies(review_id, posted_at DESC, id DESC);
 

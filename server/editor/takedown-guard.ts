@@ -16,6 +16,6 @@ export const takedownGuard = (app: FastifyInstance) => async (req: FastifyReques
     typeof commentId === 'string' &&
     app.repos.takedowns.isTakenDown(productId, commentId)
   ) {
-    throw new HttpError(410, '这条晒单已被下架');
+    throw new HttpError(410, '该晒单已下架');
   }
 };

@@ -38,12 +38,17 @@ interface ReviewRow {
   s_size: string | null;
   s_width: string | null;
   s_image: string | null;
+  /** An order item of the reviewer for this sku, received before the review (issue 21). */
+  bought_item: number | null;
 }
 
 const SELECT_REVIEW = `SELECT r.id, r.product_id, r.sku_id, r.content, r.score, r.word_tags, r.pictures, r.videos, r.likes,
   r.reply_count, r.posted_at, r.overrides, u.label AS u_label, u.avatar AS u_avatar, u.medals AS u_medals,
   p.exchange_rate AS p_rate, s.id AS s_id, s.name AS s_name, s.cents AS s_cents, s.color AS s_color, s.size AS s_size,
-  s.width AS s_width, s.image AS s_image
+  s.width AS s_width, s.image AS s_image,
+  (SELECT oi.id FROM orders o JOIN order_items oi ON oi.order_id = o.id
+    WHERE o.user_id = r.user_id AND o.status = 'RECEIVED' AND o.created_at <= r.posted_at AND oi.sku_id = r.sku_id
+    LIMIT 1) AS bought_item
   FROM reviews r JOIN users u ON u.id = r.user_id JOIN products p ON p.id = r.product_id LEFT JOIN skus s ON s.id = r.sku_id`;
 
 interface PictureJson {
@@ -135,10 +140,19 @@ export class ReviewRepository {
         full: { ...p.full, url: m(p.full.url)! },
         thumbnail: { ...p.thumbnail, url: m(p.thumbnail.url)! },
       })),
-      videos: (JSON.parse(r.videos) as VideoJson[]).map((v) => ({ ...v, cover: { ...v.cover, url: m(v.cover.url) } })),
+      videos: (JSON.parse(r.videos) as VideoJson[]).map((v) => ({
+        ...v,
+        cover: { ...v.cover, url: m(v.cover.url) },
+        ...(v.url ? { url: m(v.url) } : {}),
+      })),
       sku: this.toSku(r, r.product_id),
       replyCount: r.reply_count,
     };
+    if (r.bought_item != null) {
+      // The variant bought is the review's sku (the order item is matched on it).
+      const variant = [r.s_color, r.s_size, r.s_width].filter((x): x is string => !!x).join(' / ');
+      review.verifiedPurchase = { variant: variant || null };
+    }
     if (liked !== undefined) review.liked = liked;
     if (r.overrides) Object.assign(review, (JSON.parse(r.overrides) as Overrides).review ?? {});
     return review;
@@ -276,8 +290,10 @@ export class ReviewRepository {
     const order = q.sort === 'likes' ? 'rp.likes DESC, rp.posted_at DESC, rp.id DESC' : 'rp.posted_at DESC, rp.id DESC';
     const rows = this.db
       .prepare(
-        `SELECT rp.id, rp.review_id, rp.content, rp.likes, rp.posted_at, u.label, u.avatar
-      FROM replies rp JOIN users u ON u.id = rp.user_id WHERE rp.review_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
+        `SELECT rp.id, rp.review_id, rp.content, rp.likes, rp.posted_at, u.label, u.avatar, m.name_cn AS m_name,
+        json_extract(m.logo, '$.url') AS m_logo
+      FROM replies rp JOIN users u ON u.id = rp.user_id LEFT JOIN merchants m ON m.id = rp.merchant_id
+      WHERE rp.review_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
       )
       .all(reviewId, q.limit, q.offset) as Array<{
       id: number;
@@ -287,19 +303,23 @@ export class ReviewRepository {
       posted_at: number;
       label: string;
       avatar: string | null;
+      m_name: string | null;
+      m_logo: string | null;
     }>;
     const { n } = this.db.prepare('SELECT count(*) AS n FROM replies WHERE review_id = ?').get(reviewId) as {
       n: number;
     };
     return {
+      // A merchant's reply carries the shop's name and logo and `fromMerchant` (an extension).
       replies: rows.map((r) => ({
         id: r.id,
         commentId: r.review_id,
         content: r.content,
-        userLabel: r.label,
-        userAvatar: this.media(r.avatar),
+        userLabel: r.m_name ?? r.label,
+        userAvatar: this.media(r.m_name != null ? r.m_logo : r.avatar),
         likes: r.likes,
         postedAt: r.posted_at,
+        ...(r.m_name != null ? { fromMerchant: true } : {}),
       })),
       total: n,
     };

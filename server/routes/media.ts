@@ -4,16 +4,20 @@
 // nor touches the file system. Every path segment must match the strict pattern of
 // media/urls.ts before anything else looks at it.
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, installNotFound } from '../errors';
 import { createMediaLookup } from '../media/exists';
 import { isServedSize } from '../media/sizes';
 import type { MediaStore } from '../media/store';
 import { parseMediaPath, type MediaKey } from '../media/urls';
-import { applyRange } from '../http-range';
+import { applyRange, requestedRange } from '../http-range';
+import { VIDEO_DIR, parseVideoPath, videoPath, type DemoVideo } from '../media/videos';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_FOUND = '图片不存在';
+const VIDEO_NOT_FOUND = '视频不存在';
 
 export interface MediaRouteOptions {
   store: MediaStore;
@@ -25,6 +29,23 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, op
   const { store } = opts;
   const inData = createMediaLookup(app.db);
   installNotFound(app, NOT_FOUND);
+  const videoInData = (reviewId: number, url: string) =>
+    app.db
+      .prepare("SELECT 1 FROM reviews r, json_each(r.videos) v WHERE r.id = ? AND json_extract(v.value, '$.url') = ?")
+      .get(reviewId, url) !== undefined;
+
+  // GET /media/video/v{review id}/{w}x{h}.mp4 (issue 21 item 1): one of the demo files, only
+  // at a URL the data references; single byte ranges answered 206 from a read of that range.
+  // (A static segment: find-my-way prefers it to the images' /:kind/:id/:file.)
+  app.get<{ Params: { id: string; file: string } }>('/video/:id/:file', async (req, reply) => {
+    const named = parseVideoPath(req.params.id, req.params.file);
+    if (!named || !videoInData(named.reviewId, videoPath(named.reviewId, named.video)))
+      return reply.code(404).send(errorBody(404, VIDEO_NOT_FOUND));
+    // A video shares its cover's media id (v{review id}): gone with its review (issue 25, F5).
+    if (opts.isGone?.({ kind: 'cover', id: `v${named.reviewId}`, width: 1, height: 1, ext: 'jpg' }))
+      return reply.code(410).header('Cache-Control', 'no-store').send(errorBody(410, '视频所在的晒单已被下架'));
+    return sendVideo(req, reply, named.video);
+  });
 
   app.get<{ Params: { kind: string; id: string; file: string } }>('/:kind/:id/:file', async (req, reply) => {
     const key = parseMediaPath(req.params.kind, req.params.id, req.params.file);
@@ -48,3 +69,33 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, op
     return reply.send(range ? body.subarray(range.start, range.end + 1) : body);
   });
 };
+
+/** Size and ETag of each demo file, read once (three files of about 72 KB). */
+const videoFacts = new Map<string, { size: number; etag: string }>();
+function factsOf(v: DemoVideo): { size: number; etag: string } {
+  let facts = videoFacts.get(v.file);
+  if (!facts) {
+    const bytes = fs.readFileSync(path.join(VIDEO_DIR, v.file));
+    facts = { size: bytes.length, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
+    videoFacts.set(v.file, facts);
+  }
+  return facts;
+}
+
+function sendVideo(req: FastifyRequest, reply: FastifyReply, v: DemoVideo) {
+  const { size, etag } = factsOf(v);
+  reply.header('Cache-Control', IMMUTABLE).header('ETag', etag).header('Accept-Ranges', 'bytes').type('video/mp4');
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  const range = requestedRange(req.headers, size, { etag });
+  if (range === 'unsatisfiable')
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${size}`)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(416, '请求的范围无效'));
+  const [start, end] = range ? [range.start, range.end] : [0, size - 1];
+  if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
+  // HEAD: Fastify's HEAD route runs this and drops the stream unread, keeping the headers.
+  reply.header('Content-Length', String(end - start + 1));
+  return reply.send(fs.createReadStream(path.join(VIDEO_DIR, v.file), { start, end }));
+}

@@ -10,7 +10,7 @@ import { seedArticles } from './tables/articles';
 import { seedBrands } from './tables/brands';
 import { seedMerchants } from './tables/merchants';
 import { seedProducts } from './tables/products';
-import { seedReviews } from './tables/reviews';
+import { seedReviewOrders, seedReviews } from './tables/reviews';
 import { seedUsers, userCount } from './tables/users';
 
 /**
@@ -38,6 +38,8 @@ export interface SeedStats {
 }
 
 const TABLES = [
+  'order_items',
+  'orders',
   'review_likes',
   'replies',
   'reviews',
@@ -71,6 +73,7 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
     const leafOfProduct = productLeaves(stream(opts.seed, 6), catalogue.leaves, counts.length);
     const products = seedProducts(db, prng, leafOfProduct, catalogue.leaves, brands);
     const reviews = seedReviews(db, stream(opts.seed, 4), products.products, counts, users);
+    seedReviewOrders(db);
     const articles = seedArticles(db, stream(opts.seed, 5));
     db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(
       'seed_params',

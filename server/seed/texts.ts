@@ -257,6 +257,14 @@ export function wordTags(rng: Rng, kind: Kind): string[] {
   return rng.sample([...TAGS[kind], ...COMMON_TAGS], n);
 }
 
+/** Replies by the review's merchant (issue 21 item 4). */
+export const MERCHANT_REPLIES = [
+  '感谢您的认可！有任何问题欢迎随时联系客服。',
+  '亲，感谢支持～期待您再次光临本店。',
+  '谢谢您的详细晒单，我们会继续把好品质关！',
+  '收到您的反馈啦，尺码问题可以联系客服为您换货哦。',
+] as const;
+
 export const REPLIES = [
   '请问尺码偏大吗？',
   '同款！颜色真好看',

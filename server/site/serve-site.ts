@@ -9,7 +9,7 @@ import { etagOf, isNotModified, negotiateEncoding, textTypeOf } from './negotiat
 import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
 import { PATH_PREFIX, withPrefix } from '../../src/paths';
 import type { ReviewExists } from './review-exists';
-import { GONE_HTML, reviewUrlKind, type TakenDown } from './taken-down';
+import { GONE_TEXT, goneHtml, reviewUrlKind, type TakenDown } from './taken-down';
 import { checkCanonical } from './canonical-path';
 import { applyRange } from '../http-range';
 import { errorBody } from '../errors';
@@ -160,8 +160,8 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     if (review && opts.isTakenDown!(review.productId, review.commentId)) {
       reply.code(410).header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
       if (review.kind === 'page-data')
-        return reply.type('application/json; charset=utf-8').send(errorBody(410, '这条晒单已被下架'));
-      return reply.type('text/html; charset=utf-8').send(GONE_HTML);
+        return reply.type('application/json; charset=utf-8').send(errorBody(410, GONE_TEXT));
+      return reply.type('text/html; charset=utf-8').send(goneHtml(siteDir));
     }
     const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
     if (r.kind === 'redirect') return reply.redirect(r.location, 301);

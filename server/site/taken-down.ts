@@ -3,6 +3,8 @@
 // The page data matters as much as the page: a returning visitor's service worker answers the
 // navigation with its app shell, which then asks the network for the page data (NetworkFirst in
 // gatsby-config.ts); the 410 there makes the page say the review is gone (src/review/gone.ts).
+import fs from 'node:fs';
+import path from 'node:path';
 import { ID_SOURCE } from '../../src/common/coerce';
 import { unbuiltReviewIds } from '../../src/review/unbuilt';
 
@@ -26,9 +28,47 @@ export function reviewUrlKind(
   return ids ? { kind: 'page', ...ids } : null;
 }
 
-/** The page a taken-down review's URL shows: no scripts, nothing kept, never indexed. */
+/** The notice a taken-down review's URL shows (its page, the fallback, the page data's error). */
+export const GONE_TEXT = '该晒单已下架';
+
+/** The fallback when the release has no review-gone page: no scripts, never indexed. */
 export const GONE_HTML = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>这条晒单已被下架 - 海淘晒单</title></head>
-<body><main><h1>这条晒单已被下架</h1><p><a href="/review/">返回首页</a></p></main></body></html>
+<meta name="robots" content="noindex"><title>${GONE_TEXT} - 海淘晒单</title></head>
+<body><main><h1>${GONE_TEXT}</h1><p><a href="/review/haul/">逛逛晒单广场</a> <a href="/review/">返回首页</a></p></main></body></html>
 `;
+
+/** The built page (src/pages/review-gone.tsx) in a release. */
+export const GONE_PAGE = path.join('review-gone', 'index.html');
+
+/**
+ * A built page's HTML without its scripts: what Gatsby would run at another URL would load that
+ * page's data (a 410) and navigate away; the shell's markup, inline styles and links need none.
+ * The input is the build's own output (about 30 KB), never a visitor's.
+ */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*\bas="script"[^>]*>/gi, '')
+    .replace(/<link\b[^>]*\brel="(?:modulepreload|prefetch|preload)"[^>]*\.js"[^>]*>/gi, '');
+}
+
+const gonePages = new Map<string, { mtimeMs: number; html: string }>();
+
+/** The release's review-gone page without scripts (kept per file and mtime), else GONE_HTML. */
+export function goneHtml(siteDir: string): string {
+  const file = path.join(siteDir, GONE_PAGE);
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch {
+    return GONE_HTML;
+  }
+  const real = fs.realpathSync(file);
+  const kept = gonePages.get(real);
+  if (kept && kept.mtimeMs === st.mtimeMs) return kept.html;
+  const html = withoutScripts(fs.readFileSync(real, 'utf8'));
+  if (gonePages.size > 8) gonePages.clear(); // a handful of releases at most
+  gonePages.set(real, { mtimeMs: st.mtimeMs, html });
+  return html;
+}

@@ -15,9 +15,12 @@ import { isUnbuiltReviewPath, sitePathOf } from '../review/unbuilt';
  * never indexed until the next build gives it a static page. The first render is always the
  * 404 markup, as in the HTML, so hydration matches.
  */
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? React.useEffect : React.useLayoutEffect;
+
 export default function NotFoundPage({ location }: PageProps) {
   const [unbuilt, setUnbuilt] = React.useState(false);
-  React.useEffect(() => {
+  // Before the browser paints (issue 21 item 6: the 404 markup flashed before the review).
+  useIsomorphicLayoutEffect(() => {
     const sitePath = sitePathOf(location.pathname);
     setUnbuilt(sitePath != null && isUnbuiltReviewPath(sitePath));
   }, [location.pathname]);

@@ -5,7 +5,7 @@
 // network error: three retries, then "Not rendering React", an empty page. So before Gatsby
 // loads anything on the shell at a review's URL, this asks for the page data once; on 410 it
 // drops the cached copy (the worker then has to ask the network for the page) and loads the URL
-// again, which gets the server's own 410 page, "这条晒单已被下架".
+// again, which gets the server's own 410 page, "该晒单已下架".
 import { PATH_PREFIX } from '../paths';
 import { unbuiltReviewIds } from './unbuilt';
 
@@ -39,7 +39,7 @@ export async function leaveIfGone(): Promise<void> {
     sessionStorage.removeItem(RELOADED);
     const main = document.createElement('main');
     const h1 = document.createElement('h1');
-    h1.textContent = '这条晒单已被下架';
+    h1.textContent = '该晒单已下架';
     main.append(h1);
     document.body.replaceChildren(main);
   }

@@ -1,5 +1,6 @@
 // Review ids (spec sections 2 and 5): from the query string first (trimmed, first value
-// if repeated), otherwise from the path segments after "review". Both are needed.
+// if repeated), otherwise from the path segments after "review". Both are needed: a query
+// with only one of them is not used (issue 21 item 6), so a valid page stays valid.
 import { isId } from '../common/coerce';
 import { isUnbuiltReviewPath, sitePathOf } from './unbuilt';
 
@@ -38,8 +39,11 @@ function fromPath(pathname: string): Partial<ReviewIds> {
 /** Ids of the review a URL points at, or null when either is missing or not an id. */
 export function reviewIds(pathname: string, search = ''): ReviewIds | null {
   const path = fromPath(pathname);
-  const productId = firstParam(search, 'productId') ?? path.productId;
-  const commentId = firstParam(search, 'commentId') ?? path.commentId;
+  const qProduct = firstParam(search, 'productId');
+  const qComment = firstParam(search, 'commentId');
+  const fromQuery = qProduct != null && qComment != null;
+  const productId = fromQuery ? qProduct : path.productId;
+  const commentId = fromQuery ? qComment : path.commentId;
   if (!productId || !commentId) return null;
   if (!isId(productId) || !isId(commentId)) return null;
   return { productId, commentId };

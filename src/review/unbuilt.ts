@@ -68,10 +68,13 @@ export function sitePathOf(pathname: string, prefix = PATH_PREFIX): string | nul
   }
 }
 
+/** The tab's title while an unbuilt review loads (not the 404 page's "404"). */
+export const UNBUILT_LOADING_TITLE = '正在加载晒单…';
+
 /**
  * An inline script for the 404 page's head: marks <html> with `unbuilt-review` before the
  * first paint when the browser's path may be an unbuilt review, so the 404 text is not
- * flashed while the review loads (CSS in src/styles/review.css).
+ * flashed while the review loads (CSS in src/styles/review.css), and retitles the tab.
  */
 export function unbuiltReviewMarkerScript(prefix = PATH_PREFIX): string {
   const p = JSON.stringify(prefix);
@@ -80,6 +83,7 @@ export function unbuiltReviewMarkerScript(prefix = PATH_PREFIX): string {
   return (
     `(function(){try{var p=${p},l=location.pathname;if(l.indexOf(p+"/")!==0)return;` +
     `var m=new RegExp(${s}).exec(decodeURIComponent(l.slice(p.length)));` +
-    `if(m&&${r}.indexOf(m[1])<0)document.documentElement.classList.add("unbuilt-review")}catch(e){}})()`
+    `if(m&&${r}.indexOf(m[1])<0){document.documentElement.classList.add("unbuilt-review");` +
+    `document.title=${JSON.stringify(UNBUILT_LOADING_TITLE)}}}catch(e){}})()`
   );
 }

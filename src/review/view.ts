@@ -11,7 +11,11 @@ export interface GalleryItem {
   full: ViewImage;
   thumb: ViewImage;
   isVideoCover: boolean;
+  /** The playable video (contract: optional `url`), null when there is none or it is unsafe. */
   videoUrl: string | null;
+  /** Optional extensions of the video (docs/api-client.md): pixels and seconds, when sent. */
+  videoSize?: { width: number; height: number } | null;
+  videoDuration?: number | null;
 }
 
 export interface ReviewView {
@@ -26,6 +30,10 @@ export interface ReviewView {
   score: number | null;
   tags: string[];
   gallery: GalleryItem[];
+  /** Replies (the reference server's `replyCount` extension); null when the API does not say. */
+  replyCount: number | null;
+  /** Optional extension `verifiedPurchase`: the reviewer bought it (the variant when known). */
+  verified: { variant: string | null } | null;
   sku: {
     name: string;
     cents: number | null;
@@ -60,6 +68,11 @@ export interface SimilarView {
   origin: string | null;
 }
 
+const positive = (x: unknown): number | null => {
+  const n = num(x);
+  return n != null && Number.isFinite(n) && n > 0 ? n : null;
+};
+
 /** Gallery: pictures, else video covers (spec section 5). */
 function toGallery(r: Review): GalleryItem[] {
   const pictures = Array.isArray(r.pictures) ? r.pictures : [];
@@ -76,7 +89,17 @@ function toGallery(r: Review): GalleryItem[] {
   videos.forEach((v, i) => {
     const cover = toViewImage(v?.cover, { width: 720, height: 960 });
     if (!cover) return;
-    items.push({ id: `v${i}`, full: cover, thumb: cover, isVideoCover: true, videoUrl: safeUrl(v?.url) });
+    const width = positive(v?.width);
+    const height = positive(v?.height);
+    items.push({
+      id: `v${i}`,
+      full: cover,
+      thumb: cover,
+      isVideoCover: true,
+      videoUrl: safeUrl(v?.url),
+      videoSize: width && height ? { width: Math.round(width), height: Math.round(height) } : null,
+      videoDuration: positive(v?.duration),
+    });
   });
   return items;
 }
@@ -117,6 +140,11 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
       score: num(label?.productSatisfyScore),
       tags: (Array.isArray(label?.wordTags) ? label!.wordTags! : []).filter((t): t is string => !!text(t)),
       gallery: toGallery(raw),
+      verified:
+        raw.verifiedPurchase && typeof raw.verifiedPurchase === 'object'
+          ? { variant: text(raw.verifiedPurchase.variant) }
+          : null,
+      replyCount: num(raw.replyCount) == null ? null : Math.max(0, Math.floor(num(raw.replyCount)!)),
       sku: {
         name: text(sku.name) ?? '',
         cents: num(sku.cents),
@@ -128,6 +156,36 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
       },
     },
   };
+}
+
+export interface ReplyView {
+  id: string;
+  userLabel: string | null;
+  content: string;
+  postedAt: number | null;
+  /** Written by the merchant (optional extension `fromMerchant`, docs/api-client.md). */
+  fromMerchant: boolean;
+}
+
+/** Replies: well-formed items only (an id and text), each once. */
+export function toReplyViews(items: unknown): ReplyView[] {
+  if (!Array.isArray(items)) return [];
+  const seen = new Set<string>();
+  const out: ReplyView[] = [];
+  for (const it of items as Array<Record<string, unknown>>) {
+    const id = idText(it?.id);
+    const content = text(it?.content);
+    if (!id || !content || seen.has(id)) continue;
+    seen.add(id);
+    out.push({
+      id,
+      userLabel: text(it.userLabel),
+      content,
+      postedAt: num(it.postedAt),
+      fromMerchant: it.fromMerchant === true,
+    });
+  }
+  return out;
 }
 
 /** Related reviews: well-formed items only, each once (a page leaves its own out: page-data.ts relatedTo). */

@@ -1,7 +1,8 @@
 // Review ids from the query string first (spec sections 2 and 5; issue 11 defect 6), in real
 // Chromium over the built site: a static review page whose query names another review shows
-// that review once hydrated (the HTML and the canonical stay the path's review, hydration
-// matches); the haul-detail template without a product id makes no API call.
+// that review once hydrated, and its head follows it (issue 21 item 6: title and canonical are
+// the shown review's; the HTML crawlers get stays the path's, hydration matches); a query with
+// one id alone is not used; the haul-detail template without a product id makes no API call.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -19,6 +20,8 @@ import {
   type Site,
 } from './helpers/site';
 import { siteConfig } from '../../src/site-config';
+import { reviewHead } from '../../src/review/head';
+import { toReviewView } from '../../src/review/view';
 import type { HaulResponse, Review } from '../../src/storefront/types';
 
 let site: Site;
@@ -93,7 +96,7 @@ describe('review ids from the query string', { skip: siteMissing }, () => {
       (r: Review) => `?productId=%20${r.productId}%20&commentId=${r.id}%20&commentId=${a.id}&productId=${a.productId}`,
     ],
   ] as const) {
-    test(`${label}: a query naming another review shows it; HTML and canonical stay the path's`, async () => {
+    test(`${label}: a query naming another review shows it and its head; the HTML stays the path's`, async () => {
       const url = site.base + pathOf(a) + query(b);
       // Crawlers (no JavaScript) get the built review of the path.
       const html = await (await fetch(url)).text();
@@ -108,37 +111,33 @@ describe('review ids from the query string', { skip: siteMissing }, () => {
         { timeout: 20_000 },
       );
       assert.equal(await page.locator('a.review__product').getAttribute('href'), `/review/pd/${b.productId}/`);
-      assert.equal(await canonical(page), `${siteConfig.siteUrl}/review/${a.productId}/${a.id}/`);
+      // The head follows the review shown (Helmet applies it after the render that shows it).
+      const want = `${siteConfig.siteUrl}/review/${b.productId}/${b.id}/`;
+      await page.waitForFunction(
+        (href) => document.querySelector('link[rel="canonical"]')?.getAttribute('href') === href,
+        want,
+        { timeout: 20_000 },
+      );
+      assert.equal(await canonical(page), want);
+      const shown = toReviewView(b);
+      assert.ok(shown.ok);
+      await page.waitForFunction((t) => document.title === t, reviewHead(shown.review).title, { timeout: 20_000 });
       assert.equal(new URL(page.url()).pathname, pathOf(a), 'the URL is kept');
       assert.deepEqual(problems, [], 'no hydration mismatch or other console error');
       await context.close();
     });
   }
 
-  test("a query naming the path's own review, or no ids, keeps the built page without API calls", async () => {
+  test("a query naming the path's own review, one id alone, or no ids, keeps the built page without API calls", async () => {
     for (const q of [`?productId=${a.productId}&commentId=${a.id}`, '?utm_source=weibo', `?productId=${b.productId}`]) {
       const { page, context, problems } = await newPage(browser, DESKTOP);
       const calls = apiCalls(page);
       await page.goto(site.base + pathOf(a) + q);
       await hydrated(page);
-      if (q === `?productId=${b.productId}`) {
-        // Query first, id by id: b's product with the path's comment id is not a review.
-        // The status says it is loading first; the answer replaces it.
-        const notFound = '这条晒单不存在或已被删除';
-        await page
-          .waitForFunction(
-            (text) => document.querySelector('.review__status')?.textContent?.trim() === text,
-            notFound,
-            {
-              timeout: 20_000,
-            },
-          )
-          .catch(() => undefined);
-        assert.equal(await page.locator('.review__status').innerText(), notFound);
-      } else {
-        assert.equal(norm(await page.locator('.review__text').innerText()), norm(a.content!));
-        assert.deepEqual(calls, [], q);
-      }
+      // One query id alone is not used (spec: both are needed): the path's review stays.
+      assert.equal(norm(await page.locator('.review__text').innerText()), norm(a.content!));
+      assert.equal(await canonical(page), `${siteConfig.siteUrl}/review/${a.productId}/${a.id}/`);
+      assert.deepEqual(calls, [], q);
       assert.deepEqual(
         problems.filter((p) => !/status of 404/.test(p)),
         [],

@@ -52,13 +52,13 @@ describe('a taken-down review under the service worker', { skip: siteMissing }, 
     const res = await page.goto(url, { waitUntil: 'commit' });
     assert.equal(res?.fromServiceWorker(), true, 'the worker answered the navigation');
     assert.equal(res?.status(), 200, 'with its app shell (the network would have said 410)');
-    await page.waitForSelector('h1:has-text("这条晒单已被下架")', WAIT);
+    await page.waitForSelector('h1:has-text("该晒单已下架")', WAIT);
     const shown = await page.evaluate(() => document.body.innerText);
     assert.ok(!shown.includes(text), `the review text is shown: ${shown.slice(0, 200)}`);
     // And again: the worker no longer answers with the shell for it; the server's 410 page does.
     const again = await page.goto(url);
     assert.equal(again?.status(), 410);
-    await page.waitForSelector('h1:has-text("这条晒单已被下架")', WAIT);
+    await page.waitForSelector('h1:has-text("该晒单已下架")', WAIT);
 
     // Restored: the review shows again.
     site.server.app.repos.takedowns.remove(review.productId, review.commentId);

@@ -49,6 +49,10 @@ export const RULES: Record<string, Rule> = {
   BreadcrumbList: { required: ['itemListElement'], allowed: [...THING, 'itemListElement'] },
   ListItem: { required: ['position', 'name', 'item'], allowed: ['@type', 'position', 'name', 'item'] },
   WebSite: { required: ['name', 'url'], allowed: [...THING, 'potentialAction', 'inLanguage'] },
+  VideoObject: {
+    required: ['name', 'thumbnailUrl', 'uploadDate'],
+    allowed: [...CREATIVE_WORK, 'thumbnailUrl', 'uploadDate', 'contentUrl', 'duration', 'embedUrl'],
+  },
 };
 
 const isObj = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -168,6 +172,16 @@ function checkNode(v: unknown, at: string, problems: string[], top = false): voi
         if (isObj(it) && it.position !== i + 1)
           problems.push(`${p}: position ${JSON.stringify(it.position)}, expected ${i + 1}`);
       });
+      break;
+    }
+    case 'VideoObject': {
+      for (const k of ['thumbnailUrl', 'contentUrl'])
+        if (k in v && !absolute(v[k]))
+          problems.push(`${at}: ${k} ${JSON.stringify(v[k])} is not an absolute http(s) URL`);
+      if (!(typeof v.uploadDate === 'string' && ISO_DATE.test(v.uploadDate)))
+        problems.push(`${at}: uploadDate is not ISO 8601`);
+      if ('duration' in v && !(typeof v.duration === 'string' && /^PT\d{1,6}S$/.test(v.duration)))
+        problems.push(`${at}: duration ${JSON.stringify(v.duration)} is not an ISO 8601 duration`);
       break;
     }
     default:

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/open';
 import { mediaImage, mediaPath, thumbSize, type MediaExt } from '../../media/urls';
+import { demoVideoFields } from '../../media/videos';
 import type { Rng } from '../prng';
 import { MINUTE, REFERENCE_DATE, json } from '../reference';
 import {
@@ -14,7 +15,7 @@ import {
   SPECIAL,
   type Overrides,
 } from '../special';
-import { REPLIES, pickTextStyle, reviewText, wordTags } from '../texts';
+import { MERCHANT_REPLIES, REPLIES, pickTextStyle, reviewText, wordTags } from '../texts';
 import { PICTURE_SIZES, VIDEO_COVER_SIZES } from '../vocab';
 import type { SeededProduct } from './products';
 
@@ -60,11 +61,14 @@ export function seedReviews(
       let content: string | null = reviewText(rng, p.kind, score, style);
       const tags = style === 'default' ? [] : wordTags(rng, p.kind);
       let pictures: ReturnType<typeof picture>[] = [];
-      let videos: Array<{ cover: { url: string; width: number; height: number } }> = [];
+      let videos: Array<{ cover: { url: string; width: number; height: number }; url?: string }> = [];
       if (style !== 'default' || rng.chance(0.1)) {
         if (rng.chance(0.08)) {
           const [w, h] = rng.pick(VIDEO_COVER_SIZES);
-          videos = [{ cover: { url: mediaPath('cover', `v${id}`, w, h), width: w, height: h } }];
+          // The playable file (url, width, height, duration) follows from the cover's shape, so
+          // the random stream, and with it the rest of the demo data, is what it was before.
+          const cover = { url: mediaPath('cover', `v${id}`, w, h), width: w, height: h };
+          videos = [{ cover, ...demoVideoFields(id, w, h) }];
         } else {
           const n = rng.weighted([
             [0, 20],
@@ -139,20 +143,53 @@ function replySeeder(
   users: number,
 ): { seed(reviewId: number, n: number, postedAt: number): void; count(): number } {
   const ins = db.prepare(
-    'INSERT INTO replies (id, review_id, user_id, content, likes, posted_at) VALUES (?,?,?,?,?,?)',
+    'INSERT INTO replies (id, review_id, user_id, content, likes, posted_at, merchant_id) VALUES (?,?,?,?,?,?,?)',
+  );
+  const merchantOf = db.prepare(
+    'SELECT p.merchant_id FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.id = ?',
   );
   let replyId = FIRST_REPLY_ID;
   const seed = (reviewId: number, n: number, postedAt: number) => {
+    // The merchant answers one review in three that has replies (its first reply), chosen by
+    // id and not by the random stream, so every other value of the demo data stays as it was.
+    const merchant =
+      n > 0 && reviewId % 3 === 0 ? (merchantOf.get(reviewId) as { merchant_id: number } | undefined) : undefined;
     for (let r = 0; r < n; r++) {
+      const userId = FIRST_USER_ID + rng.int(0, users - 1);
+      const text = rng.pick(REPLIES);
+      const byMerchant = merchant && r === 0;
       ins.run(
         replyId++,
         reviewId,
-        FIRST_USER_ID + rng.int(0, users - 1),
-        rng.pick(REPLIES),
+        userId,
+        byMerchant ? MERCHANT_REPLIES[reviewId % MERCHANT_REPLIES.length] : text,
         rng.int(0, 20),
         Math.min(REFERENCE_DATE, postedAt + rng.int(1, 30 * 24 * 60) * MINUTE),
+        byMerchant ? merchant.merchant_id : null,
       );
     }
   };
   return { seed, count: () => replyId - FIRST_REPLY_ID };
+}
+
+/**
+ * The orders behind the reviews (issue 21 item 5): four reviews in five (chosen by id, not by
+ * the random stream) have a received order of their reviewer for their sku, a week or so
+ * before the review; the rest have none, so they show no "已购买". Order id = review id, set
+ * based, so it costs two statements at any size. Orders the shop takes later get higher ids.
+ */
+export function seedReviewOrders(db: DB): void {
+  const DAY = 24 * 60 * MINUTE;
+  db.prepare(
+    `INSERT INTO orders (id, user_id, merchant_id, status, payment_method, shipping_method, shipping_address_id,
+       currency, items_cents, items_fen, loyalty_fen, payable_fen, created_at, updated_at)
+     SELECT r.id, r.user_id, p.merchant_id, 'RECEIVED', 'WECHATPAY', 'SUNSHINE_CUSTOM', 0, p.currency, s.cents,
+       CAST(round(s.cents * p.exchange_rate) AS INTEGER), 0, CAST(round(s.cents * p.exchange_rate) AS INTEGER),
+       r.posted_at - 10 * ?, r.posted_at - 3 * ?
+     FROM reviews r JOIN products p ON p.id = r.product_id JOIN skus s ON s.id = r.sku_id
+     WHERE (r.id * 7) % 10 < 8`,
+  ).run(DAY, DAY);
+  db.exec(`INSERT INTO order_items (id, order_id, sku_id, kind, name, cents, fen, quantity)
+    SELECT o.id, o.id, r.sku_id, 'AVAILABLE', s.name, s.cents, o.items_fen, 1
+    FROM orders o JOIN reviews r ON r.id = o.id JOIN skus s ON s.id = r.sku_id`);
 }

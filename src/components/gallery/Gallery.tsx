@@ -5,23 +5,31 @@ import { useSwiper } from './use-swiper';
 
 const THUMBS_VISIBLE = 5; // spec section 9
 
+// Loaded on interaction only (issue 21): neither weighs on the page's first load.
+const GalleryVideo = React.lazy(() => import('./GalleryVideo'));
+const PhotoViewer = React.lazy(() => import('../viewer/PhotoViewer'));
+
 /**
  * Full images with a thumbnail strip (5 visible) and prev/next arrows (spec section 2), as
  * Swiper markup rendered on the server and enhanced by Swiper after hydration. The items are
- * pictures, or video covers when the review has no pictures.
+ * pictures, or video covers when the review has no pictures. A picture opens the full-screen
+ * viewer; a video cover with a playable video plays it inline (issue 21 items 1 and 2).
  */
 export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
   const main = React.useRef<HTMLDivElement>(null);
   const strip = React.useRef<HTMLDivElement>(null);
   const prev = React.useRef<HTMLButtonElement>(null);
   const next = React.useRef<HTMLButtonElement>(null);
+  const opener = React.useRef<HTMLElement | null>(null);
+  const [playing, setPlaying] = React.useState<ReadonlySet<string>>(new Set());
+  const [viewerAt, setViewerAt] = React.useState<number | null>(null);
   const hasThumbs = items.length > 1;
   const thumbs = useSwiper(
     strip,
     () => (hasThumbs ? { slidesPerView: THUMBS_VISIBLE, spaceBetween: 8, watchSlidesProgress: true } : null),
     [items, hasThumbs],
   );
-  useSwiper(
+  const carousel = useSwiper(
     main,
     (m) =>
       hasThumbs && !thumbs
@@ -35,7 +43,29 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
           },
     [items, thumbs],
   );
+  const pauseAll = React.useCallback(() => {
+    main.current?.querySelectorAll('video').forEach((v) => v.pause());
+  }, []);
+  // A video stops when its slide leaves.
+  React.useEffect(() => {
+    if (!carousel) return;
+    carousel.on('slideChange', pauseAll);
+    return () => carousel.off('slideChange', pauseAll);
+  }, [carousel, pauseAll]);
+
+  const openViewer = (i: number, from: HTMLElement) => {
+    pauseAll();
+    opener.current = from;
+    setViewerAt(i);
+  };
+  const closeViewer = React.useCallback(() => {
+    setViewerAt(null);
+    // Focus goes back to the picture that opened it, after the router has seen the popstate.
+    requestAnimationFrame(() => opener.current?.focus({ preventScroll: true }));
+  }, []);
+
   if (!items.length) return null;
+  const pictures = items.filter((it) => !it.isVideoCover);
   return (
     <section className="gallery" aria-label="晒单图片">
       <div className="swiper gallery__main" ref={main}>
@@ -43,17 +73,40 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
           {items.map((it, i) => (
             <div className="swiper-slide" key={it.id}>
               <div className="gallery__frame">
-                <Img src={it.full.url} alt={alt} width={it.full.width} height={it.full.height} eager={i === 0} />
-                {it.isVideoCover &&
-                  (it.videoUrl ? (
-                    <a className="gallery__play" href={it.videoUrl} aria-label="播放视频">
-                      ▶
-                    </a>
-                  ) : (
-                    <span className="gallery__play" aria-hidden="true">
-                      ▶
-                    </span>
-                  ))}
+                {it.isVideoCover && it.videoUrl && playing.has(it.id) ? (
+                  <React.Suspense
+                    fallback={<Img src={it.full.url} alt={alt} width={it.full.width} height={it.full.height} />}
+                  >
+                    <GalleryVideo src={it.videoUrl} cover={it.full} size={it.videoSize} alt={alt} />
+                  </React.Suspense>
+                ) : it.isVideoCover ? (
+                  <>
+                    <Img src={it.full.url} alt={alt} width={it.full.width} height={it.full.height} eager={i === 0} />
+                    {it.videoUrl ? (
+                      <button
+                        type="button"
+                        className="gallery__play"
+                        aria-label="播放视频"
+                        onClick={() => setPlaying((s) => new Set(s).add(it.id))}
+                      >
+                        ▶
+                      </button>
+                    ) : (
+                      <span className="gallery__play" aria-hidden="true">
+                        ▶
+                      </span>
+                    )}
+                  </>
+                ) : (
+                  <button
+                    type="button"
+                    className="gallery__open"
+                    aria-label={`查看大图（第 ${i + 1} 张，共 ${items.length} 张）`}
+                    onClick={(e) => openViewer(i, e.currentTarget)}
+                  >
+                    <Img src={it.full.url} alt={alt} width={it.full.width} height={it.full.height} eager={i === 0} />
+                  </button>
+                )}
               </div>
             </div>
           ))}
@@ -81,6 +134,11 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
             ))}
           </div>
         </div>
+      )}
+      {viewerAt !== null && pictures.length > 0 && (
+        <React.Suspense fallback={null}>
+          <PhotoViewer items={pictures} start={viewerAt} alt={alt} onClose={closeViewer} />
+        </React.Suspense>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { productPath } from '../../paths';
 import { Breadcrumb } from '../common/Breadcrumb';
 import { Gallery } from '../gallery/Gallery';
 import { ReviewerCard } from './ReviewerCard';
+import { Replies } from './Replies';
 import { RelatedCarousel } from './RelatedCarousel';
 import { SimilarProducts } from './SimilarProducts';
 
@@ -18,6 +19,8 @@ export interface ReviewDetailProps {
   fallbackLabel?: string | null;
   /** Like control, supplied by the page (it needs the session). */
   likeSlot?: React.ReactNode;
+  /** Share control, supplied by the page. */
+  shareSlot?: React.ReactNode;
   status?: 'loading' | 'not-found' | 'ready' | 'empty';
 }
 
@@ -30,13 +33,14 @@ export function ReviewDetail({
   similar,
   fallbackLabel,
   likeSlot,
+  shareSlot,
   status = 'ready',
 }: ReviewDetailProps) {
   return (
     <article className="review" aria-busy={status === 'loading'}>
       <Breadcrumb items={reviewCrumbs(review, fallbackLabel)} />
       {review ? (
-        <ReviewBody review={review} likeSlot={likeSlot} />
+        <ReviewBody review={review} likeSlot={likeSlot} shareSlot={shareSlot} />
       ) : (
         <>
           <h1 className="visually-hidden">{NO_REVIEW_HEADING}</h1>
@@ -57,14 +61,22 @@ export function ReviewDetail({
   );
 }
 
-function ReviewBody({ review, likeSlot }: { review: ReviewView; likeSlot?: React.ReactNode }) {
+function ReviewBody({
+  review,
+  likeSlot,
+  shareSlot,
+}: {
+  review: ReviewView;
+  likeSlot?: React.ReactNode;
+  shareSlot?: React.ReactNode;
+}) {
   const spec = specLine([review.sku.color, review.sku.size, review.sku.width]);
   const price = formatPrice(review.sku.cents, review.sku.rate);
   // The product is the page's one <h1> (issue 11, defect 2); the variant stays in the button.
   const product = productName(review.sku.name);
   const variant = variantName(review.sku.name);
   return (
-    <div className="review__main">
+    <div className={review.gallery.length ? 'review__main' : 'review__main review__main--text-only'}>
       <Gallery items={review.gallery} alt={altText(review.content)} />
       <div className="review__content">
         <h1 className="review__title">{product || NO_REVIEW_HEADING}</h1>
@@ -85,11 +97,13 @@ function ReviewBody({ review, likeSlot }: { review: ReviewView; likeSlot?: React
         <div className="review__text">{review.content}</div>
         <div className="review__actions">
           {likeSlot}
+          {shareSlot}
           <Link className="review__product" to={productPath(review.productId)}>
             <span className="review__product-label">查看商品</span>
             {variant && <span className="review__product-name">{variant}</span>}
           </Link>
         </div>
+        <Replies review={review} />
       </div>
     </div>
   );

@@ -30,8 +30,8 @@ export function ReviewHead({ review }: { review: ReviewView }) {
       <meta name="twitter:title" content={h.title} />
       <meta name="twitter:description" content={h.description} />
       {h.image && <meta name="twitter:image" content={h.image} />}
-      {h.jsonLd.map((block) => (
-        <script key={String(block['@type'])} type="application/ld+json">
+      {h.jsonLd.map((block, i) => (
+        <script key={`${String(block['@type'])}-${i}`} type="application/ld+json">
           {jsonLdText(block)}
         </script>
       ))}

@@ -3,6 +3,9 @@ import { Layout } from '../shell/Layout';
 import { ReviewDetail } from './ReviewDetail';
 import { ReviewHead, PlainHead } from './ReviewHead';
 import { LikeButton } from './LikeButton';
+import { ShareButton } from '../share/ShareButton';
+import { useWechatShare } from '../../hooks/use-wechat-share';
+import { shareCard } from '../../review/share';
 import { useReviewData } from '../../hooks/use-review-data';
 import { sameReview, type ReviewIds } from '../../review/ids';
 import type { ReviewPageData } from '../../review/page-data';
@@ -20,13 +23,16 @@ export interface ReviewPageProps {
 /**
  * The review page of both templates (spec section 2): the built review, or the one the URL
  * names (another review, or any review on the haul detail page and for reviews published after
- * the build), loaded in the browser. The head is the built review's, so a static page's
- * canonical URL stays its path; without one, the loaded review's, or a plain noindex head.
+ * the build), loaded in the browser. The head follows the review shown (issue 21 item 6): the
+ * built one's (the HTML crawlers get), or once the URL names another, that one's (a plain
+ * noindex head while it loads or when it is not found).
  */
 export function ReviewPage({ ids, built }: ReviewPageProps) {
   const other = ids && !(built && sameReview(ids, built)) ? ids : null;
   const data = useReviewData(other ?? built ?? null, other ? {} : (built ?? {}));
-  const head = built?.info ?? data.review;
+  const head = other ? data.review : (built?.info ?? data.review);
+  const card = React.useMemo(() => (data.review ? shareCard(data.review) : null), [data.review]);
+  useWechatShare(card);
   return (
     <Layout>
       {head ? <ReviewHead review={head} /> : <PlainHead title="用户晒单" noindex />}
@@ -36,6 +42,7 @@ export function ReviewPage({ ids, built }: ReviewPageProps) {
         similar={data.similar}
         status={ids === undefined && !built ? 'loading' : data.status}
         likeSlot={data.review ? <LikeButton review={data.review} /> : null}
+        shareSlot={card ? <ShareButton url={card.link} title={card.title} text={card.desc} /> : null}
       />
     </Layout>
   );

@@ -29,6 +29,12 @@ export function ReviewerCard({ review }: { review: ReviewView }) {
           <Stars score={review.score} />
           {date && <time dateTime={isoChinaTime(review.postedAt) ?? undefined}>{date}</time>}
         </div>
+        {review.verified && (
+          <p className="reviewer__verified">
+            <span className="verified">已购买</span>
+            {review.verified.variant && <span className="verified__variant">{review.verified.variant}</span>}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -34,8 +34,21 @@ export const Picture = Type.Object(
 );
 export type Picture = Static<typeof Picture>;
 
-/** The reference server sends `{ cover: { url, width, height } }` (no video file). */
-export const Video = Type.Object({ cover: Loose(UrlOnly), url: Loose(UrlText()) }, { additionalProperties: true });
+/**
+ * `{ cover: { url }, url? }` (contract). Optional extensions (docs/api-client.md, issue 21): the
+ * video's `width` and `height` in pixels and its `duration` in seconds; the reference server
+ * sends them with `url` (an H.264/AAC MP4) and the cover's width and height.
+ */
+export const Video = Type.Object(
+  {
+    cover: Loose(UrlOnly),
+    url: Loose(UrlText()),
+    width: Loose(Type.Number({ minimum: 0, maximum: 100_000 })),
+    height: Loose(Type.Number({ minimum: 0, maximum: 100_000 })),
+    duration: Loose(Type.Number({ minimum: 0, maximum: 86_400 })),
+  },
+  { additionalProperties: true },
+);
 export type Video = Static<typeof Video>;
 
 const Choices = <T extends Parameters<typeof List>[0]>(item: T) =>
@@ -101,6 +114,13 @@ export const Review = Type.Object(
     replyCount: Type.Optional(Type.Number()),
     /** Reference-server extension: whether the signed-in caller liked it (absent for guests). */
     liked: Loose(Type.Boolean()),
+    /**
+     * Optional extension (issue 21, docs/api-client.md): present when the reviewer received an
+     * order of this sku before writing it; `variant` names what was bought ("驼色 / M").
+     */
+    verifiedPurchase: Loose(
+      Type.Object({ variant: Loose(ShortText({ maxLength: 200 })) }, { additionalProperties: true }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -141,6 +161,8 @@ export const Reply = Type.Object({
   userAvatar: Loose(UrlText()),
   likes: Loose(Type.Number()),
   postedAt: Loose(Type.Number()),
+  /** Optional extension (issue 21): true when the merchant wrote it (userLabel is the shop). */
+  fromMerchant: Loose(Type.Boolean()),
 });
 export type Reply = Static<typeof Reply>;
 export const RepliesResponse = Type.Object({ replies: List(Reply, 100), total: Type.Optional(Type.Integer()) });

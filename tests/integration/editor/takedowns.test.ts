@@ -138,7 +138,7 @@ test("a takedown makes the review's page, page data and API detail answer 410 at
   for (const url of pageUrls()) {
     const r = await call('GET', url);
     assert.equal(r.status, 410, url);
-    assert.match(r.text, /这条晒单已被下架/, url);
+    assert.match(r.text, /该晒单已下架/, url);
     assert.match(r.text, /<meta name="robots" content="noindex">/, url);
     assert.ok(!r.text.includes('review text'), url);
     assert.equal(r.headers.get('cache-control'), 'no-store', url);

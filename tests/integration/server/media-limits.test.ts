@@ -49,7 +49,8 @@ describe('media limits', () => {
   test('every media URL in the data is at a served size and found by the lookup', () => {
     assert.ok(urls.length > 300, `${urls.length} URLs`);
     const inData = createMediaLookup(s.app.db);
-    for (const url of urls) {
+    // Videos are files, not renders: their own lookup and test (video.test.ts).
+    for (const url of urls.filter((u) => !u.startsWith('/media/video/'))) {
       const [, , kind, id, file] = url.split('/');
       const key = parseMediaPath(kind, id, file);
       assert.ok(key, `parses: ${url}`);

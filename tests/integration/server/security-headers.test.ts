@@ -58,12 +58,19 @@ test('a page gets its own CSP: its inline script by hash, no inline otherwise, n
     common(r.headers);
     const csp = r.headers.get('content-security-policy') ?? '';
     const hash = createHash('sha256').update(INLINE).digest('base64');
-    assert.match(csp, new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`), csp);
+    assert.match(
+      csp,
+      new RegExp(`script-src 'self' https://res\\.wx\\.qq\\.com 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`),
+      csp,
+    );
     assert.match(csp, /frame-ancestors 'none'/);
     assert.ok(!csp.includes("default-src 'none'"));
   }
   const js = await server.get('/review/app-0123456789abcdef0123.js');
-  assert.match(js.headers.get('content-security-policy') ?? '', /^default-src 'self'; script-src 'self';/);
+  assert.match(
+    js.headers.get('content-security-policy') ?? '',
+    /^default-src 'self'; script-src 'self' https:\/\/res\.wx\.qq\.com;/,
+  );
   const missing = await server.get('/review/no/such/page/');
   assert.equal(missing.status, 404);
   assert.match(missing.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);

@@ -90,6 +90,29 @@ test("an edited review's lastmod is the build that changed its page; unchanged p
   assert.equal(third.lastmod('/1001/1/'), T1);
 });
 
+test('a review with a playable video: a video entry with the same facts as its VideoObject; none without a file', () => {
+  const page = reviewPage('8', 1_700_000_000_000, []);
+  const info = page.context!.info as Record<string, unknown>;
+  info.content = '视频里颜色很正';
+  info.sku = { name: '羊毛大衣' };
+  const cover = image('/media/cover/v8/720x1280.jpg');
+  const video = { id: 'v0', full: cover, thumb: cover, isVideoCover: true, videoDuration: 4 };
+  info.gallery = [{ ...video, videoUrl: '/media/video/v8/180x320.mp4' }];
+  const e = entryOf(page, () => null);
+  assert.deepEqual(e.videos, [
+    {
+      thumbnail_loc: `${siteConfig.siteUrl}/media/cover/v8/720x1280.jpg`,
+      content_loc: `${siteConfig.siteUrl}/media/video/v8/180x320.mp4`,
+      title: '羊毛大衣晒单视频',
+      description: '视频里颜色很正',
+      duration: 4,
+      publication_date: '2023-11-15T06:13:20+08:00',
+    },
+  ]);
+  info.gallery = [{ ...video, videoUrl: null }];
+  assert.equal(entryOf(page, () => null).videos, undefined);
+});
+
 test("listing pages: lastmod is their newest review (from the items or the build's review dates); content pages have none", () => {
   const postedAt = new Map([
     ['1001/7', 100],
@@ -170,6 +193,19 @@ test('written sitemaps parse back to exactly the entries, under the limits, list
       path: `/1001/${i}/`,
       lastmod: i % 2 ? Date.UTC(2024, 0, 2, 3, 4, 5) : null,
       images: i % 3 ? [] : [`${siteConfig.siteUrl}/media/picture/p${i}/800x800.jpg?a=1&b=2`],
+      ...(i === 4
+        ? {
+            videos: [
+              {
+                thumbnail_loc: `${siteConfig.siteUrl}/media/cover/v4/720x1280.jpg`,
+                content_loc: `${siteConfig.siteUrl}/media/video/v4/180x320.mp4`,
+                title: '大衣晒单视频 <&>',
+                description: '颜色很正',
+                duration: 4,
+              },
+            ],
+          }
+        : {}),
     }));
     const { urls, files } = await writeSitemaps(dir, entries, { maxUrls: 10, maxBytes: 10 * 1024 * 1024 });
     assert.deepEqual({ urls, files }, { urls: 23, files: 3 });
@@ -200,6 +236,10 @@ test('written sitemaps parse back to exactly the entries, under the limits, list
       [`${siteConfig.siteUrl}/media/picture/p3/800x800.jpg?a=1&b=2`],
       'escaped and parsed back',
     );
+    const four = items.find((i) => i.url.endsWith('/review/1001/4/'));
+    assert.equal(four?.video[0]?.content_loc, `${siteConfig.siteUrl}/media/video/v4/180x320.mp4`, 'video entry');
+    assert.equal(four?.video[0]?.title, '大衣晒单视频 <&>', 'video title escaped and parsed back');
+    assert.equal(Number(four?.video[0]?.duration), 4);
     for (const n of [0, 1, 2]) assert.ok(fs.statSync(path.join(dir, `sitemap-${n}.xml`)).size < 10 * 1024 * 1024);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -35,14 +35,18 @@ test("only a review URL's path carries ids: another page's path never fills a mi
   assert.equal(reviewIds('/review/category/12/', '?commentId=5000001'), null);
   assert.equal(reviewIds('/review/pd/100001/'), null);
   assert.equal(reviewIds('/review/1/2/3/'), null);
-  // On a review URL the query still wins id by id, the path fills the other.
+  // On a review URL the query wins when it names both ids; one id alone is not used (issue 21).
   assert.deepEqual(reviewIds('/review/100029/5000116/', '?productId=100001&commentId=5000001'), {
     productId: '100001',
     commentId: '5000001',
   });
   assert.deepEqual(reviewIds('/review/100029/5000116/', '?commentId=%205000001%20'), {
     productId: '100029',
-    commentId: '5000001',
+    commentId: '5000116',
+  });
+  assert.deepEqual(reviewIds('/review/100029/5000116/', '?productId=100001&commentId='), {
+    productId: '100029',
+    commentId: '5000116',
   });
   // Without the path prefix (gatsby develop without --prefix-paths).
   assert.deepEqual(reviewIds('/100029/5000116/'), { productId: '100029', commentId: '5000116' });

@@ -1,0 +1,75 @@
+import * as React from 'react';
+import { toReplyViews, type ReplyView } from '../review/view';
+import { browserClient } from './browser-client';
+
+/** The most replies one "show all" asks for (the reference server's window limit). */
+const ALL_LIMIT = 100;
+
+export interface RepliesState {
+  replies: ReplyView[];
+  /** The API's total; null until the first answer (or when it does not say). */
+  total: number | null;
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  /** Loads the rest (after the first). */
+  loadAll(): void;
+}
+
+const api = () => Promise.all([import('../storefront/comments'), browserClient()]);
+
+/**
+ * A review's replies (issue 21 item 4): the first with the spec's call (section 7: f=0, t=1,
+ * s=posted_at) once `start` is true (the section came near the viewport), the rest on demand.
+ * Failures are swallowed like the page's other calls (spec section 8): the section stays empty.
+ */
+export function useReplies(productId: string, commentId: string, start: boolean): RepliesState {
+  const [state, setState] = React.useState<Omit<RepliesState, 'loadAll'>>({
+    replies: [],
+    total: null,
+    status: 'idle',
+  });
+  const key = `${productId}/${commentId}`;
+  React.useEffect(() => {
+    setState({ replies: [], total: null, status: 'idle' });
+  }, [key]);
+  React.useEffect(() => {
+    if (!start) return;
+    let alive = true;
+    setState((s) => ({ ...s, status: 'loading' }));
+    api()
+      .then(([m, c]) => m.listReplies(c, productId, commentId, { f: 0, t: 1, s: 'posted_at' }))
+      .then(
+        (r) =>
+          alive &&
+          setState({
+            replies: toReplyViews(r?.replies),
+            total: typeof r?.total === 'number' ? r.total : null,
+            status: 'ready',
+          }),
+        () => alive && setState((s) => ({ ...s, status: 'failed' })),
+      );
+    return () => {
+      alive = false;
+    };
+  }, [start, productId, commentId]);
+  const loadAll = React.useCallback(() => {
+    setState((s) => ({ ...s, status: 'loading' }));
+    api()
+      .then(([m, c]) =>
+        m.listReplies(c, productId, commentId, {
+          f: 0,
+          t: Math.min(state.total ?? ALL_LIMIT, ALL_LIMIT),
+          s: 'posted_at',
+        }),
+      )
+      .then(
+        (r) =>
+          setState((s) => ({
+            replies: toReplyViews(r?.replies),
+            total: typeof r?.total === 'number' ? r.total : s.total,
+            status: 'ready',
+          })),
+        () => setState((s) => ({ ...s, status: 'ready' })),
+      );
+  }, [productId, commentId, state.total]);
+  return { ...state, loadAll };
+}
