@@ -8,6 +8,7 @@ import type { Overrides } from '../seed/special';
 import type {
   HaulResponse,
   LikeResult,
+  MediaFilter,
   RelatedReviewItem,
   RepliesResponse,
   Review,
@@ -81,6 +82,13 @@ function decodeCursor(raw: string): { postedAt: number; id: number } | null {
  */
 const VISIBLE = `r.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM takedowns t
   WHERE t.product_id = CAST(r.product_id AS TEXT) AND t.comment_id = CAST(r.id AS TEXT))`;
+
+/** The comment list's `media` filter (an extension, docs/api-client.md): fixed SQL per value. */
+const MEDIA_CONDITION: Record<MediaFilter, string> = {
+  picture: 'json_array_length(r.pictures) > 0',
+  video: 'json_array_length(r.videos) > 0',
+  any: '(json_array_length(r.pictures) > 0 OR json_array_length(r.videos) > 0)',
+};
 
 /** Guest review-detail answers kept (oldest dropped first): ~3 KB each. */
 const DETAIL_CACHE_MAX = 20_000;
@@ -198,11 +206,21 @@ export class ReviewRepository {
 
   listByProduct(
     productId: number,
-    q: { offset: number; limit: number; sort: ListSort; tag?: string },
+    q: { offset: number; limit: number; sort: ListSort; tag?: string; score?: number; media?: MediaFilter },
     viewerId: number | null,
   ): { comments: Review[]; total: number } {
-    const where = `r.product_id = ? AND ${VISIBLE}${q.tag ? ' AND EXISTS (SELECT 1 FROM json_each(r.word_tags) WHERE value = ?)' : ''}`;
-    const args: unknown[] = q.tag ? [productId, q.tag] : [productId];
+    const conds = ['r.product_id = ?', VISIBLE];
+    const args: unknown[] = [productId];
+    if (q.tag) {
+      conds.push('EXISTS (SELECT 1 FROM json_each(r.word_tags) WHERE value = ?)');
+      args.push(q.tag);
+    }
+    if (q.score !== undefined) {
+      conds.push('r.score = ?');
+      args.push(q.score);
+    }
+    if (q.media) conds.push(MEDIA_CONDITION[q.media]);
+    const where = conds.join(' AND ');
     const order = q.sort === 'likes' ? 'r.likes DESC, r.posted_at DESC, r.id DESC' : 'r.posted_at DESC, r.id DESC';
     const rows = this.db
       .prepare(`${SELECT_REVIEW} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)

@@ -185,9 +185,15 @@ test('products: a page per product with reviews, detail when sourced, else from 
     p0.breadcrumbs.map((b) => b.path),
     ['/', '/category/8/', '/category/80/', '/category/800/'],
   );
-  assert.equal(p0.reviewCount, 5);
+  assert.equal(p0.facets.total, 5);
   assert.ok(p0.reviews.length <= PRODUCT_REVIEWS_STATIC);
-  assert.deepEqual(p0.tags, ['舒服', '好看']);
+  // Counted from the sourced reviews: every one rated 5, tags with their counts.
+  assert.deepEqual(p0.summary, { average: 5, count: 5, histogram: [0, 0, 0, 0, 5] });
+  assert.deepEqual(p0.facets.tags, [
+    { tag: '舒服', count: 5 },
+    { tag: '好看', count: 1 },
+  ]);
+  assert.equal(p0.facets.media, 0);
   // Similar products: only those with a page of their own.
   assert.deepEqual(
     p0.similar.map((s) => s.id),
@@ -196,7 +202,7 @@ test('products: a page per product with reviews, detail when sourced, else from 
   const p7 = a.pages[7].context as unknown as ProductPageContext;
   assert.equal(p7.product.partial, true);
   assert.equal(p7.product.nameCN, '商品p7');
-  assert.equal(p7.reviewCount, 4);
+  assert.equal(p7.facets.total, 4);
   assert.deepEqual(p7.breadcrumbs, [{ name: '首页', path: '/' }]);
 });
 
