@@ -3,6 +3,7 @@ import { HAUL_PAGE_SIZE, pageCount, pageSlice } from '../../src/listing/paginati
 import type { HaulPageContext } from '../../src/templates/haul';
 import type { BuildIndex } from './build-index';
 import type { PageActions, TemplateOf } from './types';
+import { leadWithUseful } from '../../src/review/quality';
 
 /**
  * The review showcase: `/haul/` (page 1, which loads more as the shopper scrolls, from
@@ -22,7 +23,9 @@ export function createHaulPages(
   const pages = pageCount(feed.length, size);
   const component = template('haul');
   for (let page = 1; page <= pages; page++) {
-    const items = pageSlice(feed, page, size);
+    // Each page's reviews with a picture or video first (issue 22): one without media never leads
+    // a page, and each page still holds the same reviews, so the scroll cursor stays right.
+    const items = leadWithUseful(pageSlice(feed, page, size), (r) => !r.image);
     const context: HaulPageContext = {
       page,
       pageCount: pages,

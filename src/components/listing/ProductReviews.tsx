@@ -14,7 +14,7 @@ import { ALL, filterKey, type ReviewFilter } from '../../listing/review-filter';
 function ReviewItem({ r }: { r: ProductReviewItem }) {
   const date = formatPostedDate(r.postedAt);
   return (
-    <li className="preview" data-comment-id={r.id}>
+    <li className="preview" data-comment-id={r.id} data-likes={r.likes}>
       <div className="preview__head">
         <Avatar className="preview__avatar" src={r.userAvatar} size={32} />
         <span className="preview__user">{r.userLabel ?? '匿名用户'}</span>
