@@ -33,6 +33,10 @@ export interface HaulQuery {
   delimiter?: string | number;
   /** 1..500. Default 10. */
   size?: number;
+  /** Extensions (ours, docs/api-client.md): filters and sort of the showcase. */
+  media?: MediaFilter;
+  score?: number;
+  sort?: CommentSort;
 }
 
 /** GET /api/v1/product-comment/products/{id}/comments?f=0&t=10&s=posted_at[&tag=] */
@@ -63,5 +67,12 @@ export const unlikeComment = (c: StorefrontClient, productId: string | number, c
 /** GET /api/v2/product_comment/haul?category=0&delimiter=0&size=10 (pinned answer shape). */
 export const getHaulFeed = (c: StorefrontClient, q: HaulQuery = {}) =>
   c.get<HaulResponse>('/api/v2/product_comment/haul', {
-    params: { category: q.category ?? '0', delimiter: String(q.delimiter ?? '0'), size: q.size ?? 10 },
+    params: {
+      category: q.category ?? '0',
+      delimiter: String(q.delimiter ?? '0'),
+      size: q.size ?? 10,
+      media: q.media,
+      score: q.score,
+      sort: q.sort,
+    },
   });

@@ -277,4 +277,70 @@ describe('review hub, thin reviews and rich results on the built site (issue 22)
       await context.close();
     }
   });
+  test('showcase: category pages are static and listed; filter links carry counts; query states are real URLs', () => {
+    const listed = sitemapPaths();
+    const haul = pages.find((p) => p.page.file === 'haul/index.html')!;
+    const cats = pages.filter((p) => /^haul\/c\/[^/]+\/index\.html$/.test(p.page.file));
+    assert.ok(cats.length >= 8, `${cats.length} category showcases`);
+    for (const c of cats) assert.ok(listed.has(c.page.urlPath), `${c.page.urlPath} in the sitemap`);
+    const links = haul.doc.querySelectorAll('.hfilters a');
+    const byText = (label: string) => links.find((a) => a.text.startsWith(label));
+    for (const label of ['有图', '有视频', '5星', '最多赞']) assert.ok(byText(label), label);
+    assert.match(byText('有图')!.text, /^有图[\d,]+$/);
+    assert.equal(byText('有视频')!.getAttribute('href'), '/review/haul/?media=video');
+    assert.equal(byText('有视频')!.getAttribute('rel'), 'nofollow');
+    // Every top-level category with reviews links to its static page.
+    assert.ok(cats.every((c) => links.some((a) => a.getAttribute('href') === c.page.urlPath)));
+  });
+
+  test('Chromium: showcase filters (有视频, 最多赞, a category) load the matching reviews, noindex', async () => {
+    const videoIds = new Set<string>();
+    for (let d = '0'; ;) {
+      const r = (await (
+        await fetch(`${site.server.url}/api/v2/product_comment/haul?category=0&size=500&delimiter=${d}&media=video`)
+      ).json()) as { waterFall: { waterDrops: Array<{ commentId: number }>; delimiter: string | null } };
+      for (const x of r.waterFall.waterDrops) videoIds.add(String(x.commentId));
+      if (!r.waterFall.delimiter) break;
+      d = r.waterFall.delimiter;
+    }
+    assert.ok(videoIds.size > 5, `${videoIds.size} video reviews`);
+    const { page, context, problems } = await newPage(browser, DESKTOP);
+    try {
+      await page.goto(`${site.base}/review/haul/`);
+      await hydrated(page);
+      const cards = () =>
+        page.$$eval('.haul .rcard', (as) =>
+          as.map((a) => ({
+            id: a.getAttribute('data-comment-id') ?? '',
+            likes: Number(/\d+/.exec(a.querySelector('.rcard__likes')?.getAttribute('aria-label') ?? '')?.[0] ?? 0),
+          })),
+        );
+      assert.equal(await page.locator('meta[name="robots"]').count(), 0);
+      await page.click('.hfilters a[href="/review/haul/?media=video"]');
+      await page.waitForURL(/\?media=video$/);
+      await page.waitForSelector('.haul[data-state="?media=video"] .rcard');
+      await page.waitForSelector('meta[name="robots"][content="noindex"]', { state: 'attached' });
+      let got = await cards();
+      assert.ok(got.length > 0 && got.every((c) => videoIds.has(c.id)), 'only video reviews');
+      await page.click('.hfilters a[href="/review/haul/?media=video&sort=likes"]');
+      await page.waitForSelector('.haul[data-state="?media=video&sort=likes"] .rcard');
+      got = await cards();
+      assert.ok(got.every((c) => videoIds.has(c.id)));
+      const likes = got.map((c) => c.likes);
+      assert.deepEqual(
+        likes,
+        [...likes].sort((a, b) => b - a),
+        'most liked first',
+      );
+      // A category: a static page, indexable again.
+      const cat = (await page.getAttribute('.hfilters ul:first-child li:nth-child(2) a', 'href'))!;
+      await page.click(`.hfilters a[href="${cat}"]`);
+      await page.waitForURL((u) => u.pathname === cat && !u.search);
+      await page.waitForSelector(`.haul[data-category="${cat.split('/')[3]}"][data-state=""]`);
+      await page.waitForSelector('meta[name="robots"]', { state: 'detached' });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // Page creators called as functions with a fake `actions` that records createPage calls.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getCatalogue } from '../../../src/catalogue';
+import { getCatalogue, getChildren } from '../../../src/catalogue';
 import { toRelatedViews, toReviewView, type ReviewView } from '../../../src/review/view';
 import type { ReviewPageData } from '../../../src/review/page-data';
 import { buildIndex } from '../../../gatsby/pages/build-index';
@@ -105,7 +105,15 @@ test('home: one page at /, the ten groups with links, the latest 20 built review
     ctx.groups.map((g) => g.id),
     ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a'],
   );
-  assert.ok(ctx.groups.every((g) => g.children.length > 0 && g.children.length <= 8));
+  // Issue 22: every visible sub-group (母婴童装 and 珠宝配饰 have more than 8).
+  for (const g of ctx.groups)
+    assert.deepEqual(
+      g.children.map((c) => c.id),
+      getChildren(catalogue, g.id)
+        .filter((c) => c.category.disabled !== true)
+        .map((c) => c.id),
+    );
+  assert.ok(ctx.groups.some((g) => g.children.length > 8));
   assert.equal(ctx.latest.length, 20);
   assert.equal(ctx.latest[0].commentId, 'r0');
   assert.ok(!ctx.latest.some((r) => r.commentId === 'r7'));
@@ -237,6 +245,70 @@ test('showcase: /haul/ and numbered pages of 20, cursor only where the page is f
   const empty = fakeActions();
   assert.equal(createHaulPages(empty, template, { index: buildIndex({ feed: [], pages: [] }), cursor: null }), 1);
   assert.deepEqual((empty.pages[0].context as unknown as HaulPageContext).items, []);
+});
+
+test('issue 22 showcase: a review with media leads every page; pages per top-level category; counts', () => {
+  // Products p0..p4 in women's wear (8), p5..p8 in bags (e); r1, r2 and r10 have a picture.
+  const feed = toRelatedViews(
+    Array.from({ length: 45 }, (_, i) => ({
+      commentId: `r${i}`,
+      productId: `p${i % 9}`,
+      content: `评价r${i}`,
+      image: [1, 2, 10].includes(i) ? `/media/${i}.jpg` : null,
+    })),
+  );
+  const pages: ReviewPageData[] = feed.map((f) => ({
+    productId: f.productId,
+    commentId: f.commentId,
+    info: reviewView(f.productId, f.commentId),
+    relateList: [],
+    similarProducts: [],
+  }));
+  const index = buildIndex({ feed, pages });
+  const products = new Map(
+    Array.from({ length: 9 }, (_, i) => [
+      `p${i}`,
+      toProductView({ id: `p${i}`, nameCN: `商品${i}`, categoryId: i < 5 ? '800' : 'e00' })!,
+    ]),
+  );
+  const a = fakeActions();
+  createHaulPages(a, template, { index, cursor: 'CUR', catalogue, products, pageSize: 10 });
+  const byPath = new Map(a.pages.map((p) => [p.path, p.context as unknown as HaulPageContext]));
+  assert.deepEqual(
+    [...byPath.keys()],
+    [
+      '/haul/',
+      '/haul/page/2/',
+      '/haul/page/3/',
+      '/haul/page/4/',
+      '/haul/page/5/',
+      '/haul/c/8/',
+      '/haul/c/8/page/2/',
+      '/haul/c/8/page/3/',
+      '/haul/c/e/',
+      '/haul/c/e/page/2/',
+    ],
+  );
+  // Media first within the page, the rest in feed order; page 2 led by r10.
+  assert.deepEqual(
+    byPath.get('/haul/')!.items.map((i) => i.commentId),
+    ['r1', 'r2', 'r0', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9'],
+  );
+  assert.equal(byPath.get('/haul/page/2/')!.items[0].commentId, 'r10');
+  const women = byPath.get('/haul/c/8/')!;
+  assert.deepEqual(women.category, { id: '8', name: getChildren(catalogue, null).find((g) => g.id === '8')!.name });
+  assert.ok(women.items.every((i) => Number(i.productId.slice(1)) < 5));
+  assert.equal(women.cursor, null, 'a category page scrolls from the start of its own feed');
+  assert.deepEqual(
+    women.categories.map((c) => [c.id, c.count]),
+    [
+      ['8', 25],
+      ['e', 20],
+    ],
+  );
+  assert.equal(women.counts.total, 25);
+  assert.equal(byPath.get('/haul/')!.counts.total, 45);
+  assert.equal(byPath.get('/haul/')!.counts.scores[4], 45);
 });
 
 test('merchants and articles pages, also when the optional calls gave nothing', () => {
