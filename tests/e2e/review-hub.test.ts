@@ -190,6 +190,9 @@ describe('review hub, thin reviews and rich results on the built site (issue 22)
         : p.doc.querySelector('.rgrid .rcard');
       const href = first?.getAttribute('href');
       if (href && thinHref.has(href)) problems.push(`${p.page.urlPath}: led by thin ${href}`);
+      // Home's newest row and every showcase page lead with a photo or video review.
+      if ((p.page.file === 'index.html' || p.page.file.startsWith('haul/')) && first && !first.querySelector('img'))
+        problems.push(`${p.page.urlPath}: led by a review without media`);
     }
     assert.deepEqual(problems.slice(0, 20), [], `${problems.length} listings`);
   });
