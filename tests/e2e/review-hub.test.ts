@@ -339,7 +339,7 @@ describe('review hub, thin reviews and rich results on the built site (issue 22)
       const cat = (await page.getAttribute('.hfilters ul:first-child li:nth-child(2) a', 'href'))!;
       await page.click(`.hfilters a[href="${cat}"]`);
       await page.waitForURL((u) => u.pathname === cat && !u.search);
-      await page.waitForSelector(`.haul[data-category="${cat.split('/')[3]}"][data-state=""]`);
+      await page.waitForSelector(`.haul[data-category="${cat.split('/')[4]}"][data-state=""]`);
       await page.waitForSelector('meta[name="robots"]', { state: 'detached' });
       assert.deepEqual(problems, []);
     } finally {

@@ -5,6 +5,7 @@ import { getCatalogue, getChildren } from '../../../src/catalogue';
 import { toRelatedViews, toReviewView, type ReviewView } from '../../../src/review/view';
 import type { ReviewPageData } from '../../../src/review/page-data';
 import { buildIndex } from '../../../gatsby/pages/build-index';
+import { siteConfig } from '../../../src/site-config';
 import { createHomePage } from '../../../gatsby/pages/home';
 import { createCategoryPages } from '../../../gatsby/pages/category';
 import { createProductAliasPage, createProductPages, PRODUCT_REVIEWS_STATIC } from '../../../gatsby/pages/product';
@@ -129,9 +130,11 @@ test('categories: a page for every one of the 518 nodes, with breadcrumbs, child
       {
         products: [toProductCard({ id: 'p1', nameCN: '有评价' })!, toProductCard({ id: 'nope', nameCN: '无页面' })!],
         reviews: toRelatedViews([
-          { commentId: 'r1', productId: 'p1' },
-          { commentId: 'r7', productId: 'p7' },
-          { commentId: 'new', productId: 'p1' },
+          { commentId: 'r1', productId: 'p1', content: '很好' },
+          { commentId: 'r7', productId: 'p7', content: '很好' },
+          { commentId: 'new', productId: 'p1', content: '很好' },
+          // Thin (issue 22): the default praise and no picture; left out.
+          { commentId: 'r10', productId: 'p1', content: siteConfig.defaultPraise },
         ]),
       },
     ],
