@@ -150,7 +150,7 @@ describe('published build output', { skip: siteMissing }, () => {
     assert.ok(reviews.length > 100, `${reviews.length} review pages built`);
     // A page whose HTML says noindex (issue 22: thin reviews) is rightly left out.
     const noindex = (p: string) =>
-      /<meta name="robots" content="noindex"/.test(
+      /<meta[^>]*name="robots"[^>]*content="noindex"/.test(
         fs.readFileSync(path.join(PUBLIC_DIR, p.replace(/^\/review\//, ''), 'index.html'), 'utf8'),
       );
     const missing = reviews.filter((p) => !listed.has(p) && !noindex(p));

@@ -88,7 +88,8 @@ function factProblems({ page, doc, blocks }: Scanned): string[] {
       );
       const shownUrls = crumbs.map((c, i) => {
         const href = c.querySelector('a')?.getAttribute('href');
-        return href ? abs(href) : i === crumbs.length - 1 ? canonical : null;
+        // The current page: its canonical URL, or its own URL on a noindex page (issue 22: thin reviews).
+        return href ? abs(href) : i === crumbs.length - 1 ? (canonical ?? abs(page.urlPath)) : null;
       });
       expect('breadcrumb URLs', JSON.stringify(items.map((i) => i.item)), JSON.stringify(shownUrls));
     }
