@@ -20,6 +20,7 @@ import { absoluteUrl, withPrefix } from '../src/paths';
 import { isoChinaTime } from '../src/review/format';
 import { siteConfig } from '../src/site-config';
 import type { ReviewView } from '../src/review/view';
+import { isThinReview } from '../src/review/quality';
 import { videoJsonLd } from '../src/review/structured-data';
 import type { PageActions, PageInput } from './pages/types';
 
@@ -75,6 +76,16 @@ function videoEntries(info: ReviewView): SitemapVideo[] {
 }
 
 const recorded = new Map<string, SitemapEntry>();
+/** Pages created with noindex by their data: never listed, not even as file routes (issue 22). */
+const unlisted = new Set<string>();
+
+/** A page whose data makes it noindex: a thin review (src/review/quality.ts), a listing state marked so. */
+export function noindexByData(page: PageInput): boolean {
+  const c = page.context as { info?: ReviewView; noindex?: unknown };
+  if (c.noindex === true) return true;
+  const template = path.basename(page.component, path.extname(page.component));
+  return template === 'review' && !!c.info && isThinReview(c.info);
+}
 
 type Keyed = { productId?: unknown; commentId?: unknown; id?: unknown; postedAt?: unknown };
 const newest = (values: Array<number | null>): number | null =>
@@ -132,9 +143,13 @@ export function recordingSitemap(
   into: Map<string, SitemapEntry> = recorded,
 ): PageActions {
   into.clear();
+  unlisted.clear();
   return {
     createPage(page) {
-      if (!page.matchPath && isIndexable(page.path)) into.set(page.path, entryOf(page, postedAtOf));
+      if (!page.matchPath && isIndexable(page.path)) {
+        if (noindexByData(page)) unlisted.add(page.path);
+        else into.set(page.path, entryOf(page, postedAtOf));
+      }
       actions.createPage(page);
     },
   };
@@ -246,7 +261,7 @@ export async function writeSitemapsOnPostBuild({
   const fileRoutes: SitemapEntry[] = [];
   for (const node of getNodesByType('SitePage')) {
     const p = (node as unknown as { path: string; matchPath?: string }).path;
-    if (!entries.has(p) && !(node as { matchPath?: string }).matchPath && isIndexable(p)) {
+    if (!entries.has(p) && !unlisted.has(p) && !(node as { matchPath?: string }).matchPath && isIndexable(p)) {
       const entry = { path: p, lastmod: null, images: [] };
       entries.set(p, entry);
       fileRoutes.push(entry);

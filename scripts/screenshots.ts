@@ -4,16 +4,19 @@
 // the e2e database (tests/e2e/helpers/site.ts). Viewport-sized PNGs, palette-compressed.
 //
 //   node --import tsx scripts/build-site.ts    # when public/ is missing or stale
-//   node --import tsx scripts/screenshots.ts   # writes docs/screenshots/*.png
+//   node --import tsx scripts/screenshots.ts   # writes docs/screenshots/*.png (--only showcase,product: some)
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, ROOT, hydrated, launch, newPage, siteMissing, startSite } from '../tests/e2e/helpers/site';
 import type { HaulResponse, Review } from '../src/storefront/types';
-import { categoryPath, homePath, reviewPath, withPrefix } from '../src/paths';
+import { categoryPath, haulPath, homePath, productPath, reviewPath, withPrefix } from '../src/paths';
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
+/** `--only showcase,product`: just these shots (the others stay as they are). */
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? (process.argv[onlyArg + 1] ?? '').split(',') : null;
 const MAX_BYTES = 400 * 1024;
 
 /** Waits until every image that intersects the viewport has loaded (lazy ones included). */
@@ -64,6 +67,17 @@ async function main() {
       { name: 'review', path: withPrefix(reviewPath(String(review.productId), review.id)) },
       { name: 'home', path: withPrefix(homePath()) },
       { name: 'category', path: withPrefix(categoryPath('8')) },
+      // Issue 22: the photo-first showcase with its filters, and a product review hub (the
+      // rating summary, filters and sort scrolled to the top).
+      { name: 'showcase', path: withPrefix(haulPath()) },
+      {
+        name: 'product',
+        path: withPrefix(productPath(String(review.productId))),
+        prepare: async (p) => {
+          await p.locator('.previews').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+          await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        },
+      },
       {
         name: 'menu',
         path: withPrefix(homePath()),
@@ -84,7 +98,7 @@ async function main() {
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
     ] as const) {
-      for (const s of shots) {
+      for (const s of shots.filter((x) => !only || only.includes(x.name))) {
         const { page, context, problems } = await newPage(browser, viewport);
         await page.goto(site.base + s.path);
         await hydrated(page);

@@ -36,6 +36,9 @@ export function aliasProductId(pathname: string): string | null {
   return isId(id) ? id : null;
 }
 export const haulPath = (page = 1) => (page <= 1 ? '/haul/' : `/haul/page/${page}/`);
+/** The showcase of one top-level category (issue 22): /haul/c/8/, /haul/c/8/page/2/. */
+export const haulCategoryPath = (id: string, page = 1) =>
+  page <= 1 ? `/haul/c/${seg(id)}/` : `/haul/c/${seg(id)}/page/${page}/`;
 export const merchantsPath = () => '/merchants/';
 export const articlesPath = () => '/articles/';
 export const aboutPath = () => '/about/';

@@ -61,7 +61,12 @@ export function createAllPages(actions: PageActions, template: TemplateOf, data:
   const categories = createCategoryPages(actions, template, { catalogue, index, listings: extras.categories });
   const products = createProductPages(actions, template, { catalogue, index, products: extras.products });
   createProductAliasPage(actions, template);
-  const haul = createHaulPages(actions, template, { index, cursor: extras.haulCursor });
+  const haul = createHaulPages(actions, template, {
+    index,
+    cursor: extras.haulCursor,
+    catalogue,
+    products: extras.products,
+  });
   createMerchantsPage(actions, template, extras.merchants);
   createArticlesPage(actions, template, extras.articles);
   return { reviews: data.pages.length, categories, products, haul };

@@ -5,6 +5,7 @@ import type { CategoryPageContext } from '../../src/templates/category';
 import type { CategoryListing } from '../sourcing/fetch-extras';
 import { reviewKey, type BuildIndex } from './build-index';
 import type { PageActions, TemplateOf } from './types';
+import { isThinFeedItem } from '../../src/review/quality';
 
 /** At most this many sibling links on an empty category page. */
 const EMPTY_PAGE_SIBLINGS = 12;
@@ -47,7 +48,11 @@ export function createCategoryPages(
       // Only products with a page of their own are links (the rest show without one).
       products: (listing?.products ?? []).map((p) => ({ ...p, hasPage: input.index.productSet.has(p.id) })),
       // Reviews with a built page; one published since the build opens through the haul template.
-      reviews: (listing?.reviews ?? []).filter((r) => input.index.built.has(reviewKey(r.productId, r.commentId))),
+      // Thin reviews (no text of their own, no media; noindex pages) are no category's content
+      // (issue 22): a category with only such reviews lists none.
+      reviews: (listing?.reviews ?? []).filter(
+        (r) => input.index.built.has(reviewKey(r.productId, r.commentId)) && !isThinFeedItem(r),
+      ),
     };
     actions.createPage({ path: categoryPath(entry.id), component, context: { ...context } });
     n++;

@@ -1,12 +1,21 @@
-import { haulPath } from '../../src/paths';
+import { getCategoryTrail, getTopLevelGroups, type Catalogue } from '../../src/catalogue';
+import { haulCategoryPath, haulPath } from '../../src/paths';
 import { HAUL_PAGE_SIZE, pageCount, pageSlice } from '../../src/listing/pagination';
+import { haulCounts } from '../../src/listing/haul-state';
+import type { ProductView } from '../../src/listing/types';
 import type { HaulPageContext } from '../../src/templates/haul';
-import type { BuildIndex } from './build-index';
+import type { RelatedView, ReviewView } from '../../src/review/view';
+import { leadWithUseful } from '../../src/review/quality';
+import { reviewKey, type BuildIndex } from './build-index';
 import type { PageActions, TemplateOf } from './types';
 
 /**
  * The review showcase: `/haul/` (page 1, which loads more as the shopper scrolls, from
- * `cursor`) and plain numbered pages `/haul/page/2/` ... for crawlers.
+ * `cursor`) and plain numbered pages `/haul/page/2/` ... for crawlers; the same for each
+ * top-level category with reviews (`/haul/c/{id}/`, issue 22: the states worth indexing; the
+ * filter and sort states are query states of these pages, src/listing/haul-state.ts). A
+ * review's category is its product's (the product call's categoryId); reviews of products
+ * without one are only on /haul/.
  */
 export function createHaulPages(
   actions: PageActions,
@@ -14,25 +23,77 @@ export function createHaulPages(
   input: {
     index: BuildIndex;
     cursor: string | null;
+    catalogue?: Catalogue;
+    products?: Map<string, ProductView>;
     pageSize?: number;
   },
 ): number {
   const size = input.pageSize ?? HAUL_PAGE_SIZE;
   const feed = input.index.builtFeed;
-  const pages = pageCount(feed.length, size);
   const component = template('haul');
-  for (let page = 1; page <= pages; page++) {
-    const items = pageSlice(feed, page, size);
-    const context: HaulPageContext = {
-      page,
-      pageCount: pages,
-      items,
-      // Where infinite scroll continues on /haul/: the cursor after this page's items when
-      // the build knows it (same page size), else null (the hook starts over and skips
-      // what the page already shows).
-      cursor: page === 1 && items.length === size ? input.cursor : null,
-    };
-    actions.createPage({ path: haulPath(page), component, context: { ...context } });
+  const views = new Map<string, ReviewView>();
+  for (const list of input.index.pagesByProduct.values())
+    for (const p of list) views.set(reviewKey(p.info.productId, p.info.id), p.info);
+  const counted = (items: RelatedView[]) =>
+    haulCounts(
+      items.map((it) => {
+        const v = views.get(reviewKey(it.productId, it.commentId));
+        const gallery = v?.gallery ?? [];
+        return {
+          picture: gallery.some((g) => !g.isVideoCover),
+          video: gallery.some((g) => g.isVideoCover),
+          score: v?.score ?? null,
+        };
+      }),
+    );
+
+  // Top-level group of each product, then the feed split by it (feed order kept).
+  const groups = input.catalogue ? getTopLevelGroups(input.catalogue).filter((g) => g.category.disabled !== true) : [];
+  const topOf = new Map<string, string>();
+  if (input.catalogue)
+    for (const [id, p] of input.products ?? [])
+      if (p.categoryId) {
+        const top = getCategoryTrail(input.catalogue, p.categoryId)[0];
+        if (top) topOf.set(id, top.id);
+      }
+  const byGroup = new Map<string, RelatedView[]>();
+  for (const it of feed) {
+    const top = topOf.get(it.productId);
+    if (!top) continue;
+    const list = byGroup.get(top);
+    if (list) list.push(it);
+    else byGroup.set(top, [it]);
   }
-  return pages;
+  const categories = groups
+    .filter((g) => byGroup.has(g.id))
+    .map((g) => ({ id: g.id, name: g.name, count: byGroup.get(g.id)!.length }));
+
+  let made = 0;
+  const listing = (items: RelatedView[], category: { id: string; name: string } | null, cursor: string | null) => {
+    const pages = pageCount(items.length, size);
+    const counts = counted(items);
+    for (let page = 1; page <= pages; page++) {
+      // Each page's reviews with a picture or video first (issue 22): one without media never
+      // leads a page, and each page still holds the same reviews, so the scroll cursor stays right.
+      const pageItems = leadWithUseful(pageSlice(items, page, size), (r) => !r.image);
+      const context: HaulPageContext = {
+        page,
+        pageCount: pages,
+        items: pageItems,
+        // Where infinite scroll continues on page 1: the cursor after this page's items when
+        // the build knows it (same page size, all categories), else null (the hook starts over
+        // and skips what the page already shows).
+        cursor: page === 1 && !category && pageItems.length === size ? cursor : null,
+        category,
+        categories,
+        counts,
+      };
+      const path = category ? haulCategoryPath(category.id, page) : haulPath(page);
+      actions.createPage({ path, component, context: { ...context } });
+      made++;
+    }
+  };
+  listing(feed, null, input.cursor);
+  for (const c of categories) listing(byGroup.get(c.id)!, { id: c.id, name: c.name }, null);
+  return made;
 }

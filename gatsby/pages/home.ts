@@ -4,10 +4,10 @@ import type { HomePageContext } from '../../src/templates/home';
 import type { ArticleView } from '../../src/listing/types';
 import type { BuildIndex } from './build-index';
 import type { PageActions, TemplateOf } from './types';
+import { leadWithUseful } from '../../src/review/quality';
 
 const HOME_LATEST = 20;
 const HOME_ARTICLES = 4;
-const HOME_SUBGROUPS = 8;
 
 /** Articles in a list: the body is left out (only the articles page shows it). */
 const articleTeaser = (a: ArticleView): ArticleView => ({ ...a, paragraphs: [] });
@@ -31,10 +31,11 @@ export function createHomePage(
         name: g.name,
         children: getChildren(input.catalogue, g.id)
           .filter(visible)
-          .slice(0, HOME_SUBGROUPS)
+          // All of them (issue 22: 母婴童装 and 珠宝配饰 were cut to 8 without a "more").
           .map((c) => ({ id: c.id, name: c.name })),
       })),
-    latest: input.index.builtFeed.slice(0, HOME_LATEST),
+    // The newest reviews, those with a picture or video first (issue 22).
+    latest: leadWithUseful(input.index.builtFeed.slice(0, HOME_LATEST), (r) => !r.image),
     articles: input.articles.slice(0, HOME_ARTICLES).map(articleTeaser),
   };
   actions.createPage({ path: homePath(), component: template('home'), context: { ...context } });

@@ -1,7 +1,9 @@
 import { buildCategoryBreadcrumbs, getCategory, type Catalogue } from '../../src/catalogue';
 import { productAliasPath, productPath } from '../../src/paths';
 import { SITE_PAGES, linkTo } from '../../src/site-pages';
-import { productFromReviews, toProductReviewItem, topTags } from '../../src/listing/view';
+import { productFromReviews, toProductReviewItem } from '../../src/listing/view';
+import { ratingSummary, reviewFacets } from '../../src/listing/rating';
+import { isThinReview, leadWithUseful } from '../../src/review/quality';
 import type { ProductView } from '../../src/listing/types';
 import type { ProductPageContext } from '../../src/templates/product';
 import { reviewsOf, type BuildIndex } from './build-index';
@@ -12,9 +14,9 @@ export const PRODUCT_REVIEWS_STATIC = 10;
 
 /**
  * `/pd/{productId}/` for every product with reviews: the product call's data when the
- * optional endpoint answered, else what the reviews tell; its reviews (feed order = posted_at
- * descending, like the comment query); the tags to filter by; similar products (sourced per
- * product for the review pages, reused).
+ * optional endpoint answered, else what the reviews tell; its newest reviews (feed order =
+ * posted_at descending, like the comment query); the rating summary and the filters' counts;
+ * similar products (sourced per product for the review pages, reused).
  */
 export function createProductPages(
   actions: PageActions,
@@ -35,9 +37,12 @@ export function createProductPages(
     const context: ProductPageContext = {
       product,
       breadcrumbs: category ? buildCategoryBreadcrumbs(input.catalogue, category.id) : [linkTo(SITE_PAGES.home)],
-      reviews: reviews.slice(0, PRODUCT_REVIEWS_STATIC).map(toProductReviewItem),
-      reviewCount: reviews.length,
-      tags: topTags(reviews),
+      // The newest ten (the comment query's first page), a thin one never first.
+      reviews: leadWithUseful(reviews.slice(0, PRODUCT_REVIEWS_STATIC), isThinReview).map(toProductReviewItem),
+      // Counted from the sourced reviews: the build has every review of the feed (docs/api-client.md
+      // "Extensions": the same numbers the comment query's filters give).
+      summary: ratingSummary(reviews.map((r) => r.score)),
+      facets: reviewFacets(reviews.map((r) => ({ tags: r.tags, hasMedia: r.gallery.length > 0 }))),
       similar: (pages[0]?.similarProducts ?? []).filter((s) => index.productSet.has(s.id)),
     };
     actions.createPage({ path: productPath(id), component, context: { ...context } });

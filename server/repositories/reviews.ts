@@ -8,6 +8,7 @@ import type { Overrides } from '../seed/special';
 import type {
   HaulResponse,
   LikeResult,
+  MediaFilter,
   RelatedReviewItem,
   RepliesResponse,
   Review,
@@ -72,6 +73,18 @@ function encodeCursor(postedAt: number, id: number): string {
   return Buffer.from(`${postedAt}:${id}`).toString('base64url');
 }
 
+/** The feed's cursor when sorted by likes (an extension): likes, then posted_at and id. */
+function encodeLikesCursor(likes: number, postedAt: number, id: number): string {
+  return Buffer.from(`L${likes}:${postedAt}:${id}`).toString('base64url');
+}
+
+function decodeLikesCursor(raw: string): { likes: number; postedAt: number; id: number } | null {
+  if (raw === '0') return null;
+  const m = /^L(\d{1,10}):(\d{1,15}):(\d{1,10})$/.exec(Buffer.from(raw, 'base64url').toString('latin1'));
+  if (!/^[A-Za-z0-9_-]+$/.test(raw) || !m) throw badRequest('参数 delimiter 无效');
+  return { likes: Number(m[1]), postedAt: Number(m[2]), id: Number(m[3]) };
+}
+
 function decodeCursor(raw: string): { postedAt: number; id: number } | null {
   if (raw === '0') return null;
   const m = /^(\d{1,15}):(\d{1,10})$/.exec(Buffer.from(raw, 'base64url').toString('latin1'));
@@ -86,6 +99,13 @@ function decodeCursor(raw: string): { postedAt: number; id: number } | null {
  */
 const VISIBLE = `r.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM takedowns t
   WHERE t.product_id = CAST(r.product_id AS TEXT) AND t.comment_id = CAST(r.id AS TEXT))`;
+
+/** The comment list's `media` filter (an extension, docs/api-client.md): fixed SQL per value. */
+const MEDIA_CONDITION: Record<MediaFilter, string> = {
+  picture: 'json_array_length(r.pictures) > 0',
+  video: 'json_array_length(r.videos) > 0',
+  any: '(json_array_length(r.pictures) > 0 OR json_array_length(r.videos) > 0)',
+};
 
 /** Guest review-detail answers kept (oldest dropped first): ~3 KB each. */
 const DETAIL_CACHE_MAX = 20_000;
@@ -212,11 +232,21 @@ export class ReviewRepository {
 
   listByProduct(
     productId: number,
-    q: { offset: number; limit: number; sort: ListSort; tag?: string },
+    q: { offset: number; limit: number; sort: ListSort; tag?: string; score?: number; media?: MediaFilter },
     viewerId: number | null,
   ): { comments: Review[]; total: number } {
-    const where = `r.product_id = ? AND ${VISIBLE}${q.tag ? ' AND EXISTS (SELECT 1 FROM json_each(r.word_tags) WHERE value = ?)' : ''}`;
-    const args: unknown[] = q.tag ? [productId, q.tag] : [productId];
+    const conds = ['r.product_id = ?', VISIBLE];
+    const args: unknown[] = [productId];
+    if (q.tag) {
+      conds.push('EXISTS (SELECT 1 FROM json_each(r.word_tags) WHERE value = ?)');
+      args.push(q.tag);
+    }
+    if (q.score !== undefined) {
+      conds.push('r.score = ?');
+      args.push(q.score);
+    }
+    if (q.media) conds.push(MEDIA_CONDITION[q.media]);
+    const where = conds.join(' AND ');
     const order = q.sort === 'likes' ? 'r.likes DESC, r.posted_at DESC, r.id DESC' : 'r.posted_at DESC, r.id DESC';
     const rows = this.db
       .prepare(`${SELECT_REVIEW} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
@@ -230,10 +260,25 @@ export class ReviewRepository {
   }
 
   /** One page of the haul feed, newest first; `delimiter` null after the last page. */
-  feedPage(q: { delimiter: string; size: number; category: string }): HaulResponse['waterFall'] {
-    const after = decodeCursor(q.delimiter);
+  feedPage(q: {
+    delimiter: string;
+    size: number;
+    category: string;
+    /** Extensions (docs/api-client.md): media and score filters, sort by likes. */
+    media?: MediaFilter;
+    score?: number;
+    sort?: ListSort;
+  }): HaulResponse['waterFall'] {
+    const byLikes = q.sort === 'likes';
+    const after = byLikes ? null : decodeCursor(q.delimiter);
+    const afterLikes = byLikes ? decodeLikesCursor(q.delimiter) : null;
     const conds: string[] = [VISIBLE];
     const args: unknown[] = [];
+    if (q.media) conds.push(MEDIA_CONDITION[q.media]);
+    if (q.score !== undefined) {
+      conds.push('r.score = ?');
+      args.push(q.score);
+    }
     if (q.category !== '0') {
       const leaves = this.catalogue.leafIdsUnder(q.category);
       if (!leaves) throw notFound('分类不存在');
@@ -244,6 +289,10 @@ export class ReviewRepository {
       conds.push('(r.posted_at, r.id) < (?, ?)');
       args.push(after.postedAt, after.id);
     }
+    if (afterLikes) {
+      conds.push('(r.likes, r.posted_at, r.id) < (?, ?, ?)');
+      args.push(afterLikes.likes, afterLikes.postedAt, afterLikes.id);
+    }
     const rows = this.db
       .prepare(
         `SELECT r.id, r.product_id, r.content, r.likes, r.posted_at, r.overrides,
@@ -251,7 +300,7 @@ export class ReviewRepository {
         u.label AS u_label, u.avatar AS u_avatar
       FROM reviews r JOIN users u ON u.id = r.user_id
       WHERE ${conds.join(' AND ')}
-      ORDER BY r.posted_at DESC, r.id DESC LIMIT ?`,
+      ORDER BY ${byLikes ? 'r.likes DESC, ' : ''}r.posted_at DESC, r.id DESC LIMIT ?`,
       )
       .all(...args, q.size + 1) as Array<{
       id: number;
@@ -281,7 +330,12 @@ export class ReviewRepository {
         if (r.overrides) Object.assign(item, (JSON.parse(r.overrides) as Overrides).drop ?? {});
         return item;
       }),
-      delimiter: more && last ? encodeCursor(last.posted_at, last.id) : null,
+      delimiter:
+        more && last
+          ? byLikes
+            ? encodeLikesCursor(last.likes, last.posted_at, last.id)
+            : encodeCursor(last.posted_at, last.id)
+          : null,
     };
   }
 

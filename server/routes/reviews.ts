@@ -50,7 +50,7 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
       const { offset, limit } = checkWindow(q.f, q.t, 100);
       return app.repos.reviews.listByProduct(
         productId,
-        { offset, limit, sort: q.s ?? 'posted_at', tag: q.tag },
+        { offset, limit, sort: q.s ?? 'posted_at', tag: q.tag, score: q.score, media: q.media },
         viewer,
       );
     },

@@ -4,6 +4,7 @@ import { errorTextOr } from '../storefront/error-text';
 import type { RelatedView } from '../review/view';
 import { HAUL_SCROLL_SIZE, addFeedPage, initialFeedState, type FeedState } from '../listing/feed-state';
 import { browserClient } from './browser-client';
+import type { HaulFilter } from '../listing/haul-state';
 
 export interface HaulFeed {
   loaded: RelatedView[];
@@ -20,7 +21,14 @@ export interface HaulFeed {
  * More reviews as the shopper scrolls (spec: haul size 10, delimiter cursor). While the
  * sentinel stays in view after a page (e.g. a page of duplicates), the next one loads too.
  */
-export function useHaulFeed(built: RelatedView[], cursor: string | null, enabled: boolean): HaulFeed {
+export function useHaulFeed(
+  built: RelatedView[],
+  cursor: string | null,
+  enabled: boolean,
+  /** The showcase's category ('0' = all) and its filter and sort (extensions, docs/api-client.md). */
+  query: { category: string } & HaulFilter = { category: '0' },
+): HaulFeed {
+  const q = React.useRef(query);
   const state = React.useRef<FeedState>(initialFeedState(built, cursor, !enabled));
   const [view, setView] = React.useState<{ loaded: RelatedView[]; status: HaulFeed['status']; error: string }>({
     loaded: [],
@@ -37,12 +45,19 @@ export function useHaulFeed(built: RelatedView[], cursor: string | null, enabled
     busy.current = true;
     setView((v) => ({ ...v, status: 'loading', error: '' }));
     try {
+      const { category, media, score, sort } = q.current;
       const res = await getHaulFeed(await browserClient(), {
-        category: '0',
+        category,
         delimiter: state.current.cursor,
         size: HAUL_SCROLL_SIZE,
+        media,
+        score,
+        sort,
       });
-      state.current = addFeedPage(state.current, res?.waterFall?.waterDrops, res?.waterFall?.delimiter);
+      // A server without the media extension sends every review: keep those with a picture or video.
+      const drops = res?.waterFall?.waterDrops;
+      const kept = media && Array.isArray(drops) ? drops.filter((d) => !!d?.image) : drops;
+      state.current = addFeedPage(state.current, kept, res?.waterFall?.delimiter);
       busy.current = false;
       setView({ loaded: state.current.loaded, status: state.current.done ? 'done' : 'idle', error: '' });
       if (inView.current && !state.current.done) void loadMore();

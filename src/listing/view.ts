@@ -125,16 +125,6 @@ export function toProductReviewItems(comments: unknown, productId: string): Prod
   return out;
 }
 
-/** Filter buttons: the word tags of the product's reviews, most frequent first. */
-export function topTags(reviews: Array<{ tags: string[] }>, limit = 8): string[] {
-  const counts = new Map<string, number>();
-  for (const r of reviews) for (const t of new Set(r.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return [...counts.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, limit)
-    .map(([t]) => t);
-}
-
 export function toMerchantView(m: unknown): MerchantView | null {
   if (!m || typeof m !== 'object') return null;
   const w = m as Merchant;

@@ -7,6 +7,7 @@
 import { siteConfig } from '../site-config';
 import { absoluteUrl, reviewPath } from '../paths';
 import { productName, reviewerLabel, shortTitle, truncate, isDefaultPraise } from './format';
+import { isThinReview } from './quality';
 import { absoluteMedia, reviewStructuredData, type JsonLd } from './structured-data';
 import type { ReviewView } from './view';
 
@@ -21,6 +22,8 @@ export interface HeadData {
   imageWidth: number | null;
   imageHeight: number | null;
   jsonLd: JsonLd[];
+  /** A thin review (src/review/quality.ts): noindex, and so no canonical URL (issue 22). */
+  noindex: boolean;
 }
 
 const DESCRIPTION_LIMIT = 150;
@@ -53,5 +56,6 @@ export function reviewHead(r: ReviewView): HeadData {
     imageWidth: first?.width ?? null,
     imageHeight: first?.height ?? null,
     jsonLd: reviewStructuredData(r, canonical),
+    noindex: isThinReview(r),
   };
 }

@@ -10,6 +10,7 @@ import { absoluteUrl, productPath } from '../paths';
 import { breadcrumbList } from '../common/breadcrumb';
 import { isoChinaTime, priceYuan, productName, reviewerLabel, isDefaultPraise } from './format';
 import { reviewCrumbs } from './crumbs';
+import { isNamedAuthor, isThinReview } from './quality';
 import type { ReviewView } from './view';
 
 export type JsonLd = WithContext<Review> | WithContext<BreadcrumbList> | WithContext<VideoObject>;
@@ -44,6 +45,9 @@ function reviewJsonLd(r: ReviewView, canonical: string): WithContext<Review> | n
   const date = isoChinaTime(r.postedAt);
   const score = r.score;
   if (!name || !image.length || !date || score == null || score < 1 || score > 5) return null;
+  // Issue 22: no Review rich markup for a thin review, and "匿名用户" is no Person to name
+  // (src/review/quality.ts, docs/seo.md "Thin reviews").
+  if (isThinReview(r) || !isNamedAuthor(r.userLabel)) return null;
   const productUrl = absoluteUrl(siteConfig.siteUrl, productPath(r.productId));
   const price = priceYuan(r.sku.cents, r.sku.rate);
   const offer: Offer | undefined =

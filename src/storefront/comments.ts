@@ -4,7 +4,7 @@
 import type { StorefrontClient } from './client';
 import { seg } from '../common/path-segment';
 import type { CommentSort } from './enums';
-import type { CommentsResponse, HaulResponse, LikeResult, RepliesResponse } from './wire/reviews';
+import type { CommentsResponse, HaulResponse, LikeResult, MediaFilter, RepliesResponse } from './wire/reviews';
 
 export type { LikeResult, Reply, RepliesResponse } from './wire/reviews';
 
@@ -20,6 +20,10 @@ export interface CommentQuery {
   s?: CommentSort;
   /** Only comments with this word tag. */
   tag?: string;
+  /** Extension (ours, docs/api-client.md): only this satisfaction score, 1..5. */
+  score?: number;
+  /** Extension (ours): only comments with media. */
+  media?: MediaFilter;
 }
 
 export interface HaulQuery {
@@ -29,12 +33,16 @@ export interface HaulQuery {
   delimiter?: string | number;
   /** 1..500. Default 10. */
   size?: number;
+  /** Extensions (ours, docs/api-client.md): filters and sort of the showcase. */
+  media?: MediaFilter;
+  score?: number;
+  sort?: CommentSort;
 }
 
 /** GET /api/v1/product-comment/products/{id}/comments?f=0&t=10&s=posted_at[&tag=] */
 export const listComments = (c: StorefrontClient, productId: string | number, q: CommentQuery = {}) =>
   c.get<CommentsResponse>(commentsPath(productId), {
-    params: { f: q.f ?? 0, t: q.t ?? 10, s: q.s ?? 'posted_at', tag: q.tag },
+    params: { f: q.f ?? 0, t: q.t ?? 10, s: q.s ?? 'posted_at', tag: q.tag, score: q.score, media: q.media },
   });
 
 /** GET .../comments/{cid}/replies?f=0&t=1&s=posted_at */
@@ -59,5 +67,12 @@ export const unlikeComment = (c: StorefrontClient, productId: string | number, c
 /** GET /api/v2/product_comment/haul?category=0&delimiter=0&size=10 (pinned answer shape). */
 export const getHaulFeed = (c: StorefrontClient, q: HaulQuery = {}) =>
   c.get<HaulResponse>('/api/v2/product_comment/haul', {
-    params: { category: q.category ?? '0', delimiter: String(q.delimiter ?? '0'), size: q.size ?? 10 },
+    params: {
+      category: q.category ?? '0',
+      delimiter: String(q.delimiter ?? '0'),
+      size: q.size ?? 10,
+      media: q.media,
+      score: q.score,
+      sort: q.sort,
+    },
   });

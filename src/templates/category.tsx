@@ -8,7 +8,9 @@ import type { ProductCardItem } from '../components/listing/ProductCard';
 import type { NavLink } from '../catalogue';
 import type { CategoryLinkView } from '../listing/types';
 import type { RelatedView } from '../review/view';
-import { categoryPath } from '../paths';
+import { absoluteUrl, categoryPath } from '../paths';
+import { breadcrumbList } from '../common/breadcrumb';
+import { siteConfig } from '../site-config';
 
 export interface CategoryPageContext {
   id: string;
@@ -30,15 +32,19 @@ export interface CategoryPageContext {
  */
 export default function CategoryTemplate({ pageContext }: PageProps<object, CategoryPageContext>) {
   const { id, name, breadcrumbs, children, parent, siblings, products, reviews } = pageContext;
+  // One list for the visible breadcrumb and its BreadcrumbList (issue 22).
+  const crumbs = breadcrumbs.map((c) => ({ label: c.name, to: c.path }));
   return (
     <Layout>
       <PageHead
         title={`${name} - 海淘好物与买家晒单`}
         description={`${name}：海外正品商品与真实买家晒单、使用心得。`}
         path={categoryPath(id)}
+        image={reviews.find((r) => r.image)?.image ?? products.find((p) => p.image)?.image?.url ?? null}
+        jsonLd={[breadcrumbList(crumbs, absoluteUrl(siteConfig.siteUrl, categoryPath(id)), siteConfig.siteUrl)]}
       />
       <div className="cat" data-category-id={id}>
-        <Breadcrumb items={breadcrumbs.map((c) => ({ label: c.name, to: c.path }))} />
+        <Breadcrumb items={crumbs} />
         <h1 className="lst-h1">{name}</h1>
         {children.length > 0 && (
           <nav className="cat__subs" aria-label={`${name}的子分类`}>

@@ -23,7 +23,7 @@ export default function HomeTemplate({ pageContext }: PageProps<object, HomePage
   const { haul } = SITE_PAGES;
   return (
     <Layout>
-      <PageHead title="真实海淘买家晒单" path={homePath()} />
+      <PageHead title="真实海淘买家晒单" path={homePath()} image={latest.find((r) => r.image)?.image ?? null} />
       <h1 className="visually-hidden">{siteConfig.siteName}</h1>
       <ListingSection id="home-cats" title="商品分类" className="home-cats">
         <ul className="home-cats__list">

@@ -8,35 +8,52 @@ import { ProductReviews } from '../components/listing/ProductReviews';
 import { SimilarProducts } from '../components/review/SimilarProducts';
 import type { NavLink } from '../catalogue';
 import type { ProductReviewItem, ProductView } from '../listing/types';
+import type { RatingSummary, ReviewFacets } from '../listing/rating';
+import { formatAverage } from '../listing/rating';
+import { productJsonLd } from '../listing/product-structured-data';
+import { breadcrumbList } from '../common/breadcrumb';
 import type { SimilarView } from '../review/view';
-import { productPath } from '../paths';
+import { absoluteUrl, productPath } from '../paths';
+import { siteConfig } from '../site-config';
 
 export interface ProductPageContext {
   product: ProductView;
   /** Category trail (home first) the product sits in. */
   breadcrumbs: NavLink[];
+  /** The newest reviews (the comment query's first page), a thin one never first. */
   reviews: ProductReviewItem[];
-  reviewCount: number;
-  tags: string[];
+  summary: RatingSummary;
+  facets: ReviewFacets;
   similar: SimilarView[];
 }
 
-/** `/pd/{productId}/` (spec section 2): the product, its reviews, similar products. */
+/**
+ * `/pd/{productId}/`, the product review hub (spec section 2, issue 22): the product and a way
+ * to buy, the rating summary, filters, sort and pages of reviews, similar products; Product and
+ * BreadcrumbList JSON-LD made from what the page shows.
+ */
 export default function ProductTemplate({ pageContext }: PageProps<object, ProductPageContext>) {
-  const { product, breadcrumbs, reviews, reviewCount, tags, similar } = pageContext;
+  const { product, breadcrumbs, reviews, summary, facets, similar } = pageContext;
   const crumbs = [...breadcrumbs.map((c) => ({ label: c.name, to: c.path })), { label: product.nameCN }];
+  const path = productPath(product.id);
+  const canonical = absoluteUrl(siteConfig.siteUrl, path);
+  const productLd = productJsonLd(product, summary, reviews, canonical);
+  const rated =
+    summary.count && summary.average != null ? `，${summary.count}条评分平均${formatAverage(summary.average)}分` : '';
   return (
     <Layout>
       <PageHead
-        title={`${product.nameCN}${reviewCount ? ` - ${reviewCount}条买家晒单` : ''}`}
-        description={product.description ?? `${product.nameCN}的真实买家晒单与评价。`}
-        path={productPath(product.id)}
+        title={`${product.nameCN}${facets.total ? ` - ${facets.total}条买家晒单` : ''}`}
+        description={product.description ?? `${product.nameCN}的真实买家晒单与评价${rated}。`}
+        path={path}
+        image={product.images[0]?.url ?? reviews.find((r) => r.images.length)?.images[0].url ?? null}
+        jsonLd={[...(productLd ? [productLd] : []), breadcrumbList(crumbs, canonical, siteConfig.siteUrl)]}
       />
       <div className="pd" data-product-id={product.id} data-partial={product.partial ? 'true' : 'false'}>
         <Breadcrumb items={crumbs} />
         <ProductInfo product={product} />
         <div className="pd__below">
-          <ProductReviews productId={product.id} initial={reviews} total={reviewCount} tags={tags} />
+          <ProductReviews productId={product.id} initial={reviews} summary={summary} facets={facets} />
           <SimilarProducts items={similar} />
         </div>
       </div>

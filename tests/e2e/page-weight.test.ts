@@ -96,4 +96,21 @@ describe('page weight budgets (issue 7)', { skip: siteMissing }, () => {
     );
     assert.ok(w.html.gzip > 0 && w.css.gzip > 0);
   });
+  // Issue 22: the product review hub (summary, filters, sort, JSON-LD with up to 10 reviews).
+  test('product hub: first-load JavaScript < 100 KB gzipped, every /pd/ page HTML < 30 KB gzipped', () => {
+    const hub = pagesByKind(PUBLIC_DIR).product;
+    assert.ok(hub, 'a product hub was built');
+    const w = pageWeight(PUBLIC_DIR, hub);
+    assert.equal(w.component, 'component---src-templates-product-tsx');
+    assert.ok(w.js.gzip < JS_BUDGET, `first-load JS ${kb(w.js.gzip)} gzipped: ${w.js.files.join(', ')}`);
+    const budget = 30 * KB;
+    let worst = { page: '', gzip: 0 };
+    for (const id of fs.readdirSync(path.join(PUBLIC_DIR, 'pd'))) {
+      const file = path.join(PUBLIC_DIR, 'pd', id, 'index.html');
+      if (!fs.existsSync(file)) continue;
+      const gzip = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+      if (gzip > worst.gzip) worst = { page: `/pd/${id}/`, gzip };
+    }
+    assert.ok(worst.gzip > 0 && worst.gzip < budget, `heaviest hub ${worst.page}: ${kb(worst.gzip)} gzipped`);
+  });
 });

@@ -128,9 +128,10 @@ describe('routes', { skip: siteMissing }, () => {
           latest.every((h) => /^\/review\/\d+\/\d+\/$/.test(h)),
           'latest reviews link to review pages',
         );
-        // Newest first, as the feed: the first card is the newest review with a page.
-        const feed = await api<HaulResponse>('/api/v2/product_comment/haul?delimiter=0&size=3&category=0');
-        const first = feed.waterFall.waterDrops[0];
+        // The newest reviews, those with a picture or video first (issue 22): the first card is
+        // the newest review with media.
+        const feed = await api<HaulResponse>('/api/v2/product_comment/haul?delimiter=0&size=20&category=0');
+        const first = feed.waterFall.waterDrops.find((d) => d.image)!;
         assert.equal(latest[0], `/review/${first.productId}/${first.commentId}/`);
         for (const h of latest.slice(0, 3)) assert.equal((await fetch(site.base + h)).status, 200, h);
         const articles = await page.locator('.acard').count();
@@ -246,20 +247,24 @@ describe('routes', { skip: siteMissing }, () => {
           if (r.url().includes(`/api/v1/product-comment/products/${productId}/comments`))
             requests.push(new URL(r.url()));
         });
-        const tag = (await page.locator('.previews__tags .tagbtn[data-tag]').first().getAttribute('data-tag'))!;
+        const key = (await page
+          .locator('.previews__tags .tagbtn[data-filter^="tag:"]')
+          .first()
+          .getAttribute('data-filter'))!;
+        const tag = key.slice('tag:'.length);
         assert.ok(tag, 'the product has tag buttons');
-        await page.locator(`.previews__tags .tagbtn[data-tag="${tag}"]`).click();
+        await page.locator(`.previews__tags .tagbtn[data-filter="${key}"]`).click();
         await page.waitForFunction(
-          (t) => {
+          (k) => {
             const s = document.querySelector('.previews') as HTMLElement | null;
-            return s?.dataset.tag === t && s.dataset.status === 'idle';
+            return s?.dataset.filter === k && s.dataset.status === 'idle';
           },
-          tag,
+          key,
           WAIT,
         );
         assert.equal(requests.length, 1);
         assert.deepEqual(Object.fromEntries(requests[0].searchParams), { f: '0', t: '10', s: 'posted_at', tag });
-        assert.equal(await page.getAttribute(`.tagbtn[data-tag="${tag}"]`, 'aria-pressed'), 'true');
+        assert.equal(await page.getAttribute(`.tagbtn[data-filter="${key}"]`, 'aria-pressed'), 'true');
         const answer = await api<{ comments: Review[] }>(
           `/api/v1/product-comment/products/${productId}/comments?f=0&t=10&s=posted_at&tag=${encodeURIComponent(tag)}`,
         );
@@ -270,9 +275,9 @@ describe('routes', { skip: siteMissing }, () => {
         for (const li of await page.locator('.previews__list .preview').all())
           assert.ok((await li.locator('.preview__tags li').allInnerTexts()).includes(tag));
         // "全部" goes back to the page's own list without a call.
-        await page.locator('.previews__tags .tagbtn:not([data-tag])').click();
+        await page.locator('.previews__tags .tagbtn[data-filter="all"]').click();
         await page.waitForFunction(
-          () => (document.querySelector('.previews') as HTMLElement).dataset.tag === '',
+          () => (document.querySelector('.previews') as HTMLElement).dataset.filter === 'all',
           undefined,
           WAIT,
         );
@@ -357,9 +362,12 @@ describe('routes', { skip: siteMissing }, () => {
           `/api/v2/product_comment/haul?delimiter=0&size=${shown.length + 10}&category=0`,
         );
         const order = feed.waterFall.waterDrops.map((d) => String(d.commentId));
-        const positions = shown.map((id) => order.indexOf(id));
+        // The built page holds the feed's first 20 (those with media first, issue 22); what
+        // scrolling appends follows in feed order.
+        assert.deepEqual([...shown.slice(0, 20)].sort(), order.slice(0, 20).sort());
+        const positions = shown.slice(20).map((id) => order.indexOf(id));
         assert.ok(
-          positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1])),
+          positions.every((p, i) => p >= 20 && (i === 0 || p > positions[i - 1])),
           'feed order kept',
         );
         assert.deepEqual(problems, []);
@@ -458,8 +466,8 @@ describe('routes', { skip: siteMissing }, () => {
   test('product page: "load more" asks for the next 10 (f=10, t=20, posted_at, tag) and appends without duplicates', async () => {
     // The demo data has at most 10 reviews per product: publish 12 more with the page's first
     // tag (in this run's copy of the database), so that the tag's answer has a second page.
-    const { tags } = await pageData<{ tags: string[] }>(`/pd/${productId}/`);
-    const tag = tags[0];
+    const { facets } = await pageData<{ facets: { tags: Array<{ tag: string }> } }>(`/pd/${productId}/`);
+    const tag = facets.tags[0]?.tag;
     assert.ok(tag, 'the product page has tag buttons');
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(site.dbFile);
@@ -514,12 +522,12 @@ describe('routes', { skip: siteMissing }, () => {
       page.waitForFunction(
         ([t, count]) => {
           const s = document.querySelector('.previews') as HTMLElement;
-          return s.dataset.tag === t && s.dataset.status === 'idle' && Number(s.dataset.count) === count;
+          return s.dataset.filter === `tag:${t}` && s.dataset.status === 'idle' && Number(s.dataset.count) === count;
         },
         [tag, n] as const,
         WAIT,
       );
-    await page.locator(`.previews__tags .tagbtn[data-tag="${tag}"]`).click();
+    await page.locator(`.previews__tags .tagbtn[data-filter="tag:${tag}"]`).click();
     await idle(10);
     const more = page.locator('.previews__more .morebtn');
     assert.ok(await more.isVisible(), 'a "load more" button');

@@ -15,6 +15,8 @@ import { MOBILE, PUBLIC_DIR, launch, newPage, siteMissing, startSite, type Site 
 import { builtHtmlPages, isReviewPage, type BuiltPage } from './helpers/built-pages';
 import { checkJsonLd, jsonLdScripts, parseJsonLd } from '../helpers/json-ld';
 import { productName, variantName } from '../../src/review/format';
+import { toReviewView } from '../../src/review/view';
+import { isNamedAuthor, isThinReview } from '../../src/review/quality';
 import { siteConfig } from '../../src/site-config';
 import type { Review } from '../../src/storefront/types';
 
@@ -86,7 +88,8 @@ function factProblems({ page, doc, blocks }: Scanned): string[] {
       );
       const shownUrls = crumbs.map((c, i) => {
         const href = c.querySelector('a')?.getAttribute('href');
-        return href ? abs(href) : i === crumbs.length - 1 ? canonical : null;
+        // The current page: its canonical URL, or its own URL on a noindex page (issue 22: thin reviews).
+        return href ? abs(href) : i === crumbs.length - 1 ? (canonical ?? abs(page.urlPath)) : null;
       });
       expect('breadcrumb URLs', JSON.stringify(items.map((i) => i.item)), JSON.stringify(shownUrls));
     }
@@ -149,15 +152,22 @@ describe('structured data and the product name in the built site (issue 11)', { 
       const [productId, id] = s.page.file.split('/');
       const r = details.get(key(productId, id))!;
       const score = r.productCommentLabel?.productSatisfyScore;
+      // Issue 22: no Review block for a thin review or an anonymous author (src/review/quality.ts).
+      const view = toReviewView(r);
+      const useful = view.ok && !isThinReview(view.review) && isNamedAuthor(view.review.userLabel);
       const expected =
-        !!productName(r.sku?.name) && typeof score === 'number' && score >= 1 && typeof r.postedAt === 'number';
+        useful &&
+        !!productName(r.sku?.name) &&
+        typeof score === 'number' &&
+        score >= 1 &&
+        typeof r.postedAt === 'number';
       if (expected !== types.includes('Review'))
         missing.push(`${s.page.urlPath}: Review block ${expected ? 'missing' : 'unexpected'}`);
       if (types.includes('Review')) withReview++;
     }
     assert.deepEqual(missing.slice(0, 20), [], `${missing.length} pages`);
     assert.ok(
-      withReview / reviewPages.length > 0.95,
+      withReview / reviewPages.length > 0.75,
       `${withReview} of ${reviewPages.length} review pages carry a Review`,
     );
   });

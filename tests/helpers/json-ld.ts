@@ -98,7 +98,10 @@ function checkNode(v: unknown, at: string, problems: string[], top = false): voi
     return;
   }
   for (const k of Object.keys(v)) if (!rule.allowed.includes(k)) problems.push(`${at}: ${type} has no property ${k}`);
-  for (const k of rule.required) if (v[k] == null || v[k] === '') problems.push(`${at}: ${type}.${k} is required`);
+  // A Review nested in its Product (Product.review) reviews that Product: no itemReviewed of its own.
+  for (const k of rule.required)
+    if ((v[k] == null || v[k] === '') && !(k === 'itemReviewed' && !top))
+      problems.push(`${at}: ${type}.${k} is required`);
   for (const k of ['name', 'reviewBody', 'description', 'headline'])
     if (k in v && !text(v[k])) problems.push(`${at}: ${k} is not text`);
   for (const k of ['url', 'item'])

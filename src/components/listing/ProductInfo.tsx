@@ -1,8 +1,9 @@
 import * as React from 'react';
 import type { ProductView } from '../../listing/types';
 import { Img } from '../common/Img';
+import { BuyBox } from './BuyBox';
 
-/** Images, names, price, marks, origin and labels of a product (its page's top block). */
+/** Images, names, price, a way to buy, marks, origin and labels of a product (its page's top block). */
 export function ProductInfo({ product: p }: { product: ProductView }) {
   return (
     <section className="pd__top">
@@ -43,6 +44,7 @@ export function ProductInfo({ product: p }: { product: ProductView }) {
           {p.listPrice && <del className="pd__list-price">{p.listPrice}</del>}
           {p.promo && <span className="pd__promo">{p.promo}</span>}
         </p>
+        <BuyBox price={p.price} name={p.nameCN} />
         {p.marks.length > 0 && (
           <ul className="pd__marks" aria-label="商品标识">
             {p.marks.map((m) => (

@@ -16,7 +16,8 @@ export function ReviewHead({ review }: { review: ReviewView }) {
       <title>{h.title}</title>
       <meta name="description" content={h.description} />
       <meta name="keywords" content={h.keywords} />
-      <link rel="canonical" href={h.canonical} />
+      {/* A thin review is noindex; a canonical URL would ask for the opposite (issue 22). */}
+      {h.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={h.canonical} />}
       <meta property="og:type" content="article" />
       <meta property="og:site_name" content={siteConfig.siteName} />
       <meta property="og:title" content={h.title} />

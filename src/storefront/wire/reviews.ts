@@ -183,6 +183,12 @@ export const HaulQuery = Type.Object({
   size: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
   /** Category id of the catalogue; '0' = all. */
   category: Type.String({ default: '0', maxLength: 32, pattern: CATEGORY_ID_PATTERN }),
+  /** Extension (ours, docs/api-client.md): only reviews with a picture or video / a picture / a video. */
+  media: Type.Optional(Type.Union([Type.Literal('any'), Type.Literal('picture'), Type.Literal('video')])),
+  /** Extension (ours): only reviews with this satisfaction score. */
+  score: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+  /** Extension (ours): posted_at (default) or likes, most first. */
+  sort: Type.Optional(Type.Union([Type.Literal('posted_at'), Type.Literal('likes')])),
 });
 export type HaulQuery = Static<typeof HaulQuery>;
 
@@ -190,12 +196,19 @@ export type HaulQuery = Static<typeof HaulQuery>;
 export const CommentSort = Type.Union([Type.Literal('posted_at'), Type.Literal('likes')]);
 export type CommentSort = Static<typeof CommentSort>;
 
+export const MediaFilter = Type.Union([Type.Literal('any'), Type.Literal('picture'), Type.Literal('video')]);
+export type MediaFilter = Static<typeof MediaFilter>;
+
 export const CommentsQuery = Type.Object({
   commentId: Type.Optional(IdString),
   ...windowQuery(10),
   s: Type.Optional(CommentSort),
   /** Only comments with this word tag. */
   tag: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  /** Extension (ours, docs/api-client.md): only comments with this satisfaction score. */
+  score: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+  /** Extension (ours): only comments with a picture or video ('any'), a picture, or a video. */
+  media: Type.Optional(MediaFilter),
 });
 export type CommentsQuery = Static<typeof CommentsQuery>;
 

@@ -1,10 +1,11 @@
 // Page creators called as functions with a fake `actions` that records createPage calls.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getCatalogue } from '../../../src/catalogue';
+import { getCatalogue, getChildren } from '../../../src/catalogue';
 import { toRelatedViews, toReviewView, type ReviewView } from '../../../src/review/view';
 import type { ReviewPageData } from '../../../src/review/page-data';
 import { buildIndex } from '../../../gatsby/pages/build-index';
+import { siteConfig } from '../../../src/site-config';
 import { createHomePage } from '../../../gatsby/pages/home';
 import { createCategoryPages } from '../../../gatsby/pages/category';
 import { createProductAliasPage, createProductPages, PRODUCT_REVIEWS_STATIC } from '../../../gatsby/pages/product';
@@ -105,7 +106,15 @@ test('home: one page at /, the ten groups with links, the latest 20 built review
     ctx.groups.map((g) => g.id),
     ['8', '9', 'e', 'b', 'k', 'g', 'f', 'c', 'd', 'a'],
   );
-  assert.ok(ctx.groups.every((g) => g.children.length > 0 && g.children.length <= 8));
+  // Issue 22: every visible sub-group (母婴童装 and 珠宝配饰 have more than 8).
+  for (const g of ctx.groups)
+    assert.deepEqual(
+      g.children.map((c) => c.id),
+      getChildren(catalogue, g.id)
+        .filter((c) => c.category.disabled !== true)
+        .map((c) => c.id),
+    );
+  assert.ok(ctx.groups.some((g) => g.children.length > 8));
   assert.equal(ctx.latest.length, 20);
   assert.equal(ctx.latest[0].commentId, 'r0');
   assert.ok(!ctx.latest.some((r) => r.commentId === 'r7'));
@@ -121,9 +130,11 @@ test('categories: a page for every one of the 518 nodes, with breadcrumbs, child
       {
         products: [toProductCard({ id: 'p1', nameCN: '有评价' })!, toProductCard({ id: 'nope', nameCN: '无页面' })!],
         reviews: toRelatedViews([
-          { commentId: 'r1', productId: 'p1' },
-          { commentId: 'r7', productId: 'p7' },
-          { commentId: 'new', productId: 'p1' },
+          { commentId: 'r1', productId: 'p1', content: '很好' },
+          { commentId: 'r7', productId: 'p7', content: '很好' },
+          { commentId: 'new', productId: 'p1', content: '很好' },
+          // Thin (issue 22): the default praise and no picture; left out.
+          { commentId: 'r10', productId: 'p1', content: siteConfig.defaultPraise },
         ]),
       },
     ],
@@ -185,9 +196,15 @@ test('products: a page per product with reviews, detail when sourced, else from 
     p0.breadcrumbs.map((b) => b.path),
     ['/', '/category/8/', '/category/80/', '/category/800/'],
   );
-  assert.equal(p0.reviewCount, 5);
+  assert.equal(p0.facets.total, 5);
   assert.ok(p0.reviews.length <= PRODUCT_REVIEWS_STATIC);
-  assert.deepEqual(p0.tags, ['舒服', '好看']);
+  // Counted from the sourced reviews: every one rated 5, tags with their counts.
+  assert.deepEqual(p0.summary, { average: 5, count: 5, histogram: [0, 0, 0, 0, 5] });
+  assert.deepEqual(p0.facets.tags, [
+    { tag: '舒服', count: 5 },
+    { tag: '好看', count: 1 },
+  ]);
+  assert.equal(p0.facets.media, 0);
   // Similar products: only those with a page of their own.
   assert.deepEqual(
     p0.similar.map((s) => s.id),
@@ -196,7 +213,7 @@ test('products: a page per product with reviews, detail when sourced, else from 
   const p7 = a.pages[7].context as unknown as ProductPageContext;
   assert.equal(p7.product.partial, true);
   assert.equal(p7.product.nameCN, '商品p7');
-  assert.equal(p7.reviewCount, 4);
+  assert.equal(p7.facets.total, 4);
   assert.deepEqual(p7.breadcrumbs, [{ name: '首页', path: '/' }]);
 });
 
@@ -231,6 +248,70 @@ test('showcase: /haul/ and numbered pages of 20, cursor only where the page is f
   const empty = fakeActions();
   assert.equal(createHaulPages(empty, template, { index: buildIndex({ feed: [], pages: [] }), cursor: null }), 1);
   assert.deepEqual((empty.pages[0].context as unknown as HaulPageContext).items, []);
+});
+
+test('issue 22 showcase: a review with media leads every page; pages per top-level category; counts', () => {
+  // Products p0..p4 in women's wear (8), p5..p8 in bags (e); r1, r2 and r10 have a picture.
+  const feed = toRelatedViews(
+    Array.from({ length: 45 }, (_, i) => ({
+      commentId: `r${i}`,
+      productId: `p${i % 9}`,
+      content: `评价r${i}`,
+      image: [1, 2, 10].includes(i) ? `/media/${i}.jpg` : null,
+    })),
+  );
+  const pages: ReviewPageData[] = feed.map((f) => ({
+    productId: f.productId,
+    commentId: f.commentId,
+    info: reviewView(f.productId, f.commentId),
+    relateList: [],
+    similarProducts: [],
+  }));
+  const index = buildIndex({ feed, pages });
+  const products = new Map(
+    Array.from({ length: 9 }, (_, i) => [
+      `p${i}`,
+      toProductView({ id: `p${i}`, nameCN: `商品${i}`, categoryId: i < 5 ? '800' : 'e00' })!,
+    ]),
+  );
+  const a = fakeActions();
+  createHaulPages(a, template, { index, cursor: 'CUR', catalogue, products, pageSize: 10 });
+  const byPath = new Map(a.pages.map((p) => [p.path, p.context as unknown as HaulPageContext]));
+  assert.deepEqual(
+    [...byPath.keys()],
+    [
+      '/haul/',
+      '/haul/page/2/',
+      '/haul/page/3/',
+      '/haul/page/4/',
+      '/haul/page/5/',
+      '/haul/c/8/',
+      '/haul/c/8/page/2/',
+      '/haul/c/8/page/3/',
+      '/haul/c/e/',
+      '/haul/c/e/page/2/',
+    ],
+  );
+  // Media first within the page, the rest in feed order; page 2 led by r10.
+  assert.deepEqual(
+    byPath.get('/haul/')!.items.map((i) => i.commentId),
+    ['r1', 'r2', 'r0', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9'],
+  );
+  assert.equal(byPath.get('/haul/page/2/')!.items[0].commentId, 'r10');
+  const women = byPath.get('/haul/c/8/')!;
+  assert.deepEqual(women.category, { id: '8', name: getChildren(catalogue, null).find((g) => g.id === '8')!.name });
+  assert.ok(women.items.every((i) => Number(i.productId.slice(1)) < 5));
+  assert.equal(women.cursor, null, 'a category page scrolls from the start of its own feed');
+  assert.deepEqual(
+    women.categories.map((c) => [c.id, c.count]),
+    [
+      ['8', 25],
+      ['e', 20],
+    ],
+  );
+  assert.equal(women.counts.total, 25);
+  assert.equal(byPath.get('/haul/')!.counts.total, 45);
+  assert.equal(byPath.get('/haul/')!.counts.scores[4], 45);
 });
 
 test('merchants and articles pages, also when the optional calls gave nothing', () => {

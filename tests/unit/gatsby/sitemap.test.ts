@@ -170,6 +170,23 @@ test('pages that carry noindex or are not pages of their own stay out', () => {
   assert.deepEqual(created, ['/product/'], 'every page is still created');
 });
 
+test('issue 22: a thin review (no text of its own, no media) and a page marked noindex are created but not listed', () => {
+  const withContent = (page: PageInput, content: string): PageInput => ({
+    ...page,
+    context: { info: { ...(page.context.info as object), content } },
+  });
+  const into = new Map<string, SitemapEntry>();
+  const created: string[] = [];
+  const actions = recordingSitemap({ createPage: (p) => created.push(p.path) }, () => null, into);
+  actions.createPage(withContent(reviewPage('1', 1, []), siteConfig.defaultPraise));
+  actions.createPage(withContent(reviewPage('2', 1, []), '   '));
+  actions.createPage(withContent(reviewPage('3', 1, []), '真不错'));
+  actions.createPage(withContent(reviewPage('4', 1, ['/media/a.jpg']), siteConfig.defaultPraise));
+  actions.createPage({ path: '/haul/video/', component: tpl('haul'), context: { items: [], noindex: true } });
+  assert.deepEqual(created, ['/1001/1/', '/1001/2/', '/1001/3/', '/1001/4/', '/haul/video/']);
+  assert.deepEqual([...into.keys()], ['/1001/3/', '/1001/4/']);
+});
+
 test('chunks hold at most the URL and byte limits', () => {
   const items = Array.from({ length: 25 }, (_, i) => ({ url: `https://x.example/review/${i}/` }));
   assert.deepEqual(

@@ -9,7 +9,6 @@ import {
   toProductReviewItem,
   toProductReviewItems,
   toProductView,
-  topTags,
 } from '../../../src/listing/view';
 import { toReviewView } from '../../../src/review/view';
 import type { Review } from '../../../src/storefront/types';
@@ -131,17 +130,6 @@ test('fallback product from the reviews: the sku name before "|" and its price',
   assert.equal(p.price, '¥70.00');
   assert.equal(p.partial, true);
   assert.equal(productFromReviews('5', []).nameCN, '商品 5');
-});
-
-test('tags: most frequent first, counted once per review, limited', () => {
-  assert.deepEqual(topTags([{ tags: ['a', 'b', 'b'] }, { tags: ['b', 'c'] }, { tags: ['c', 'b'] }]), ['b', 'c', 'a']);
-  assert.equal(
-    topTags(
-      Array.from({ length: 20 }, (_, i) => ({ tags: [`t${i}`] })),
-      8,
-    ).length,
-    8,
-  );
 });
 
 test('merchants and articles: unsafe URLs dropped, only http(s) websites linked', () => {

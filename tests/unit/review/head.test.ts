@@ -65,7 +65,24 @@ test('a sku name without "|" is the product name; no sku name leaves the product
 test('a short review text leads the title; the anonymous label matches the reviewer card', () => {
   const h = reviewHead(review({ content: '很好看', userLabel: null }));
   assert.equal(h.title, `很好看 - 匿名用户的一只阿杰 真皮托特包晒单 - ${siteConfig.siteName}`);
-  assert.equal(ofType(review({ content: '很好看', userLabel: null }), 'Review')!.author.name, '匿名用户');
+  // Issue 22: "匿名用户" is no Person to name, so an anonymous review has no Review block (the
+  // breadcrumb stays).
+  assert.equal(ofType(review({ content: '很好看', userLabel: null }), 'Review'), undefined);
+  assert.equal(ofType(review({ content: '很好看', userLabel: '  ' }), 'Review'), undefined);
+  assert.ok(ofType(review({ content: '很好看', userLabel: null }), 'BreadcrumbList'));
+});
+
+test('issue 22: a thin review (default praise or no text, no media) is noindex without canonical or Review block', () => {
+  for (const content of ['', '  ', siteConfig.defaultPraise]) {
+    const r = review({ content, pictures: [], videos: [] });
+    const h = reviewHead(r);
+    assert.equal(h.noindex, true, JSON.stringify(content));
+    assert.equal(ofType(r, 'Review'), undefined);
+  }
+  // Media or text of its own make it useful: indexable, with its Review block.
+  assert.equal(reviewHead(review({ content: siteConfig.defaultPraise })).noindex, false);
+  assert.ok(ofType(review({ content: siteConfig.defaultPraise }), 'Review'));
+  assert.equal(reviewHead(review({ content: '好', pictures: [], videos: [] })).noindex, false);
 });
 
 test('Review: itemReviewed is the Product with its name, image and offer in CNY; author, rating, date', () => {

@@ -213,6 +213,24 @@ test('breadcrumb positions, names and URLs are checked', () => {
   }
 });
 
+test('a Review nested in its Product needs no itemReviewed; a top-level one does (issue 22)', () => {
+  const review = {
+    '@type': 'Review',
+    author: { '@type': 'Person', name: '小王' },
+    datePublished: '2025-03-08T12:00:00+08:00',
+    reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+  };
+  const product = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: '包',
+    image: ['https://example.com/a.jpg'],
+    review: [review],
+  };
+  assert.deepEqual(checkJsonLd(product), []);
+  assert.ok(checkJsonLd({ '@context': 'https://schema.org', ...review }).some((p) => p.includes('itemReviewed')));
+});
+
 test('a Product on its own needs a review, rating or offer', () => {
   const p = { '@context': 'https://schema.org', '@type': 'Product', name: 'x', image: 'https://a.example/x.jpg' };
   assert.ok(checkJsonLd(p).some((m) => /needs review/.test(m)));
