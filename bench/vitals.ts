@@ -208,7 +208,8 @@ export function vitalsTargets(publicDir: string): [string, string][] {
     ['category', k.category],
     ['product', k.product],
   ];
-  return out.filter((t): t is [string, string] => !!t[1]);
+  const only = process.env.VITALS_KINDS?.split(',').map((k) => k.trim());
+  return out.filter((t): t is [string, string] => !!t[1] && (!only || only.includes(t[0])));
 }
 
 /** "81 (76-94)": the median and the range of the runs. */
@@ -223,6 +224,7 @@ const spread = (xs: number[], digits = 0) =>
  *   default var/test/storefront.sqlite) instead of building one; `npm test`'s e2e build works.
  * - VITALS_BASELINE=dir: a second build of the same data (e.g. the commit before a change),
  *   measured in the same rounds as "before:" rows, for a before/after table from one run.
+ * - VITALS_KINDS=review,home: only these kinds (names as in vitalsTargets), for a shorter run.
  */
 export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
   const title = '4. Web vitals (Lighthouse, mobile profile, served locally)';
