@@ -9,25 +9,27 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
 import type { HaulResponse } from '../../src/storefront/types';
 
-/** The page's requestIdleCallback queues its callbacks until the test calls window.__runIdle(). */
+/**
+ * The page's requestIdleCallback queues its callbacks until the test calls window.__runIdle().
+ * A string, not a function: tsx would wrap the inner functions' names in a helper (__name) the
+ * page does not have.
+ */
 const holdIdleCallbacks = (context: BrowserContext) =>
-  context.addInitScript(() => {
-    const held = new Map<number, () => void>();
-    let id = 0;
-    const w = window as unknown as { __held: typeof held; __runIdle: () => number };
-    w.__held = held;
-    window.requestIdleCallback = ((cb: IdleRequestCallback) => {
-      held.set(++id, () => cb({ didTimeout: false, timeRemaining: () => 50 }));
-      return id;
-    }) as typeof window.requestIdleCallback;
-    window.cancelIdleCallback = (i: number) => void held.delete(i);
-    w.__runIdle = () => {
-      const due = [...held.values()];
-      held.clear();
-      due.forEach((f) => f());
-      return due.length;
-    };
-  });
+  context.addInitScript(`(() => {
+  var held = new Map(), id = 0;
+  window.__held = held;
+  window.requestIdleCallback = function (cb) {
+    held.set(++id, function () { cb({ didTimeout: false, timeRemaining: function () { return 50; } }); });
+    return id;
+  };
+  window.cancelIdleCallback = function (i) { held.delete(i); };
+  window.__runIdle = function () {
+    var due = Array.from(held.values());
+    held.clear();
+    due.forEach(function (f) { f(); });
+    return due.length;
+  };
+})()`);
 
 const runIdle = (page: Page) => page.evaluate(() => (window as unknown as { __runIdle: () => number }).__runIdle());
 
@@ -75,7 +77,7 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
     let path = '';
     for (const d of feed.waterFall.waterDrops) {
       const p = `/review/${d.productId}/${d.commentId}/`;
-      if ((await (await fetch(site.base + p)).text()).includes('gallery__thumbs')) {
+      if ((await (await fetch(site.base + p)).text()).includes('class="swiper gallery__thumbs"')) {
         path = p;
         break;
       }
@@ -97,7 +99,11 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
       await runIdle(a.page);
       await new Promise((r) => setTimeout(r, 100));
     }
-    assert.deepEqual(await started(a.page), { main: true, thumbs: true }, 'both started once idle');
+    assert.deepEqual(
+      await started(a.page),
+      { main: true, thumbs: true },
+      `both started once idle (page problems: ${a.problems.join('; ') || 'none'})`,
+    );
     assert.deepEqual(a.problems, []);
     await a.context.close();
 
