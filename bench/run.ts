@@ -149,6 +149,10 @@ async function main() {
     const doc = writeDocs(path.join(ROOT, 'docs', 'benchmarks.md'), report);
     log(`rewrote ${path.relative(ROOT, doc)}`);
   }
+  // A failed gate (the vitals section's median below 95) fails the run, after the report.
+  const gates = results.filter((r) => r.gateFailed);
+  for (const r of gates) console.error(`bench: ${r.title}: ${r.gateFailed}`);
+  if (gates.length) process.exitCode = 1;
 }
 
 main().catch((e) => {

@@ -20,6 +20,8 @@ export interface SectionResult {
   figures: Figure[];
   notes: string[];
   skipped?: string;
+  /** Set when a gate of the section failed: the bench exits non-zero (issue 26, vitals). */
+  gateFailed?: string;
   details?: unknown;
 }
 

@@ -1,9 +1,12 @@
 import { captureUtm, defaultSession } from '../storefront/session';
 
-/** Stores the landing URL's UTM parameters; never throws (storage may be unavailable). */
-export function captureLandingUtm(): void {
+/**
+ * Stores the landing URL's UTM parameters (`href`: the URL the visit landed on, read at client
+ * entry); never throws (storage may be unavailable).
+ */
+export function captureLandingUtm(href: string = window.location.href): void {
   try {
-    captureUtm(defaultSession().store, window.location.href);
+    captureUtm(defaultSession().store, href);
   } catch {
     /* tracking data is never worth breaking the page for */
   }

@@ -3,7 +3,7 @@ import { navigate, type PageProps } from 'gatsby';
 import { Layout } from '../components/shell/Layout';
 import { PageHead } from '../components/listing/PageHead';
 import { useSmsSignIn } from '../hooks/use-sms-sign-in';
-import { isMainlandPhone } from '../signin/phone';
+import { isMainlandPhone, mainlandPhone } from '../signin/phone';
 import { returnToParam, safeReturnTo } from '../signin/return-to';
 
 /**
@@ -50,19 +50,23 @@ export default function LoginPage({ location }: PageProps) {
                 name="phone"
                 type="tel"
                 inputMode="numeric"
-                autoComplete="tel-national"
-                maxLength={13}
+                autoComplete="tel"
+                maxLength={20}
                 placeholder="请输入11位手机号"
                 value={phone}
-                onChange={(e) => setPhone(e.target.value)}
+                // "tel" (the Nu checker refuses "tel-national") may autofill "+86 138..." : the
+                // +86 is shown beside the field already, so a full mainland number keeps its 11 digits.
+                onChange={(e) => setPhone(mainlandPhone(e.target.value) ?? e.target.value)}
                 aria-invalid={phone !== '' && !phoneOk}
               />
             </span>
           </label>
-          <label className="login__field">
-            <span>验证码</span>
+          {/* A label may hold one control: the send button sits beside the code field, outside it. */}
+          <div className="login__field">
+            <label htmlFor="login-code">验证码</label>
             <span className="login__code">
               <input
+                id="login-code"
                 name="code"
                 type="text"
                 inputMode="numeric"
@@ -88,7 +92,7 @@ export default function LoginPage({ location }: PageProps) {
                       : '发送验证码'}
               </button>
             </span>
-          </label>
+          </div>
           {sms.sentTo && !sms.error && (
             <p className="login__sent" role="status">
               验证码已发送至 {sms.sentTo.slice(0, 3)}****{sms.sentTo.slice(7)}

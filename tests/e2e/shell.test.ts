@@ -69,7 +69,7 @@ describe('desktop shell at 1280x800', { skip }, () => {
     const p = await open(1280, 800);
     assert.equal(await p.isVisible('.dnav'), true);
     assert.equal(await p.isVisible('.mmenu__toggle'), false);
-    assert.equal(await p.$eval('.page', (e) => getComputedStyle(e).minWidth), '1200px');
+    assert.equal(await p.$eval('.page', (e) => getComputedStyle(e).minWidth), '960px');
     assert.deepEqual(
       await p.locator('.dnav__top').allInnerTexts(),
       getMegaMenu().map((g) => g.name),

@@ -29,6 +29,7 @@ export function useSwiper(
     let alive = true;
     let instance: SwiperInstance | null = null;
     let observer: IntersectionObserver | null = null;
+    let stopWaiting = () => {};
     const start = () => {
       import('./swiper-loader').then(
         (m) => {
@@ -51,11 +52,30 @@ export function useSwiper(
         { rootMargin: nearViewport },
       );
       observer.observe(ref.current);
+    } else if (ref.current && typeof window.requestIdleCallback === 'function') {
+      // Not in hydration's tasks (issue 26): Swiper reads the layout as it starts, so it waits
+      // for the browser to be idle after the first paint, or starts at once when the shopper
+      // touches or focuses the carousel first. Until then the server markup, sized as Swiper
+      // sizes it, shows the first slide.
+      const el = ref.current;
+      const now = () => {
+        stopWaiting();
+        start();
+      };
+      const idle = window.requestIdleCallback(now, { timeout: 2000 });
+      el.addEventListener('pointerdown', now);
+      el.addEventListener('focusin', now);
+      stopWaiting = () => {
+        window.cancelIdleCallback(idle);
+        el.removeEventListener('pointerdown', now);
+        el.removeEventListener('focusin', now);
+      };
     } else {
       start();
     }
     return () => {
       alive = false;
+      stopWaiting();
       observer?.disconnect();
       instance?.destroy(true, false);
     };

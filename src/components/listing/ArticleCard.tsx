@@ -6,8 +6,11 @@ import { Img } from '../common/Img';
 /**
  * A featured article: cover, title, summary, date. With `full`, the body can be read in place
  * (the content service has no article pages on this site); an external URL opens in a new tab.
+ * The full cards are the articles page's list under its h1, so their titles are h2 (no skipped
+ * heading level); the home page's cards sit in a section under an h2.
  */
 export function ArticleCard({ a, full, eager }: { a: ArticleView; full?: boolean; eager?: boolean }) {
+  const Title = full ? 'h2' : 'h3';
   const date = formatPostedDate(a.publishedAt);
   const title = a.url ? (
     <a href={a.url} target="_blank" rel="noopener noreferrer nofollow">
@@ -26,7 +29,7 @@ export function ArticleCard({ a, full, eager }: { a: ArticleView; full?: boolean
         )}
       </div>
       <div className="acard__body">
-        <h3 className="acard__title">{title}</h3>
+        <Title className="acard__title">{title}</Title>
         <p className="acard__summary">{a.summary}</p>
         <p className="acard__meta">
           {date && <time dateTime={date}>{date}</time>}

@@ -24,7 +24,9 @@ export function LikeButton({ review }: { review: ReviewView }) {
       type="button"
       className={like.liked ? 'like like--on' : 'like'}
       aria-pressed={like.liked}
-      aria-label={like.liked ? `取消点赞（${like.count}）` : `点赞（${like.count}）`}
+      // The name holds the count as shown (axe: label-content-name-mismatch); aria-pressed says
+      // whether it is liked, so the verb stays the same.
+      aria-label={`点赞 ${likesText(like.count)}`}
       onClick={onClick}
       disabled={like.busy}
       data-likes={like.count}

@@ -41,6 +41,10 @@ export function DesktopNav({ items }: { items: MenuItem[] }) {
   // Top links are found in the DOM (Gatsby's Link ref typing does not fit a callback ref).
   const top = (i: number) => navRef.current?.querySelectorAll<HTMLAnchorElement>('.dnav__top')[i];
   const focusPanel = useRef<number | null>(null);
+  // A touch tablet at >= 960 px has no hover: a tap's emulated mouseenter and focus open the
+  // panel, and its click would then leave the page at once. So a tap on a top item whose panel
+  // was not open before that tap only opens it; the next tap follows the link (issue 21).
+  const tapOpens = useRef(false);
 
   const activate = useCallback((i: number) => {
     const el = top(i);
@@ -128,6 +132,15 @@ export function DesktopNav({ items }: { items: MenuItem[] }) {
                 if (!quietFocus.current) activate(i);
               }}
               onKeyDown={onTopKey(i)}
+              onPointerDown={(e) => {
+                tapOpens.current = e.pointerType === 'touch' && openRef.current !== i;
+              }}
+              onClick={(e) => {
+                if (!tapOpens.current) return;
+                tapOpens.current = false;
+                e.preventDefault();
+                activate(i);
+              }}
             >
               {g.name}
             </Link>
