@@ -31,6 +31,8 @@ const reviewPage = (commentId: string, postedAt: number | null, urls: string[]):
       id: commentId,
       productId: '1001',
       postedAt,
+      // Its own text: a thin review (no text, no media) has no sitemap entry (issue 22).
+      content: `第 ${commentId} 条晒单的正文`,
       gallery: urls.map((u, i) => ({
         id: String(i),
         full: image(u),

@@ -41,7 +41,7 @@ test('the page policy: own scripts plus these hashes, no framing, no plugins, co
     connectOrigins: ['https://api.example.cn'],
   });
   const d = Object.fromEntries(p.split('; ').map((x) => [x.split(' ')[0], x.split(' ').slice(1)]));
-  assert.deepEqual(d['script-src'], ["'self'", hash(own)]);
+  assert.deepEqual(d['script-src'], ["'self'", 'https://res.wx.qq.com', hash(own)]);
   assert.deepEqual(d['frame-ancestors'], ["'none'"]);
   assert.deepEqual(d['object-src'], ["'none'"]);
   assert.deepEqual(d['img-src'], ["'self'", 'data:', 'blob:', 'https://img.example.cn']);
