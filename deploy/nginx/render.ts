@@ -15,7 +15,7 @@ import Fastify from 'fastify';
 import { installSecurityHeaders, HSTS, sitePolicy, sitePolicyOptionsFromEnv } from '../../server/security-headers';
 import type { SitePolicyOptions } from '../../server/security-headers';
 import { IMMUTABLE, NEVER, REVALIDATE } from '../../server/site/cache-rules';
-import { GONE_HTML } from '../../server/site/taken-down';
+import { GONE_HTML, GONE_TEXT } from '../../server/site/taken-down';
 import { errorBody } from '../../server/errors';
 import { ID_SOURCE } from '../../src/common/coerce';
 import { RESERVED_SECTIONS } from '../../src/review/unbuilt';
@@ -153,7 +153,7 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
     'proxy.conf': proxy('site_nodes').join('\n') + '\n',
     'proxy-editor.conf': proxy('editor_node').join('\n') + '\n',
     'gone/gone.html': GONE_HTML,
-    'gone/gone.json': JSON.stringify(errorBody(410, '这条晒单已被下架')),
+    'gone/gone.json': JSON.stringify(errorBody(410, GONE_TEXT)),
   };
 }
 

@@ -13,8 +13,10 @@ import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/p
 
 export const TOKEN = 'editor-token-for-deploy-tests-0123456789';
 
+// The page's inline script is one the site itself writes (Gatsby's page path, by its id): the
+// page CSP hashes only those (src/site-inline-scripts.ts, issue 25 F11).
 export const page = (title: string, script: string) =>
-  `<!doctype html><html><head><title>${title}</title><script>${script}</script></head><body>${'<p>晒单内容，做工很好。</p>'.repeat(120)}</body></html>`;
+  `<!doctype html><html><head><title>${title}</title><script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath=${JSON.stringify(script)};/*]]>*/</script></head><body>${'<p>晒单内容，做工很好。</p>'.repeat(120)}</body></html>`;
 
 export function put(dir: string, rel: string, body: string | Buffer, mtime?: Date) {
   fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
