@@ -15,7 +15,6 @@ import {
   type ExtrasOptions,
   type SourcedExtras,
 } from './sourcing/fetch-extras';
-import { productIdsOf } from './pages/build-index';
 import { getCatalogue } from '../src/catalogue';
 import { setBuildData } from './build-data';
 import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from './sourcing/incremental';
@@ -63,7 +62,7 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
     });
     if (progress) (progress as { done(): void }).done();
     else feedTimer.end();
-    const extras = await sourceExtras(client, reporter, productIdsOf(data.feed), {
+    const extras = await sourceExtras(client, reporter, data.productIds, {
       exclude: plan.exclude,
       reuseProduct: plan.incremental ? plan.reuseProduct : undefined,
     });

@@ -22,7 +22,11 @@ export function productIdsOf(feed: ReadonlyArray<{ productId: string }>): string
   return [...new Set(feed.map((f) => f.productId))];
 }
 
-export function buildIndex(data: { feed: RelatedView[]; pages: ReviewPageData[] }): BuildIndex {
+/**
+ * `productIds`: the products to make pages for (the sourced feed's, skipped reviews' products
+ * included: other pages link them); default the feed's.
+ */
+export function buildIndex(data: { feed: RelatedView[]; pages: ReviewPageData[]; productIds?: string[] }): BuildIndex {
   const built = new Set<string>();
   const pagesByProduct = new Map<string, ReviewPageData[]>();
   for (const p of data.pages) {
@@ -31,7 +35,7 @@ export function buildIndex(data: { feed: RelatedView[]; pages: ReviewPageData[] 
     if (list) list.push(p);
     else pagesByProduct.set(p.info.productId, [p]);
   }
-  const productIds = productIdsOf(data.feed);
+  const productIds = data.productIds ?? productIdsOf(data.feed);
   return {
     builtFeed: data.feed.filter((f) => built.has(reviewKey(f.productId, f.commentId))),
     built,

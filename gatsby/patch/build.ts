@@ -27,7 +27,6 @@ import { getCatalogue } from '../../src/catalogue';
 import { createStorefrontClient } from '../../src/storefront/client';
 import type { BuildData } from '../build-data';
 import { createAllPages, postedAtOf, templatePath } from '../pages/all';
-import { productIdsOf } from '../pages/build-index';
 import type { PageInput } from '../pages/types';
 import { markChanged, recordingSitemap, writeSitemaps, type SitemapEntry } from '../sitemap';
 import { RequiredEndpointError } from '../sourcing/errors';
@@ -71,7 +70,7 @@ async function source(apiUrl: string, dataDir: string): Promise<BuildData> {
   const concurrency = Number(process.env.SOURCE_CONCURRENCY ?? 8);
   const data = await fetchReviews(reviewSourceApi(client), { exclude: plan.exclude, reuse: plan.reuse, concurrency });
   const extras = await fetchExtras(extrasSourceApi(client), {
-    productIds: productIdsOf(data.feed),
+    productIds: data.productIds,
     categoryIds: [...getCatalogue().byId.keys()],
     concurrency,
     exclude: plan.exclude,

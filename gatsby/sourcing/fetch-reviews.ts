@@ -41,9 +41,16 @@ export interface SkippedRecord {
 }
 
 export interface SourcedReviews {
+  /** The reviews with a page, in the feed's order: what listings and related lists show. */
   feed: RelatedView[];
   pages: ReviewPageData[];
   skipped: SkippedRecord[];
+  /**
+   * Every product the feed lists a review of (taken-down reviews left out), skipped reviews'
+   * included: a product's page does not depend on one review of it being publishable, and other
+   * pages (similar products) link to it.
+   */
+  productIds: string[];
 }
 
 export interface FetchOptions {
@@ -212,5 +219,5 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
     page.relateList = (own.length ? own : relatedTo(page.commentId, feedHead)).slice(0, relatedLimit);
   }
 
-  return { feed: published, pages, skipped };
+  return { feed: published, pages, skipped, productIds: [...new Set(feed.map((f) => f.productId))] };
 }

@@ -95,15 +95,14 @@ test('a skipped review is linked from nothing the build publishes: not in the fe
   const a = api(
     {
       reviewDetail: async (p, c) =>
-        c === 'b' ? { ...review(p, c), postedAt: 'yesterday' as unknown as number } : review(p, c),
+        c === 'b' || c === 'e' ? { ...review(p, c), postedAt: 'yesterday' as unknown as number } : review(p, c),
     },
-    [[drop('1', 'a'), drop('1', 'b'), drop('2', 'c'), drop('3', 'd')]],
+    [[drop('1', 'a'), drop('1', 'b'), drop('2', 'c'), drop('3', 'd'), drop('4', 'e')]],
   );
   const r = await fetchReviews(a);
-  assert.deepEqual(
-    r.skipped.map((s) => s.commentId),
-    ['b'],
-  );
+  assert.deepEqual(r.skipped.map((s) => s.commentId).sort(), ['b', 'e']);
+  // Product 4's only review is skipped: its product page is still made (similar products link it).
+  assert.deepEqual(r.productIds, ['1', '2', '3', '4']);
   assert.deepEqual(
     r.feed.map((f) => f.commentId),
     ['a', 'c', 'd'],
