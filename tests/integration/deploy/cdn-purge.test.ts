@@ -6,7 +6,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { publish, switchTo } from '../../../publish/releases';
+import {
+  currentRelease,
+  preparePatchRelease,
+  publish,
+  publishPrepared,
+  switchTo,
+} from '../../../publish/releases';
 import { PurgeHook, reviewUrls } from '../../../server/deploy/purge';
 import { MODULES_DIR } from '../../../deploy/nginx/render';
 import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
@@ -151,6 +157,27 @@ test('a publish purges the URLs of the files it changed, and only those; a rollb
   await switchTo(root, first);
   await stack.deploy.settled();
   assert.match((await raw(`${cdn.url}/review/merchants/`)).body.toString(), /商家 v1/);
+});
+
+test("an editor's edit (a patch release) purges the pages it wrote", async () => {
+  const pageUrl = `/review/${p}/${c}/`;
+  await cached(pageUrl);
+  await cached('/review/merchants/');
+  purged.length = 0;
+  const out = path.join(tmp, 'patch-out');
+  put(out, `${p}/${c}/index.html`, page('晒单 改过', `window.pagePath="/${p}/${c}/"`));
+  const prepared = path.join(root, 'releases', '.patch-edit');
+  const stats = preparePatchRelease(prepared, {
+    base: path.join(root, 'releases', currentRelease(root)!),
+    outDir: out,
+    written: [`${p}/${c}/index.html`],
+    deleted: [],
+  });
+  await publishPrepared(root, prepared, stats);
+  await stack.deploy.settled();
+  assert.deepEqual(purged.sort(), [`/review/${p}/${c}`, pageUrl, `/review/${p}/${c}/index.html`]);
+  assert.match((await raw(cdn.url + pageUrl)).body.toString(), /晒单 改过/);
+  assert.equal((await raw(`${cdn.url}/review/merchants/`)).headers['x-cache-status'], 'HIT');
 });
 
 test('a purge command gets the URLs on its stdin, one a line', async () => {
