@@ -276,7 +276,18 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
     await servedBaseline?.close();
     await servedEmpty.close();
   }
-  const results = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, medianVitals(v)]));
+  // A run Lighthouse could not finish (a runtime error: score 0, no metrics) is left out of the
+  // median and counted; a kind with no finished run scores 0 and fails the gate.
+  const ok = (v: Vitals) => Number.isFinite(v.tbtMs) && Number.isFinite(v.lcpMs);
+  const lost = Object.entries(runs)
+    .map(([k, v]) => [k, v.filter((x) => !ok(x)).length] as const)
+    .filter(([, n]) => n > 0);
+  const results = Object.fromEntries(
+    Object.entries(runs).map(([k, v]) => {
+      const good = v.filter(ok);
+      return [k, good.length ? medianVitals(good) : medianVitals(v)];
+    }),
+  );
   const floor = results[F];
   const figures: Figure[] = [];
   const measured = targets.map(([name]) => name).filter((n) => n !== F);
@@ -323,7 +334,8 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
     );
   }
   const spreadNotes = [F, ...measured].map((k) => {
-    const r = runs[k];
+    const r = runs[k].filter(ok);
+    if (!r.length) return `${k}: no run finished`;
     return `${k}: performance ${r.map((x) => x.performance).join(', ')} (median ${spread(r.map((x) => x.performance))}); TBT ms median ${spread(r.map((x) => x.tbtMs))}; LCP ms median ${spread(r.map((x) => x.lcpMs))}`;
   });
   const below = measured.filter((k) => !k.startsWith('before: ') && results[k].performance < VITALS_GATE);
@@ -342,7 +354,7 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
       : undefined,
     notes: [
       `Median of ${runsPerPage} runs per page, in ${runsPerPage} rounds (each: the empty Gatsby page, then every page kind${servedBaseline ? ', each before its baseline build' : ''}); Lighthouse ${LIGHTHOUSE.split('@')[1]}, default (mobile) config with simulated throttling, Debian chromium (${CHROMIUM}, ${[...CHROMIUM_ARGS, '--headless'].join(' ')}); served on localhost (API and site on one origin); pages: ${kinds.map(([k, p]) => `${k} ${p}`).join(', ')}${given ? `; site ${given}` : ''}${baselineDir ? `; baseline ${process.env.VITALS_BASELINE}` : ''}. Empty page median: ${JSON.stringify(floor)}.`,
-      'Runs, median (min-max):',
+      `Runs, median (min-max)${lost.length ? `; runs Lighthouse could not finish, left out: ${lost.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}:`,
       ...spreadNotes,
       ...(failNotes.length ? failNotes : ['No failing accessibility or SEO audit on any page kind.']),
       ...measured
