@@ -1,5 +1,5 @@
-// The inline scripts the site's pages may carry (issue 25, F11), by id: Gatsby's page path and
-// chunk map, and the 404 page's unbuilt-review marker (gatsby-ssr.tsx). The page's CSP hashes
+// The inline scripts the site's pages may carry (issue 25, F11): Gatsby's page path, chunk map
+// and compilation hash, and the 404 page's unbuilt-review marker (gatsby-ssr.tsx). The page's CSP hashes
 // these and nothing else (server/security-headers.ts), and the build fails on any other inline
 // script (gatsby/inline-scripts-check.ts): a script injected into a page at build time (a
 // failure of escaping somewhere) is neither allowed nor shipped. Node-only (build and server).
@@ -7,12 +7,29 @@ import { unbuiltReviewMarkerScript } from './review/unbuilt';
 
 export const UNBUILT_MARKER_ID = 'unbuilt-review-marker';
 
-/** Known ids and what their body must look like. */
-const KNOWN: Record<string, (body: string) => boolean> = {
-  'gatsby-script-loader': (b) => b.startsWith('/*<![CDATA[*/window.pagePath=') && b.endsWith('/*]]>*/'),
-  'gatsby-chunk-mapping': (b) => b.startsWith('/*<![CDATA[*/window.___chunkMapping=') && b.endsWith('/*]]>*/'),
-  [UNBUILT_MARKER_ID]: (b) => b === unbuiltReviewMarkerScript(),
-};
+/**
+ * The known scripts: the id each carries (null: Gatsby writes its compilation hash without
+ * one) and what its body must look like; each counts once per page. Bodies as Gatsby 5.14
+ * writes them in production (the chunk map on its own lines, without the CDATA comment).
+ */
+const KNOWN: Array<{ key: string; id: string | null; body: (b: string) => boolean }> = [
+  {
+    key: 'gatsby-script-loader',
+    id: 'gatsby-script-loader',
+    body: (b) => b.startsWith('/*<![CDATA[*/window.pagePath=') && b.endsWith('/*]]>*/'),
+  },
+  {
+    key: 'gatsby-chunk-mapping',
+    id: 'gatsby-chunk-mapping',
+    body: (b) => /^(\/\*<!\[CDATA\[\*\/)?window\.___chunkMapping=/.test(b.trim()),
+  },
+  {
+    key: 'compilation-hash',
+    id: null,
+    body: (b) => /^window\.___webpackCompilationHash="[0-9a-f]{1,64}";$/.test(b),
+  },
+  { key: UNBUILT_MARKER_ID, id: UNBUILT_MARKER_ID, body: (b) => b === unbuiltReviewMarkerScript() },
+];
 
 /** Types a <script> runs as (HTML spec: a missing type or a JavaScript MIME type, or module). */
 const EXECUTABLE = /^(|text\/javascript|application\/javascript|module)$/i;
@@ -37,8 +54,9 @@ export function inlineScripts(html: string): InlineScript[] {
     if (!EXECUTABLE.test(type.trim())) continue;
     const id = /\bid\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? null;
     const body = m[2];
-    const known = id !== null && !seen.has(id) && KNOWN[id]?.(body) === true;
-    if (id !== null) seen.add(id);
+    const rule = KNOWN.find((k) => k.id === id && k.body(body));
+    const known = !!rule && !seen.has(rule.key);
+    if (rule) seen.add(rule.key);
     out.push({ id, body, known });
   }
   return out;

@@ -10,27 +10,43 @@ const hash = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').di
 
 test("hashes only the site's own inline scripts (known ids, once each), never another one (issue 25, F11)", () => {
   const loader = '/*<![CDATA[*/window.pagePath="/1/2/";window.___webpackCompilationHash="abc";/*]]>*/';
-  const chunks = '/*<![CDATA[*/window.___chunkMapping="{}";/*]]>*/';
+  // As Gatsby 5.14 writes them in production (public/privacy/index.html).
+  const chunks = '\n            window.___chunkMapping="{\\"app\\":[\\"/app-61ba.js\\"]}";\n          ';
+  const compilation = 'window.___webpackCompilationHash="69c7e2b1ca5018e2e80c";';
   const html = [
     `<script id="gatsby-script-loader">${loader}</script>`,
-    `<script id="gatsby-chunk-mapping">${chunks}</script>`,
+    `<script\n            id="gatsby-chunk-mapping"\n          >${chunks}</script>`,
+    `<script>${compilation}</script>`,
     `<script id="${UNBUILT_MARKER_ID}">${unbuiltReviewMarkerScript()}</script>`,
     // Injected: no id, a known id twice, a known id with another body, a type that runs.
     '<script type="text/javascript">window.a=1</script>',
     `<script id="gatsby-script-loader">${loader.replace('/1/2/', '/x/')}alert(1)</script>`,
     '<script id="gatsby-chunk-mapping">alert(1)</script>',
+    `<script>${compilation}</script>`,
     '<script type=module>import("/x.js")</script>',
     '<SCRIPT>window.b="索伦托"</SCRIPT >',
     // Not inline or not run: never hashed, never refused.
     '<script src="/review/app.js" async></script>',
     '<script type="application/ld+json">{"@type":"Review"}</script>',
   ].join('\n');
-  assert.deepEqual(inlineScriptHashes(html), [hash(loader), hash(chunks), hash(unbuiltReviewMarkerScript())]);
+  assert.deepEqual(inlineScriptHashes(html), [
+    hash(loader),
+    hash(chunks),
+    hash(compilation),
+    hash(unbuiltReviewMarkerScript()),
+  ]);
   assert.deepEqual(
     inlineScripts(html)
       .filter((s) => !s.known)
       .map((s) => s.body),
-    ['window.a=1', `${loader.replace('/1/2/', '/x/')}alert(1)`, 'alert(1)', 'import("/x.js")', 'window.b="索伦托"'],
+    [
+      'window.a=1',
+      `${loader.replace('/1/2/', '/x/')}alert(1)`,
+      'alert(1)',
+      compilation,
+      'import("/x.js")',
+      'window.b="索伦托"',
+    ],
   );
 });
 
