@@ -62,6 +62,21 @@ async function main() {
       }
     }
     if (!review) throw new Error('no review with pictures in the first 60 of the feed');
+    // A review with a playable video (issue 21).
+    let video: Review | undefined;
+    for (const d of (await api<HaulResponse>('/api/v2/product_comment/haul?delimiter=0&size=500&category=0')).waterFall
+      .waterDrops) {
+      const r = (
+        await api<{ comments: Review[] }>(
+          `/api/v1/product-comment/products/${d.productId}/comments?commentId=${d.commentId}`,
+        )
+      ).comments[0];
+      if (!r.pictures?.length && r.videos?.[0]?.url && r.videos[0].width! < r.videos[0].height!) {
+        video = r;
+        break;
+      }
+    }
+    if (!video) throw new Error('no review with a portrait video in the feed');
 
     const shots: Array<{ name: string; path: string; prepare?: (p: Page, mobile: boolean) => Promise<void> }> = [
       { name: 'review', path: withPrefix(reviewPath(String(review.productId), review.id)) },
@@ -76,6 +91,28 @@ async function main() {
         prepare: async (p) => {
           await p.locator('.previews').evaluate((e) => e.scrollIntoView({ block: 'start' }));
           await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        },
+      },
+      {
+        // The full-screen photo viewer on the second picture (issue 21 item 2).
+        name: 'viewer',
+        path: withPrefix(reviewPath(String(review.productId), review.id)),
+        prepare: async (p) => {
+          await p.locator('.gallery__main .swiper-slide-active button.gallery__open').click();
+          await p.locator('.viewer').waitFor();
+          await p.keyboard.press('ArrowRight');
+          await p.waitForFunction(() => /^2 \//.test(document.querySelector('.viewer__counter')?.textContent ?? ''));
+          await p.waitForTimeout(400); // the slide's transition
+        },
+      },
+      {
+        // A video review playing inline, paused after a second and a half (issue 21 item 1).
+        name: 'video',
+        path: withPrefix(reviewPath(String(video.productId), video.id)),
+        prepare: async (p) => {
+          await p.getByRole('button', { name: '播放视频' }).click();
+          await p.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1.5);
+          await p.evaluate(() => document.querySelector('video')?.pause());
         },
       },
       {

@@ -4,7 +4,7 @@ import { Helmet } from 'react-helmet';
 import { ReviewPage } from '../components/review/ReviewPage';
 import { ErrorPage } from '../components/common/ErrorPage';
 import { reviewIds } from '../review/ids';
-import { isUnbuiltReviewPath, sitePathOf } from '../review/unbuilt';
+import { UNBUILT_LOADING_TITLE, isUnbuiltReviewPath, sitePathOf } from '../review/unbuilt';
 
 /**
  * The 404 page shows 404 (spec sections 2 and 8) and a link home. It also opens reviews
@@ -34,5 +34,8 @@ export default function NotFoundPage({ location }: PageProps) {
       </>
     );
   }
-  return <ErrorPage className="not-found" title="404" heading="404" />;
+  // Helmet's title is no markup, so it may differ from the HTML's: while the marker script says
+  // the URL may be an unbuilt review, the tab never says "404" (issue 21 item 6).
+  const marked = typeof document !== 'undefined' && document.documentElement.classList.contains('unbuilt-review');
+  return <ErrorPage className="not-found" title={marked ? UNBUILT_LOADING_TITLE : '404'} heading="404" />;
 }
