@@ -78,6 +78,13 @@ async function main() {
     }
     if (!video) throw new Error('no review with a portrait video in the feed');
 
+    // The product hub with the most reviews (a full histogram and tag list).
+    const all = await api<HaulResponse>('/api/v2/product_comment/haul?delimiter=0&size=500&category=0');
+    const perProduct = new Map<string, number>();
+    for (const d of all.waterFall.waterDrops)
+      perProduct.set(String(d.productId), (perProduct.get(String(d.productId)) ?? 0) + 1);
+    const busiest = [...perProduct].sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]))[0][0];
+
     const shots: Array<{ name: string; path: string; prepare?: (p: Page, mobile: boolean) => Promise<void> }> = [
       { name: 'review', path: withPrefix(reviewPath(String(review.productId), review.id)) },
       { name: 'home', path: withPrefix(homePath()) },
@@ -87,9 +94,12 @@ async function main() {
       { name: 'showcase', path: withPrefix(haulPath()) },
       {
         name: 'product',
-        path: withPrefix(productPath(String(review.productId))),
+        path: withPrefix(productPath(busiest)),
         prepare: async (p) => {
-          await p.locator('.previews').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+          // Below the fixed header (64 px).
+          await p
+            .locator('.previews')
+            .evaluate((e) => window.scrollTo(0, e.getBoundingClientRect().top + scrollY - 72));
           await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         },
       },
