@@ -6,13 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  currentRelease,
-  preparePatchRelease,
-  publish,
-  publishPrepared,
-  switchTo,
-} from '../../../publish/releases';
+import { currentRelease, preparePatchRelease, publish, publishPrepared, switchTo } from '../../../publish/releases';
 import { PurgeHook, reviewUrls } from '../../../server/deploy/purge';
 import { MODULES_DIR } from '../../../deploy/nginx/render';
 import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
