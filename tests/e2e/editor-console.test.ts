@@ -214,10 +214,16 @@ describe('editor console', { skip: siteMissing }, () => {
     // Rollback, then a takedown, then what is served.
     await rollbackThenTakedown(page, dialogs, first.id, second.id);
 
-    // The token travels in a header only: never in a URL, never in a cookie.
+    // The token travels in a header only: never in a URL, never in a cookie. The one cookie is
+    // the trusted device's signed id (issue 25 F6), http-only, same-site, for /editor only.
     assert.ok(requests.length > 0);
     for (const u of requests) assert.ok(!u.includes(TOKEN), u);
-    assert.deepEqual(await context.cookies(), []);
+    const cookies = await context.cookies();
+    assert.deepEqual(
+      cookies.map((c) => [c.name, c.path, c.httpOnly, c.sameSite]),
+      [['editor_device', '/editor', true, 'Strict']],
+    );
+    for (const c of cookies) assert.ok(!c.value.includes(TOKEN), 'the token is not in the cookie');
     assert.deepEqual(realProblems(problems), TYPO_404);
     await context.close();
   });

@@ -189,7 +189,11 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
         })
         .map((a) => a.getAttribute('href')),
     );
-    const candidates = new Set(inView.filter((h) => h !== HAUL).map((h) => h!.slice('/review'.length)));
+    // Gatsby prefetches a link's page without its query: the showcase's filter links
+    // (/review/haul/?media=photo, issue 22) prefetch this page's own data.
+    const candidates = new Set(
+      inView.filter((h) => h !== HAUL).map((h) => h!.slice('/review'.length).split(/[?#]/)[0]),
+    );
     assert.ok(candidates.size >= 10, `at least 10 other pages linked in view (${candidates.size})`);
 
     // Batch 1: exactly 4, not before 3 s after the page started; nothing more while it loads.

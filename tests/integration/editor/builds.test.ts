@@ -399,6 +399,13 @@ test('a patch build publishes what `gatsby build` publishes from the same data, 
   const built = releaseFiles(b.releaseId!);
   assert.ok(patched.size > 500, `${patched.size} files`);
   assert.deepEqual([...patched.keys()].sort(), [...built.keys()].sort(), 'the same files');
-  const differ = [...built].filter(([f, bytes]) => !patched.get(f)!.equals(bytes)).map(([f]) => f);
+  // The nginx CSP map (publish/page-policies.ts) keys each line by its own release's id: the
+  // same lines once the ids are set aside.
+  const sameBytes = (f: string, fromPatch: Buffer, fromBuild: Buffer) =>
+    f === '.deploy/csp.map'
+      ? fromPatch.toString().replaceAll(`"${takenDown.releaseId}:/`, '"id:/') ===
+        fromBuild.toString().replaceAll(`"${b.releaseId}:/`, '"id:/')
+      : fromPatch.equals(fromBuild);
+  const differ = [...built].filter(([f, bytes]) => !sameBytes(f, patched.get(f)!, bytes)).map(([f]) => f);
   assert.deepEqual(differ, [], 'the same bytes');
 });
