@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Link } from 'gatsby';
+import { Link, navigate, withPrefix } from 'gatsby';
 import { countText, haulSearch, type HaulCounts, type HaulFilter } from '../../listing/haul-state';
 import { haulCategoryPath, haulPath } from '../../paths';
 
@@ -7,6 +7,37 @@ export interface HaulCategoryLink {
   id: string;
   name: string;
   count: number;
+}
+
+/**
+ * A query state of the page shown (有图, a score, 最多赞): a plain link that navigates in the
+ * app on a plain click. Not a Gatsby Link: every Link in view queues a prefetch, and a query
+ * state's page data is the page's own, so a dozen chips would take the first three prefetch
+ * batches (9 s and more) before any review a shopper may open next.
+ */
+function StateLink({
+  to,
+  className,
+  rel,
+  current,
+  children,
+}: {
+  to: string;
+  className: string;
+  rel?: string;
+  current?: 'true';
+  children: React.ReactNode;
+}) {
+  const onClick = (e: React.MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey || e.defaultPrevented) return;
+    e.preventDefault();
+    void navigate(to);
+  };
+  return (
+    <a className={className} href={withPrefix(to)} rel={rel} aria-current={current} onClick={onClick}>
+      {children}
+    </a>
+  );
 }
 
 function Chip({
@@ -22,12 +53,23 @@ function Chip({
   count?: number;
   nofollow?: boolean;
 }) {
+  const body = (
+    <>
+      {label}
+      {count != null && <span className="tagbtn__n">{countText(count)}</span>}
+    </>
+  );
   return (
     <li>
-      <Link className="tagbtn" to={to} aria-current={on ? 'true' : undefined} rel={nofollow ? 'nofollow' : undefined}>
-        {label}
-        {count != null && <span className="tagbtn__n">{countText(count)}</span>}
-      </Link>
+      {nofollow ? (
+        <StateLink className="tagbtn" to={to} rel="nofollow" current={on ? 'true' : undefined}>
+          {body}
+        </StateLink>
+      ) : (
+        <Link className="tagbtn" to={to} aria-current={on ? 'true' : undefined}>
+          {body}
+        </Link>
+      )}
     </li>
   );
 }
