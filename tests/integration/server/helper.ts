@@ -1,6 +1,7 @@
 // Test helper: a fresh reference server per test file (fastify/demo `test/helper.ts`): a temp
 // SQLite file seeded with a small data set, a temp media cache, a random loopback port.
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,4 +134,37 @@ export async function pageFeed(
     assert.ok(pages < 10_000, 'feed ends');
   }
   return { ids: drops.map((d) => d.commentId), pages, drops };
+}
+
+/**
+ * POST /api/v2/signin/sms { phone } from a given local address: loopback addresses of 127/8
+ * stand for different clients (Linux routes all of 127/8 to lo), as req.ip sees them.
+ */
+export function sendSmsFrom(s: TestServer, localAddress: string, phone: string): Promise<Res<any>> {
+  const { hostname, port } = new URL(s.url);
+  const body = JSON.stringify({ phone });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/v2/signin/sms',
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+          resolve({ status: res.statusCode ?? 0, headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

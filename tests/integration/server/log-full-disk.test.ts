@@ -4,55 +4,20 @@
 // full filesystem is /dev/full (every write fails with ENOSPC; no root needed). Real child
 // processes of `npm run server` (server/main.ts).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { SizeCappedFile } from '../../../server/logging';
+import { startMainProcess } from './main-process';
 
-const ROOT = resolve(__dirname, '..', '..', '..');
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-async function startMain(env: Record<string, string>) {
+function startMain(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'log-full-'));
   dirs.push(dir);
-  const base = { ...process.env };
-  for (const k of ['LOG_LEVEL', 'LOG_FILE', 'LOG_REQUESTS', 'NODE_ENV', 'PORT', 'HOST']) delete base[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...base,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DB_FILE: join(dir, 'db.sqlite'),
-      MEDIA_DIR: join(dir, 'media'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.stderr.on('data', (d: Buffer) => (err += d));
-  const url = await new Promise<string>((ok, fail) => {
-    child.stdout.on('data', (d: Buffer) => {
-      out += d;
-      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-      if (m) ok(m[0]);
-    });
-    child.once('exit', (code) => fail(new Error(`server exited (${code}) before listening: ${out}${err}`)));
-  });
-  return {
-    url,
-    err: () => err,
-    alive: () => child.exitCode === null && child.signalCode === null,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return startMainProcess(dir, env);
 }
 
 for (const level of ['info', 'warn']) {

@@ -4,62 +4,12 @@
 // size. Real child processes, stdout and stderr captured whole. The dev SMS code in and out of
 // NODE_ENV=production: buildApp in this process with a capturing logger.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { buildApp } from '../../../server/app';
-
-const ROOT = resolve(__dirname, '..', '..', '..');
-
-interface Child {
-  url: string;
-  out: () => string;
-  err: () => string;
-  stop: () => Promise<void>;
-}
-
-/** Starts server/main.ts with a fresh database and `env`; resolves once it printed its URL. */
-async function startMain(dir: string, env: Record<string, string>): Promise<Child> {
-  const base = { ...process.env };
-  for (const k of ['LOG_LEVEL', 'LOG_FILE', 'LOG_REQUESTS', 'NODE_ENV', 'PORT', 'HOST']) delete base[k];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...base,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DB_FILE: join(dir, 'db.sqlite'),
-      MEDIA_DIR: join(dir, 'media'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.stderr!.on('data', (d: Buffer) => {
-    err += d;
-  });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d;
-      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-      if (m) resolveUrl(m[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}${err}`)));
-  });
-  return {
-    url,
-    out: () => out,
-    err: () => err,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+import { startMainProcess } from './main-process';
 
 const sms = (url: string, phone: string) =>
   fetch(`${url}/api/v2/signin/sms`, {
@@ -96,7 +46,7 @@ describe('logging of server/main.ts', () => {
   });
 
   test('default settings: the start-up notice, then nothing per request; the dev SMS code once', async () => {
-    const s = await startMain(tmp(), {});
+    const s = await startMainProcess(tmp(), {});
     await traffic(s.url, 5);
     const quiet = s.out();
     assert.equal((await sms(s.url, '13812345678')).status, 200);
@@ -114,7 +64,7 @@ describe('logging of server/main.ts', () => {
   test('LOG_LEVEL=info logs requests; LOG_FILE keeps the log under its size cap', async () => {
     const dir = tmp();
     const file = join(dir, 'logs', 'server.log');
-    const s = await startMain(dir, {
+    const s = await startMainProcess(dir, {
       LOG_LEVEL: 'info',
       LOG_FILE: file,
       LOG_FILE_MAX_BYTES: '4096',

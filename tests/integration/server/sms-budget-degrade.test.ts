@@ -4,40 +4,9 @@
 // a hard cap; blocks and prefixes have budgets of their own. Loopback addresses of different /24
 // blocks stand for different networks (Linux routes all of 127/8 to lo).
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SMS_BUDGET, blockOf } from '../../../server/sms-budget';
-import { assertError, startTestServer, type Res, type TestServer } from './helper';
-
-/** POST /api/v2/signin/sms { phone } from a given local address. */
-function sendFrom(s: TestServer, localAddress: string, phone: string): Promise<Res<any>> {
-  const { hostname, port } = new URL(s.url);
-  const body = JSON.stringify({ phone });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: hostname,
-        port,
-        method: 'POST',
-        path: '/api/v2/signin/sms',
-        localAddress,
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => {
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
-          resolve({ status: res.statusCode ?? 0, headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+import { assertError, sendSmsFrom, startTestServer, type TestServer } from './helper';
 
 /** A phone of prefix `p` (7 digits), number n in it. */
 const phoneIn = (p: number, n: number) => `139${String(p).padStart(4, '0')}${String(n).padStart(4, '0')}`;
@@ -56,14 +25,14 @@ describe('SMS budgets at their defaults: the global budget degrades per block an
     assert.equal(6 * perClient, globalMax, "the issue's six addresses exactly spend the global budget");
     for (let a = 1; a <= 6; a++)
       for (let n = 0; n < perClient; n++) {
-        const r = await sendFrom(s, `127.0.${a}.1`, phoneIn(a, n));
+        const r = await sendSmsFrom(s, `127.0.${a}.1`, phoneIn(a, n));
         assert.equal(r.status, 200, JSON.stringify(r.body));
       }
     // The spenders' blocks and prefixes are refused, even from a new address in their block ...
-    assertError(await sendFrom(s, '127.0.1.2', phoneIn(50, 1)), 429, '繁忙');
-    assertError(await sendFrom(s, '127.0.50.1', phoneIn(1, 99)), 429, '繁忙');
+    assertError(await sendSmsFrom(s, '127.0.1.2', phoneIn(50, 1)), 429, '繁忙');
+    assertError(await sendSmsFrom(s, '127.0.50.1', phoneIn(1, 99)), 429, '繁忙');
     // ... while a shopper from another network with another prefix still gets a code.
-    const shopper = await sendFrom(s, '127.0.60.1', phoneIn(60, 1));
+    const shopper = await sendSmsFrom(s, '127.0.60.1', phoneIn(60, 1));
     assert.equal(shopper.status, 200, JSON.stringify(shopper.body));
     assert.ok(s.codes.has(phoneIn(60, 1)));
   });
@@ -73,14 +42,15 @@ describe('SMS budgets at their defaults: the global budget degrades per block an
     let sent = 0;
     for (let host = 1; host <= 5; host++)
       for (let n = 0; n < 5; n++)
-        if ((await sendFrom(s, `127.0.70.${host}`, phoneIn(100 + host * 10 + n, 1))).status === 200) sent++;
+        if ((await sendSmsFrom(s, `127.0.70.${host}`, phoneIn(100 + host * 10 + n, 1))).status === 200) sent++;
     assert.equal(sent, 15);
   });
 
   test("a phone prefix has a budget of its own (two clients' worth)", async () => {
     clock += 24 * 3_600_000;
     let sent = 0;
-    for (let a = 1; a <= 15; a++) if ((await sendFrom(s, `127.0.${100 + a}.1`, phoneIn(300, a))).status === 200) sent++;
+    for (let a = 1; a <= 15; a++)
+      if ((await sendSmsFrom(s, `127.0.${100 + a}.1`, phoneIn(300, a))).status === 200) sent++;
     assert.equal(sent, 10);
   });
 });

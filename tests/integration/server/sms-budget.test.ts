@@ -3,40 +3,9 @@
 // with Retry-After, and no code is issued. Clients are told apart by their loopback address
 // (127.0.0.1, 127.0.0.2, ...: Linux routes all of 127/8 to lo), as req.ip sees them.
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SMS_BUDGET } from '../../../server/sms-budget';
-import { assertError, startTestServer, type Res, type TestServer } from './helper';
-
-/** POST /api/v2/signin/sms { phone } from a given local address. */
-function sendFrom(s: TestServer, localAddress: string, phone: string): Promise<Res<any>> {
-  const { hostname, port } = new URL(s.url);
-  const body = JSON.stringify({ phone });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: hostname,
-        port,
-        method: 'POST',
-        path: '/api/v2/signin/sms',
-        localAddress,
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => {
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
-          resolve({ status: res.statusCode ?? 0, headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+import { assertError, sendSmsFrom, startTestServer, type TestServer } from './helper';
 
 const phone = (n: number) => `139${String(n).padStart(8, '0')}`;
 
@@ -55,27 +24,27 @@ describe('SMS send budgets', () => {
   });
 
   test('per client, then for the whole server; only issued codes count; the window slides', async () => {
-    for (let i = 1; i <= 3; i++) assert.equal((await sendFrom(s, '127.0.0.1', phone(i))).status, 200);
+    for (let i = 1; i <= 3; i++) assert.equal((await sendSmsFrom(s, '127.0.0.1', phone(i))).status, 200);
     // A refused number and a per-phone refusal cost the client nothing.
-    assertError(await sendFrom(s, '127.0.0.2', '12345'), 400);
-    assertError(await sendFrom(s, '127.0.0.2', phone(1)), 429);
-    const fourth = await sendFrom(s, '127.0.0.1', phone(4));
+    assertError(await sendSmsFrom(s, '127.0.0.2', '12345'), 400);
+    assertError(await sendSmsFrom(s, '127.0.0.2', phone(1)), 429);
+    const fourth = await sendSmsFrom(s, '127.0.0.1', phone(4));
     assertError(fourth, 429, '频繁');
     assert.equal(fourth.body.code, 'TOO_MANY_REQUESTS');
     assert.ok(Number(fourth.headers.get('retry-after')) > 0 && Number(fourth.headers.get('retry-after')) <= 60);
     assert.equal(s.codes.has(phone(4)), false, 'no code issued past the budget');
 
     // Another client still has its own budget, until the server's runs out (5 in the window).
-    assert.equal((await sendFrom(s, '127.0.0.2', phone(5))).status, 200);
-    assert.equal((await sendFrom(s, '127.0.0.2', phone(6))).status, 200);
-    const global = await sendFrom(s, '127.0.0.3', phone(7));
+    assert.equal((await sendSmsFrom(s, '127.0.0.2', phone(5))).status, 200);
+    assert.equal((await sendSmsFrom(s, '127.0.0.2', phone(6))).status, 200);
+    const global = await sendSmsFrom(s, '127.0.0.3', phone(7));
     assertError(global, 429, '繁忙');
     assert.ok(Number(global.headers.get('retry-after')) > 0);
     assert.equal(s.codes.has(phone(7)), false);
 
     clock += 61_000;
-    assert.equal((await sendFrom(s, '127.0.0.1', phone(8))).status, 200);
-    assert.equal((await sendFrom(s, '127.0.0.3', phone(9))).status, 200);
+    assert.equal((await sendSmsFrom(s, '127.0.0.1', phone(8))).status, 200);
+    assert.equal((await sendSmsFrom(s, '127.0.0.3', phone(9))).status, 200);
   });
 });
 
@@ -89,7 +58,9 @@ describe('SMS send budgets at their defaults', () => {
   });
 
   test('one client asking for 40 numbers at once gets only its budget (the issue got 40 codes in 61 ms)', async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => sendFrom(s, '127.0.0.1', phone(100 + i))));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => sendSmsFrom(s, '127.0.0.1', phone(100 + i))),
+    );
     const sent = answers.filter((a) => a.status === 200).length;
     const limited = answers.filter((a) => a.status === 429);
     const clientMax = Math.min(...DEFAULT_SMS_BUDGET.perClient.map((b) => b.max));
