@@ -101,12 +101,29 @@ CREATE TABLE IF NOT EXISTS reviews (
   reply_count  INTEGER NOT NULL DEFAULT 0,
   posted_at    INTEGER NOT NULL,
   overrides    TEXT,                    -- JSON patch over the wire objects: seeded hostile/malformed records
-  hidden_at    INTEGER                  -- epoch ms; hidden by the back office (issue 13): no API answers it
+  hidden_at    INTEGER,                 -- epoch ms; hidden by the back office (issue 13): no API answers it
+  parent_id    TEXT,                    -- the leaf's second-level category (category_paths; issue 23)
+  group_id     TEXT                     -- the leaf's top-level group
 );
--- Keyset paging of the feed and of a product's comments: newest first on (posted_at, id).
+-- Keyset paging of the feed and of a product's comments: newest first on (posted_at, id), or
+-- most liked first on (likes, posted_at, id). One index per listing's WHERE + ORDER BY (issue 23,
+-- docs/server.md "Listings at scale"); those on parent_id and group_id are created by
+-- server/db/migrate.ts, after it adds the columns to older files.
 CREATE INDEX IF NOT EXISTS reviews_feed ON reviews(posted_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS reviews_likes ON reviews(likes DESC, posted_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS reviews_category_feed ON reviews(category_id, posted_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS reviews_category_likes ON reviews(category_id, likes DESC, posted_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS reviews_product ON reviews(product_id, posted_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS reviews_product_likes ON reviews(product_id, likes DESC, posted_at DESC, id DESC);
+
+-- Each leaf category's ancestors, from the catalogue the server reads (written on start and by
+-- the seed): a review inserted without parent_id / group_id gets them from here (the trigger in
+-- server/db/migrate.ts), so a feed by a second-level or top-level category is one index range.
+CREATE TABLE IF NOT EXISTS category_paths (
+  leaf_id     TEXT PRIMARY KEY,
+  parent_id   TEXT NOT NULL,
+  group_id    TEXT NOT NULL
+) WITHOUT ROWID;
 
 CREATE TABLE IF NOT EXISTS review_likes (
   review_id   INTEGER NOT NULL REFERENCES reviews(id),
@@ -125,6 +142,7 @@ CREATE TABLE IF NOT EXISTS replies (
   merchant_id INTEGER REFERENCES merchants(id)  -- set when the merchant answered (issue 21)
 );
 CREATE INDEX IF NOT EXISTS replies_review ON replies(review_id, posted_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS replies_review_likes ON replies(review_id, likes DESC, posted_at DESC, id DESC);
 
 CREATE TABLE IF NOT EXISTS articles (
   id            INTEGER PRIMARY KEY,

@@ -12,6 +12,7 @@ import { FIRST_REVIEW_ID } from './special';
 import { seedArticles } from './tables/articles';
 import { seedBrands } from './tables/brands';
 import { seedMerchants } from './tables/merchants';
+import { syncCategoryPaths } from '../db/category-paths';
 import { bulkLoad } from './bulk-load';
 import { productSeeder } from './tables/products';
 import { reviewSeeder, seedReviewOrders } from './tables/reviews';
@@ -68,6 +69,7 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
   if (!catalogue.leaves.length) throw new Error(`${catalogue.file}: the catalogue has no leaf categories`);
 
   const stats = bulkLoad(db, TABLES, (commit) => {
+    syncCategoryPaths(db, catalogue);
     const merchants = seedMerchants(db, stream(opts.seed, 1));
     const brands = seedBrands(db, catalogue.leaves);
     const users = userCount(nReviews);

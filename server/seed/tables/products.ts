@@ -13,6 +13,9 @@ export interface SeededProduct {
   kind: Kind;
   /** Its leaf category (copied onto its reviews) and merchant (who answers some replies). */
   categoryId: string;
+  /** The leaf's ancestors, copied onto its reviews (the feed's category filter, issue 23). */
+  parentId: string;
+  groupId: string;
   merchantId: number;
   skus: number[];
 }
@@ -171,6 +174,8 @@ export function productSeeder(
       id,
       kind,
       categoryId: leaf.id,
+      parentId: leaf.parentId,
+      groupId: leaf.groupId,
       merchantId,
       skus: skus.seed({ productId: id, kind, cents, nameCN, sizes: offer.sizes }),
     };

@@ -32,8 +32,8 @@ export function reviewSeeder(
   users: number,
 ): { seed(p: SeededProduct, n: number): number; reviews(): number; replies(): number } {
   const ins =
-    db.prepare(`INSERT INTO reviews (id, product_id, category_id, sku_id, user_id, content, score, word_tags, pictures, videos, likes, reply_count, posted_at, overrides)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    db.prepare(`INSERT INTO reviews (id, product_id, category_id, sku_id, user_id, content, score, word_tags, pictures, videos, likes, reply_count, posted_at, overrides, parent_id, group_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const replies = replySeeder(db, rng, users);
   const anyUser = () => FIRST_USER_ID + rng.int(0, users - 1);
   let reviewId = FIRST_REVIEW_ID;
@@ -128,6 +128,8 @@ export function reviewSeeder(
         nReplies,
         postedAt,
         overrides && json(overrides),
+        p.parentId,
+        p.groupId,
       );
       replies.seed(id, p.merchantId, nReplies, postedAt);
     }
