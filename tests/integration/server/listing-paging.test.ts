@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MAX_SKIP } from '../../../server/repositories/reviews';
-import { assertError, startTestServer, type TestServer } from './helper';
+import { assertError, startTestServer, type Res, type TestServer } from './helper';
 
 type Sort = 'posted_at' | 'likes';
 interface Key {
@@ -59,7 +59,7 @@ describe('paging whole listings by cursor', () => {
         const added: { ahead: number[]; behind: number[] } = { ahead: [], behind: [] };
         let delimiter: string | null = '0';
         for (let page = 0; delimiter !== null; page++) {
-          const res = await s.get(
+          const res: Res<any> = await s.get(
             `/api/v2/product_comment/haul?delimiter=${delimiter}&size=3&category=${category}&sort=${sort}`,
           );
           assert.equal(res.status, 200, JSON.stringify(res.body));
