@@ -4,6 +4,7 @@
 // windows of a product's comments.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { MAX_PRODUCT_SKIP } from '../../../server/repositories/products';
 import { MAX_SKIP } from '../../../server/repositories/reviews';
 import { assertError, startTestServer, type Res, type TestServer } from './helper';
 
@@ -134,5 +135,17 @@ describe('paging whole listings by cursor', () => {
       400,
       '参数 f',
     );
+  });
+
+  test('discover and search windows start at most MAX_PRODUCT_SKIP deep (each walks its order index)', async () => {
+    const ok = await s.get(`/api/v2/discover?f=${MAX_PRODUCT_SKIP}&t=${MAX_PRODUCT_SKIP + 10}&sort=newest`);
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.deepEqual(ok.body.products, []);
+    assert.ok(ok.body.total > 0);
+    assertError(await s.get(`/api/v2/discover?f=${MAX_PRODUCT_SKIP + 1}&t=${MAX_PRODUCT_SKIP + 2}`), 400, '参数 f');
+    const search = await s.req('POST', '/api/v3/discover', {
+      body: { q: 'a', f: MAX_PRODUCT_SKIP + 1, t: MAX_PRODUCT_SKIP + 2 },
+    });
+    assertError(search, 400, '参数 f');
   });
 });
