@@ -25,6 +25,6 @@ export function syncCategoryPaths(db: DB, catalogue: Catalogue): void {
     }
     db.exec(`UPDATE reviews SET parent_id = p.parent_id, group_id = p.group_id
       FROM category_paths p WHERE p.leaf_id = reviews.category_id
-      AND ${same ? 'reviews.group_id IS NULL' : 'reviews.group_id IS NOT p.group_id OR reviews.parent_id IS NOT p.parent_id'}`);
+      AND ${same ? 'reviews.group_id IS NULL' : '(reviews.group_id IS NOT p.group_id OR reviews.parent_id IS NOT p.parent_id)'}`);
   })();
 }
