@@ -57,7 +57,9 @@ describe('reviews get their category ancestors in files seeded before them', () 
     for (const node of [leaf.groupId, leaf.parentId]) {
       const under = new Set(catalogue.leafIdsUnder(node));
       const expected = all.filter((r) => under.has(r.category_id)).map((r) => r.id);
-      const res = await fetch(`${server.url}/api/v2/product_comment/haul?delimiter=0&size=500&category=${node}`);
+      const res: Response = await fetch(
+        `${server.url}/api/v2/product_comment/haul?delimiter=0&size=500&category=${node}`,
+      );
       assert.equal(res.status, 200);
       const body = (await res.json()) as { waterFall: { waterDrops: Array<{ commentId: number }> } };
       assert.deepEqual(body.waterFall.waterDrops.map((d) => d.commentId).sort(), expected.sort(), `feed of ${node}`);
