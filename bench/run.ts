@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds] [--write-docs] [--keep]
+// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds,scale-db] [--write-docs] [--keep]
 //
 // The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
 // in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
@@ -36,6 +36,7 @@ import { runSitemap } from './sitemap';
 import { runLoad } from './load';
 import { runFaults } from './faults';
 import { runBuilds } from './builds';
+import { runScaleDb } from './scale-db';
 import { sites } from './lib/sites';
 
 const SECTIONS = [
@@ -50,6 +51,7 @@ const SECTIONS = [
   'load',
   'faults',
   'builds',
+  'scale-db',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -70,7 +72,8 @@ async function main() {
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-    : [...SECTIONS];
+    : // scale-db seeds 1,000,000 reviews: only when asked for (--only scale-db).
+      SECTIONS.filter((s) => s !== 'scale-db');
   for (const s of only)
     if (!SECTIONS.includes(s as Section)) {
       console.error(`unknown section ${s}; sections: ${SECTIONS.join(', ')}`);
@@ -116,6 +119,7 @@ async function main() {
     await run('load', () => runLoad(ctx));
     await run('faults', () => runFaults(ctx, quick ? 1_000 : 10_000));
     await run('builds', () => runBuilds(ctx, quick ? 1_000 : 10_000));
+    await run('scale-db', () => runScaleDb(ctx));
   } finally {
     await sites.closeAll();
     // A failed clean-up (a browser still flushing its profile) must not lose the results.

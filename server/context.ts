@@ -12,6 +12,7 @@ import { ExpressBuyRepository } from './repositories/express-buy';
 import { OrderPaymentRepository } from './repositories/order-payments';
 import { OrderRepository } from './repositories/orders';
 import { ProductRepository } from './repositories/products';
+import { syncCategoryPaths } from './db/category-paths';
 import { ReviewRepository } from './repositories/reviews';
 import { ClaimRepository } from './repositories/claims';
 import { CustomsResellRepository } from './repositories/customs-resell';
@@ -60,6 +61,7 @@ export function createRepos(
   const orders = new OrderRepository(db, now, cart);
   const auth = new AuthRepository(db, now, sessions);
   const worldAreas = new WorldAreas();
+  syncCategoryPaths(db, catalogue);
   return {
     reviews: new ReviewRepository(db, media, catalogue),
     products,

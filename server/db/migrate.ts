@@ -29,9 +29,32 @@ function addReplyMerchant(db: DB): void {
   db.exec('ALTER TABLE replies ADD COLUMN merchant_id INTEGER REFERENCES merchants(id)');
 }
 
+/**
+ * Reviews gained their leaf's ancestors (issue 23: a feed by a second-level or top-level
+ * category walks one index range instead of sorting the leaves' reviews). Older files get the
+ * columns empty; ReviewRepository fills them from category_paths on start. The trigger fills
+ * them for a review inserted without them (the back office, tests copying rows).
+ */
+function addReviewCategoryPath(db: DB): void {
+  const columns = columnsOf(db, 'reviews');
+  if (!columns.has('parent_id')) db.exec('ALTER TABLE reviews ADD COLUMN parent_id TEXT');
+  if (!columns.has('group_id')) db.exec('ALTER TABLE reviews ADD COLUMN group_id TEXT');
+  db.exec(`
+    CREATE INDEX IF NOT EXISTS reviews_parent_feed ON reviews(parent_id, posted_at DESC, id DESC);
+    CREATE INDEX IF NOT EXISTS reviews_parent_likes ON reviews(parent_id, likes DESC, posted_at DESC, id DESC);
+    CREATE INDEX IF NOT EXISTS reviews_group_feed ON reviews(group_id, posted_at DESC, id DESC);
+    CREATE INDEX IF NOT EXISTS reviews_group_likes ON reviews(group_id, likes DESC, posted_at DESC, id DESC);
+    CREATE TRIGGER IF NOT EXISTS reviews_category_path AFTER INSERT ON reviews
+    WHEN NEW.group_id IS NULL BEGIN
+      UPDATE reviews SET parent_id = p.parent_id, group_id = p.group_id
+      FROM category_paths p WHERE p.leaf_id = NEW.category_id AND reviews.id = NEW.id;
+    END;`);
+}
+
 /** Brings an opened file's tables up to schema.sql. Idempotent. */
 export function migrate(db: DB): void {
   addSessionLastUsed(db);
   addReviewHiddenAt(db);
   addReplyMerchant(db);
+  addReviewCategoryPath(db);
 }

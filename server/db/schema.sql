@@ -60,6 +60,12 @@ CREATE INDEX IF NOT EXISTS products_group ON products(group_id);
 CREATE INDEX IF NOT EXISTS products_brand ON products(brand_id);
 CREATE INDEX IF NOT EXISTS products_merchant ON products(merchant_id);
 CREATE INDEX IF NOT EXISTS products_price ON products(price_yuan);
+-- Discover's orders (issue 23): each sort reads its index in answer order and stops after the
+-- window instead of sorting every product (265,000 at 1,000,000 reviews). price_asc reads
+-- products_price (its rowid is the id, ascending).
+CREATE INDEX IF NOT EXISTS products_popular ON products(review_count DESC, id);
+CREATE INDEX IF NOT EXISTS products_newest ON products(created_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS products_price_desc ON products(price_yuan DESC, id);
 -- Similar products (same category first, then the same group, most reviewed first): both
 -- parts walk an index in answer order and stop after 12 rows instead of sorting the group.
 CREATE INDEX IF NOT EXISTS products_category_reviews ON products(category_id, review_count DESC, id);
@@ -101,12 +107,29 @@ CREATE TABLE IF NOT EXISTS reviews (
   reply_count  INTEGER NOT NULL DEFAULT 0,
   posted_at    INTEGER NOT NULL,
   overrides    TEXT,                    -- JSON patch over the wire objects: seeded hostile/malformed records
-  hidden_at    INTEGER                  -- epoch ms; hidden by the back office (issue 13): no API answers it
+  hidden_at    INTEGER,                 -- epoch ms; hidden by the back office (issue 13): no API answers it
+  parent_id    TEXT,                    -- the leaf's second-level category (category_paths; issue 23)
+  group_id     TEXT                     -- the leaf's top-level group
 );
--- Keyset paging of the feed and of a product's comments: newest first on (posted_at, id).
+-- Keyset paging of the feed and of a product's comments: newest first on (posted_at, id), or
+-- most liked first on (likes, posted_at, id). One index per listing's WHERE + ORDER BY (issue 23,
+-- docs/server.md "Listings at scale"); those on parent_id and group_id are created by
+-- server/db/migrate.ts, after it adds the columns to older files.
 CREATE INDEX IF NOT EXISTS reviews_feed ON reviews(posted_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS reviews_likes ON reviews(likes DESC, posted_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS reviews_category_feed ON reviews(category_id, posted_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS reviews_category_likes ON reviews(category_id, likes DESC, posted_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS reviews_product ON reviews(product_id, posted_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS reviews_product_likes ON reviews(product_id, likes DESC, posted_at DESC, id DESC);
+
+-- Each leaf category's ancestors, from the catalogue the server reads (written on start and by
+-- the seed): a review inserted without parent_id / group_id gets them from here (the trigger in
+-- server/db/migrate.ts), so a feed by a second-level or top-level category is one index range.
+CREATE TABLE IF NOT EXISTS category_paths (
+  leaf_id     TEXT PRIMARY KEY,
+  parent_id   TEXT NOT NULL,
+  group_id    TEXT NOT NULL
+) WITHOUT ROWID;
 
 CREATE TABLE IF NOT EXISTS review_likes (
   review_id   INTEGER NOT NULL REFERENCES reviews(id),
@@ -125,6 +148,7 @@ CREATE TABLE IF NOT EXISTS replies (
   merchant_id INTEGER REFERENCES merchants(id)  -- set when the merchant answered (issue 21)
 );
 CREATE INDEX IF NOT EXISTS replies_review ON replies(review_id, posted_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS replies_review_likes ON replies(review_id, likes DESC, posted_at DESC, id DESC);
 
 CREATE TABLE IF NOT EXISTS articles (
   id            INTEGER PRIMARY KEY,

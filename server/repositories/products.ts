@@ -2,7 +2,7 @@
 // size charts and translations.
 import type { Catalogue } from '../catalogue';
 import type { DB } from '../db/open';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import { priceTag } from '../seed/reference';
 import type {
@@ -43,6 +43,9 @@ export interface ProductRow {
   m_name_cn: string;
   m_origin: string;
 }
+
+/** The deepest window start of discover and search (the catalogue pages ask for the first few). */
+export const MAX_PRODUCT_SKIP = 10_000;
 
 const SELECT_PRODUCT = `SELECT p.*, b.name AS b_name, b.name_cn AS b_name_cn, m.name AS m_name, m.name_cn AS m_name_cn, m.origin AS m_origin
   FROM products p JOIN brands b ON b.id = p.brand_id JOIN merchants m ON m.id = p.merchant_id`;
@@ -228,7 +231,11 @@ export class ProductRepository {
     };
   }
 
-  /** Filtered, windowed product list (discover and search). */
+  /**
+   * Filtered, windowed product list (discover and search). The window skips `offset` rows of
+   * the order's index (products_popular, _newest, _price, _price_desc), so `offset` is bounded
+   * (MAX_PRODUCT_SKIP, docs/server.md "Listings at scale").
+   */
   list(
     where: string[],
     args: unknown[],
@@ -236,6 +243,7 @@ export class ProductRepository {
     offset: number,
     limit: number,
   ): { products: Product[]; total: number } {
+    if (offset > MAX_PRODUCT_SKIP) throw badRequest(`参数 f 最大为 ${MAX_PRODUCT_SKIP}`);
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const rows = this.db
       .prepare(`${SELECT_PRODUCT} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`)

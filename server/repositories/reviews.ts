@@ -3,6 +3,20 @@
 import type { Catalogue } from '../catalogue';
 import type { DB } from '../db/open';
 import { badRequest, notFound } from '../errors';
+import { PageContinuations } from './page-continuations';
+import {
+  FIRST_KEY,
+  afterKey,
+  afterKeyArgs,
+  decodeFeedCursor,
+  encodeFeedCursor,
+  keyOf,
+  orderBy,
+  type ListSort,
+  type SortKey,
+} from './review-keyset';
+
+export type { ListSort } from './review-keyset';
 import type { Prefixer } from '../media/prefix';
 import type { Overrides } from '../seed/special';
 import type {
@@ -66,32 +80,6 @@ interface MedalJson {
   text: { text: string };
 }
 
-export type ListSort = 'posted_at' | 'likes';
-
-/** Opaque feed cursor: base64url of "postedAt:id" of the last item of the previous page. */
-function encodeCursor(postedAt: number, id: number): string {
-  return Buffer.from(`${postedAt}:${id}`).toString('base64url');
-}
-
-/** The feed's cursor when sorted by likes (an extension): likes, then posted_at and id. */
-function encodeLikesCursor(likes: number, postedAt: number, id: number): string {
-  return Buffer.from(`L${likes}:${postedAt}:${id}`).toString('base64url');
-}
-
-function decodeLikesCursor(raw: string): { likes: number; postedAt: number; id: number } | null {
-  if (raw === '0') return null;
-  const m = /^L(\d{1,10}):(\d{1,15}):(\d{1,10})$/.exec(Buffer.from(raw, 'base64url').toString('latin1'));
-  if (!/^[A-Za-z0-9_-]+$/.test(raw) || !m) throw badRequest('参数 delimiter 无效');
-  return { likes: Number(m[1]), postedAt: Number(m[2]), id: Number(m[3]) };
-}
-
-function decodeCursor(raw: string): { postedAt: number; id: number } | null {
-  if (raw === '0') return null;
-  const m = /^(\d{1,15}):(\d{1,10})$/.exec(Buffer.from(raw, 'base64url').toString('latin1'));
-  if (!/^[A-Za-z0-9_-]+$/.test(raw) || !m) throw badRequest('参数 delimiter 无效');
-  return { postedAt: Number(m[1]), id: Number(m[2]) };
-}
-
 /**
  * Reviews the API answers: not hidden by the back office (editor/backoffice.ts), not taken down
  * by an editor (issue 13: lists, the feed and so the build's related lists and sitemaps leave
@@ -110,9 +98,17 @@ const MEDIA_CONDITION: Record<MediaFilter, string> = {
 /** Guest review-detail answers kept (oldest dropped first): ~3 KB each. */
 const DETAIL_CACHE_MAX = 20_000;
 
+/**
+ * The deepest `f` of a product's comment list served by skipping rows (an index walk of `f`
+ * entries) when the request does not continue a page served before (PageContinuations);
+ * deeper ones answer 400 (docs/server.md "Listings at scale").
+ */
+export const MAX_SKIP = 10_000;
+
 export class ReviewRepository {
   private readonly detailCache = new Map<string, string>();
   private detailVersion = -1;
+  private readonly continuations = new PageContinuations();
 
   constructor(
     private readonly db: DB,
@@ -230,6 +226,12 @@ export class ReviewRepository {
     return this.toReview(row, this.likedSet(viewerId, [row.id])?.has(row.id));
   }
 
+  /**
+   * A product's comments, window `offset`..`offset + limit` in `sort` order. A window that
+   * continues one served before starts at its last row's key (keyset); others skip `offset`
+   * rows of the same index range, up to MAX_SKIP. Both read the product's index in order
+   * (reviews_product / reviews_product_likes): no sort, no scan.
+   */
   listByProduct(
     productId: number,
     q: { offset: number; limit: number; sort: ListSort; tag?: string; score?: number; media?: MediaFilter },
@@ -247,10 +249,16 @@ export class ReviewRepository {
     }
     if (q.media) conds.push(MEDIA_CONDITION[q.media]);
     const where = conds.join(' AND ');
-    const order = q.sort === 'likes' ? 'r.likes DESC, r.posted_at DESC, r.id DESC' : 'r.posted_at DESC, r.id DESC';
+    const listing = JSON.stringify([productId, q.sort, q.tag ?? null, q.score ?? null, q.media ?? null]);
+    const continued = q.offset > 0 ? this.continuations.at(listing, q.offset) : undefined;
+    if (!continued && q.offset > MAX_SKIP) throw badRequest(`参数 f 最大为 ${MAX_SKIP}，更深的页请从上一页接着取`);
+    const from: SortKey = continued ?? FIRST_KEY;
+    const skip = continued ? 0 : q.offset;
     const rows = this.db
-      .prepare(`${SELECT_REVIEW} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(...args, q.limit, q.offset) as ReviewRow[];
+      .prepare(`${SELECT_REVIEW} WHERE ${where} AND ${afterKey(q.sort)} ORDER BY ${orderBy(q.sort)} LIMIT ? OFFSET ?`)
+      .all(...args, ...afterKeyArgs(q.sort, from), q.limit, skip) as ReviewRow[];
+    const last = rows[rows.length - 1];
+    if (last && rows.length === q.limit) this.continuations.remember(listing, q.offset + q.limit, keyOf(last));
     const { n } = this.db.prepare(`SELECT count(*) AS n FROM reviews r WHERE ${where}`).get(...args) as { n: number };
     const liked = this.likedSet(
       viewerId,
@@ -259,7 +267,23 @@ export class ReviewRepository {
     return { comments: rows.map((r) => this.toReview(r, liked ? liked.has(r.id) : undefined)), total: n };
   }
 
-  /** One page of the haul feed, newest first; `delimiter` null after the last page. */
+  /**
+   * Where a feed's category filter reads: a leaf's reviews, or its second-level category's or
+   * group's through the copied ancestors (server/db/category-paths.ts), each one index range.
+   */
+  private categoryScope(category: string): { cond: string; arg: string } | null {
+    if (category === '0') return null;
+    if (this.catalogue.leafById.has(category)) return { cond: 'r.category_id = ?', arg: category };
+    if (!this.catalogue.leafIdsUnder(category)) throw notFound('分类不存在');
+    const group = this.catalogue.tree.some((g) => String(g.id) === category);
+    return { cond: group ? 'r.group_id = ?' : 'r.parent_id = ?', arg: category };
+  }
+
+  /**
+   * One page of the haul feed, newest (or most liked) first; `delimiter` null after the last
+   * page. Keyset: the page starts after the cursor's key, read from the index of the sort and
+   * the category's level; the media and score filters are checked along that range.
+   */
   feedPage(q: {
     delimiter: string;
     size: number;
@@ -269,29 +293,21 @@ export class ReviewRepository {
     score?: number;
     sort?: ListSort;
   }): HaulResponse['waterFall'] {
-    const byLikes = q.sort === 'likes';
-    const after = byLikes ? null : decodeCursor(q.delimiter);
-    const afterLikes = byLikes ? decodeLikesCursor(q.delimiter) : null;
-    const conds: string[] = [VISIBLE];
+    const sort = q.sort ?? 'posted_at';
+    const from = decodeFeedCursor(sort, q.delimiter);
+    const conds: string[] = [];
     const args: unknown[] = [];
+    const scope = this.categoryScope(q.category);
+    if (scope) {
+      conds.push(scope.cond);
+      args.push(scope.arg);
+    }
+    conds.push(afterKey(sort), VISIBLE);
+    args.push(...afterKeyArgs(sort, from));
     if (q.media) conds.push(MEDIA_CONDITION[q.media]);
     if (q.score !== undefined) {
       conds.push('r.score = ?');
       args.push(q.score);
-    }
-    if (q.category !== '0') {
-      const leaves = this.catalogue.leafIdsUnder(q.category);
-      if (!leaves) throw notFound('分类不存在');
-      conds.push('r.category_id IN (SELECT value FROM json_each(?))');
-      args.push(JSON.stringify(leaves));
-    }
-    if (after) {
-      conds.push('(r.posted_at, r.id) < (?, ?)');
-      args.push(after.postedAt, after.id);
-    }
-    if (afterLikes) {
-      conds.push('(r.likes, r.posted_at, r.id) < (?, ?, ?)');
-      args.push(afterLikes.likes, afterLikes.postedAt, afterLikes.id);
     }
     const rows = this.db
       .prepare(
@@ -300,7 +316,7 @@ export class ReviewRepository {
         u.label AS u_label, u.avatar AS u_avatar
       FROM reviews r JOIN users u ON u.id = r.user_id
       WHERE ${conds.join(' AND ')}
-      ORDER BY ${byLikes ? 'r.likes DESC, ' : ''}r.posted_at DESC, r.id DESC LIMIT ?`,
+      ORDER BY ${orderBy(sort)} LIMIT ?`,
       )
       .all(...args, q.size + 1) as Array<{
       id: number;
@@ -330,12 +346,7 @@ export class ReviewRepository {
         if (r.overrides) Object.assign(item, (JSON.parse(r.overrides) as Overrides).drop ?? {});
         return item;
       }),
-      delimiter:
-        more && last
-          ? byLikes
-            ? encodeLikesCursor(last.likes, last.posted_at, last.id)
-            : encodeCursor(last.posted_at, last.id)
-          : null,
+      delimiter: more && last ? encodeFeedCursor(sort, keyOf(last)) : null,
     };
   }
 

@@ -1,16 +1,21 @@
 // Deterministic demo data generator. Same (seed, reviews, catalogue) => identical rows: the only
 // randomness is the seeded PRNG (one stream per part) and the only clock is REFERENCE_DATE.
-// Everything is written in one transaction with prepared statements (100,000 reviews in
-// seconds, see docs/server.md); one function per table in tables/.
+// Rows are streamed with prepared statements in batched transactions, product by product (the
+// product, its SKUs, its reviews and their replies), so memory does not grow with the number of
+// reviews (1,000,000 in minutes, docs/server.md "Demo data at scale"); one function per table in
+// tables/.
 import type { Catalogue } from '../catalogue';
 import type { DB } from '../db/open';
 import { productLeaves, reviewCounts } from './allocate';
 import { REFERENCE_DATE, json, stream } from './reference';
+import { FIRST_REVIEW_ID } from './special';
 import { seedArticles } from './tables/articles';
 import { seedBrands } from './tables/brands';
 import { seedMerchants } from './tables/merchants';
-import { seedProducts } from './tables/products';
-import { seedReviewOrders, seedReviews } from './tables/reviews';
+import { syncCategoryPaths } from '../db/category-paths';
+import { bulkLoad } from './bulk-load';
+import { productSeeder } from './tables/products';
+import { reviewSeeder, seedReviewOrders } from './tables/reviews';
 import { seedUsers, userCount } from './tables/users';
 
 /**
@@ -54,26 +59,47 @@ const TABLES = [
   'meta',
 ];
 
+/** Rows written between two commits: big enough that commits cost little, small enough that the WAL stays small. */
+const BATCH_ROWS = 50_000;
+
 export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
   const started = process.hrtime.bigint();
   const { catalogue } = opts;
   const nReviews = Math.max(0, Math.floor(opts.reviews));
   if (!catalogue.leaves.length) throw new Error(`${catalogue.file}: the catalogue has no leaf categories`);
 
-  const run = db.transaction((): SeedStats => {
-    for (const t of TABLES) db.exec(`DELETE FROM ${t}`);
+  const stats = bulkLoad(db, TABLES, (commit) => {
+    syncCategoryPaths(db, catalogue);
     const merchants = seedMerchants(db, stream(opts.seed, 1));
     const brands = seedBrands(db, catalogue.leaves);
     const users = userCount(nReviews);
     seedUsers(db, stream(opts.seed, 2), users);
+    commit();
     // Reviews per product, and products over the leaves: every leaf gets one once the reviews
-    // suffice (server/seed/allocate.ts).
+    // suffice (server/seed/allocate.ts). Both lists hold a number / a reference per product
+    // (about one product per 3.8 reviews), never anything per review.
     const prng = stream(opts.seed, 3);
     const counts = reviewCounts(prng, nReviews, catalogue.leaves.length);
     const leafOfProduct = productLeaves(stream(opts.seed, 6), catalogue.leaves, counts.length);
-    const products = seedProducts(db, prng, leafOfProduct, catalogue.leaves, brands);
-    const reviews = seedReviews(db, stream(opts.seed, 4), products.products, counts, users);
-    seedReviewOrders(db);
+    // Products draw from stream 3 and reviews from stream 4: interleaving them product by
+    // product gives each stream the same sequence of draws as seeding all products first did.
+    const products = productSeeder(db, prng, catalogue.leaves, brands);
+    const reviews = reviewSeeder(db, stream(opts.seed, 4), users);
+    let pending = 0;
+    leafOfProduct.forEach((leaf, i) => {
+      const p = products.seed(leaf);
+      products.setReviewStats(p.id, counts[i], reviews.seed(p, counts[i]));
+      pending += counts[i];
+      if (pending >= BATCH_ROWS) {
+        commit();
+        pending = 0;
+      }
+    });
+    const lastReview = FIRST_REVIEW_ID + reviews.reviews() - 1;
+    for (let from = FIRST_REVIEW_ID; from <= lastReview; from += BATCH_ROWS * 2) {
+      seedReviewOrders(db, from, Math.min(lastReview, from + BATCH_ROWS * 2 - 1));
+      commit();
+    }
     const articles = seedArticles(db, stream(opts.seed, 5));
     db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(
       'seed_params',
@@ -87,16 +113,15 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
     return {
       merchants,
       brands: brands.length,
-      products: products.products.length,
-      skus: products.skus,
+      products: products.count(),
+      skus: products.skus(),
       users: users + 1,
-      reviews: reviews.reviews,
-      replies: reviews.replies,
+      reviews: reviews.reviews(),
+      replies: reviews.replies(),
       articles,
       ms: 0,
     };
   });
-  const stats = run();
   stats.ms = Number((process.hrtime.bigint() - started) / 1_000_000n);
   return stats;
 }

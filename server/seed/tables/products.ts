@@ -11,6 +11,12 @@ import { skuSeeder } from './skus';
 export interface SeededProduct {
   id: number;
   kind: Kind;
+  /** Its leaf category (copied onto its reviews) and merchant (who answers some replies). */
+  categoryId: string;
+  /** The leaf's ancestors, copied onto its reviews (the feed's category filter, issue 23). */
+  parentId: string;
+  groupId: string;
+  merchantId: number;
   skus: number[];
 }
 
@@ -80,25 +86,33 @@ function sizeChart(kind: Kind): unknown {
 }
 
 /**
- * Products, one per entry of `leafOfProduct` (ids from FIRST_PRODUCT_ID), each followed by its
- * SKUs (tables/skus.ts) from the same stream, so the sequence of draws is product, its SKUs,
- * next product. Returns the products and the number of SKUs.
+ * Products, one at a time (ids from FIRST_PRODUCT_ID in call order), each followed by its SKUs
+ * (tables/skus.ts) from the same stream, so the sequence of draws is product, its SKUs, next
+ * product. The caller streams: it seeds a product, then its reviews, and keeps no list of them
+ * (1,000,000 reviews, docs/server.md "Demo data at scale"). `setReviewStats` writes a product's
+ * review count and score sum once its reviews are in.
  */
-export function seedProducts(
+export function productSeeder(
   db: DB,
   rng: Rng,
-  leafOfProduct: readonly Leaf[],
   allLeaves: readonly Leaf[],
   brands: readonly BrandRow[],
-): { products: SeededProduct[]; skus: number } {
+): {
+  seed(leaf: Leaf): SeededProduct;
+  setReviewStats(productId: number, reviews: number, scoreSum: number): void;
+  count(): number;
+  skus(): number;
+} {
   const offers = leafOffers(allLeaves, brands);
   const ins =
     db.prepare(`INSERT INTO products (id, merchant_id, brand_id, category_id, group_id, name, name_cn, description, description_cn,
     currency, cents, list_cents, exchange_rate, price_yuan, marks, labels, images, promo, group_buy, size_chart, created_at)
     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
+  const stats = db.prepare('UPDATE products SET review_count = ?, score_sum = ? WHERE id = ?');
   const skus = skuSeeder(db, rng);
-  const products = leafOfProduct.map((leaf, i): SeededProduct => {
-    const id = FIRST_PRODUCT_ID + i;
+  let n = 0;
+  const seed = (leaf: Leaf): SeededProduct => {
+    const id = FIRST_PRODUCT_ID + n++;
     const offer = offers.get(leaf.id)!;
     const { kind } = offer.line;
     const brand = rng.pick(offer.brands);
@@ -156,7 +170,20 @@ export function seedProducts(
       json(offer.line.sizes === undefined ? sizeChart(kind) : null),
       REFERENCE_DATE - rng.int(60, 900) * DAY,
     );
-    return { id, kind, skus: skus.seed({ productId: id, kind, cents, nameCN, sizes: offer.sizes }) };
-  });
-  return { products, skus: skus.count() };
+    return {
+      id,
+      kind,
+      categoryId: leaf.id,
+      parentId: leaf.parentId,
+      groupId: leaf.groupId,
+      merchantId,
+      skus: skus.seed({ productId: id, kind, cents, nameCN, sizes: offer.sizes }),
+    };
+  };
+  return {
+    seed,
+    setReviewStats: (productId, reviews, scoreSum) => void stats.run(reviews, scoreSum, productId),
+    count: () => n,
+    skus: () => skus.count(),
+  };
 }

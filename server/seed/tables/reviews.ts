@@ -20,20 +20,20 @@ import { PICTURE_SIZES, VIDEO_COVER_SIZES } from '../vocab';
 import type { SeededProduct } from './products';
 
 /**
- * Reviews, `counts[i]` for `products[i]` (ids from FIRST_REVIEW_ID), each followed by its
- * replies (seedReplies) from the same stream; the hostile and malformed records of special.ts
- * at their fixed ids. Then each product's review count and score sum. Returns how many of each.
+ * Reviews, product by product: `seed(p, n)` writes the product's `n` reviews (ids from
+ * FIRST_REVIEW_ID in call order), each followed by its replies (replySeeder) from the same
+ * stream; the hostile and malformed records of special.ts at their fixed ids. It returns their
+ * score sum (the product's review stats); nothing is kept per review, so memory stays flat at
+ * any size.
  */
-export function seedReviews(
+export function reviewSeeder(
   db: DB,
   rng: Rng,
-  products: readonly SeededProduct[],
-  counts: readonly number[],
   users: number,
-): { reviews: number; replies: number } {
+): { seed(p: SeededProduct, n: number): number; reviews(): number; replies(): number } {
   const ins =
-    db.prepare(`INSERT INTO reviews (id, product_id, category_id, sku_id, user_id, content, score, word_tags, pictures, videos, likes, reply_count, posted_at, overrides)
-    VALUES (?, ?, (SELECT category_id FROM products WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    db.prepare(`INSERT INTO reviews (id, product_id, category_id, sku_id, user_id, content, score, word_tags, pictures, videos, likes, reply_count, posted_at, overrides, parent_id, group_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const replies = replySeeder(db, rng, users);
   const anyUser = () => FIRST_USER_ID + rng.int(0, users - 1);
   let reviewId = FIRST_REVIEW_ID;
@@ -47,8 +47,9 @@ export function seedReviews(
       thumbnail: mediaImage('picture', `r${pid}`, tw, th, ext),
     };
   };
-  products.forEach((p, i) => {
-    for (let k = 0; k < counts[i]; k++) {
+  const seed = (p: SeededProduct, n: number): number => {
+    let scoreSum = 0;
+    for (let k = 0; k < n; k++) {
       const id = reviewId++;
       const score = rng.weighted([
         [5, 55],
@@ -111,10 +112,11 @@ export function seedReviews(
       if (id === SPECIAL.malformedPostedAt) overrides = { review: { postedAt: MALFORMED_POSTED_AT } };
 
       const nReplies = rng.chance(0.15) ? rng.int(1, 4) : 0;
+      scoreSum += score;
       ins.run(
         id,
         p.id,
-        p.id,
+        p.categoryId,
         skuRef,
         userId,
         content,
@@ -126,14 +128,14 @@ export function seedReviews(
         nReplies,
         postedAt,
         overrides && json(overrides),
+        p.parentId,
+        p.groupId,
       );
-      replies.seed(id, nReplies, postedAt);
+      replies.seed(id, p.merchantId, nReplies, postedAt);
     }
-  });
-  db.exec(`UPDATE products SET review_count = c.n, score_sum = c.s
-    FROM (SELECT product_id, count(*) AS n, sum(score) AS s FROM reviews GROUP BY product_id) AS c
-    WHERE c.product_id = products.id`);
-  return { reviews: reviewId - FIRST_REVIEW_ID, replies: replies.count() };
+    return scoreSum;
+  };
+  return { seed, reviews: () => reviewId - FIRST_REVIEW_ID, replies: replies.count };
 }
 
 /** Replies, review by review: `n` for a review, after it and never after REFERENCE_DATE. */
@@ -141,19 +143,15 @@ function replySeeder(
   db: DB,
   rng: Rng,
   users: number,
-): { seed(reviewId: number, n: number, postedAt: number): void; count(): number } {
+): { seed(reviewId: number, merchantId: number, n: number, postedAt: number): void; count(): number } {
   const ins = db.prepare(
     'INSERT INTO replies (id, review_id, user_id, content, likes, posted_at, merchant_id) VALUES (?,?,?,?,?,?,?)',
   );
-  const merchantOf = db.prepare(
-    'SELECT p.merchant_id FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.id = ?',
-  );
   let replyId = FIRST_REPLY_ID;
-  const seed = (reviewId: number, n: number, postedAt: number) => {
-    // The merchant answers one review in three that has replies (its first reply), chosen by
-    // id and not by the random stream, so every other value of the demo data stays as it was.
-    const merchant =
-      n > 0 && reviewId % 3 === 0 ? (merchantOf.get(reviewId) as { merchant_id: number } | undefined) : undefined;
+  const seed = (reviewId: number, merchantId: number, n: number, postedAt: number) => {
+    // The merchant (the product's) answers one review in three that has replies (its first
+    // reply), chosen by id and not by the random stream, so every other value stays as it was.
+    const merchant = n > 0 && reviewId % 3 === 0 ? { merchant_id: merchantId } : undefined;
     for (let r = 0; r < n; r++) {
       const userId = FIRST_USER_ID + rng.int(0, users - 1);
       const text = rng.pick(REPLIES);
@@ -176,9 +174,10 @@ function replySeeder(
  * The orders behind the reviews (issue 21 item 5): four reviews in five (chosen by id, not by
  * the random stream) have a received order of their reviewer for their sku, a week or so
  * before the review; the rest have none, so they show no "已购买". Order id = review id, set
- * based, so it costs two statements at any size. Orders the shop takes later get higher ids.
+ * based: two statements per range of review ids [fromId, toId] (the seed commits range by
+ * range). Orders the shop takes later get higher ids.
  */
-export function seedReviewOrders(db: DB): void {
+export function seedReviewOrders(db: DB, fromId: number, toId: number): void {
   const DAY = 24 * 60 * MINUTE;
   db.prepare(
     `INSERT INTO orders (id, user_id, merchant_id, status, payment_method, shipping_method, shipping_address_id,
@@ -187,9 +186,11 @@ export function seedReviewOrders(db: DB): void {
        CAST(round(s.cents * p.exchange_rate) AS INTEGER), 0, CAST(round(s.cents * p.exchange_rate) AS INTEGER),
        r.posted_at - 10 * ?, r.posted_at - 3 * ?
      FROM reviews r JOIN products p ON p.id = r.product_id JOIN skus s ON s.id = r.sku_id
-     WHERE (r.id * 7) % 10 < 8`,
-  ).run(DAY, DAY);
-  db.exec(`INSERT INTO order_items (id, order_id, sku_id, kind, name, cents, fen, quantity)
+     WHERE r.id BETWEEN ? AND ? AND (r.id * 7) % 10 < 8`,
+  ).run(DAY, DAY, fromId, toId);
+  db.prepare(
+    `INSERT INTO order_items (id, order_id, sku_id, kind, name, cents, fen, quantity)
     SELECT o.id, o.id, r.sku_id, 'AVAILABLE', s.name, s.cents, o.items_fen, 1
-    FROM orders o JOIN reviews r ON r.id = o.id JOIN skus s ON s.id = r.sku_id`);
+    FROM orders o JOIN reviews r ON r.id = o.id JOIN skus s ON s.id = r.sku_id WHERE o.id BETWEEN ? AND ?`,
+  ).run(fromId, toId);
 }

@@ -1,0 +1,136 @@
+// Issue 23: every listing of reviews reads an index range in its answer order, at any depth.
+// Each listing is served by the real repository on a real SQLite file; every statement it runs
+// on reviews or replies is then explained with the same arguments: an index search, no scan of
+// the table, no temporary B-tree to sort (the shapes that made a page cost grow with the data).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { readCatalogueFile } from '../../../server/catalogue';
+import { syncCategoryPaths } from '../../../server/db/category-paths';
+import { openDatabase, type DB } from '../../../server/db/open';
+import { ReviewRepository } from '../../../server/repositories/reviews';
+import { seedDatabase } from '../../../server/seed/generate';
+
+interface Run {
+  sql: string;
+  args: unknown[];
+}
+
+/** Records every statement run through `db` (its SQL and arguments) while `fn` runs. */
+function recordStatements(db: DB): { runs: Run[] } {
+  const runs: Run[] = [];
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    const stmt = prepare(sql);
+    return new Proxy(stmt, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if ((prop === 'all' || prop === 'get' || prop === 'iterate') && typeof value === 'function') {
+          return (...args: unknown[]) => {
+            runs.push({ sql, args });
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+  }) as DB['prepare'];
+  return { runs };
+}
+
+/** The plan's lines that read a reviews or replies table, and whether any of them sorts or scans. */
+function planProblems(db: DB, run: Run): string[] {
+  const plan = db.prepare(`EXPLAIN QUERY PLAN ${run.sql}`).all(...run.args) as Array<{ detail: string }>;
+  const details = plan.map((p) => p.detail);
+  const problems = details.filter(
+    (d) => /^SCAN (r|rp|reviews|replies)\b/.test(d) || /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/.test(d),
+  );
+  if (!details.some((d) => /^SEARCH (r|rp|reviews|replies) USING (COVERING INDEX|INDEX|INTEGER PRIMARY KEY)/.test(d)))
+    problems.push(`no index search of the table: ${details.join(' | ')}`);
+  return problems;
+}
+
+describe('review listings read an index range in answer order (EXPLAIN QUERY PLAN)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-plans-test-'));
+  const catalogue = readCatalogueFile();
+  let db: DB;
+  let repo: ReviewRepository;
+  let runs: Run[];
+  /** The fixtures: the leaf with most reviews, the product with most (and a tag of it), a review with replies. */
+  let leaf: string;
+  let product: { id: number; tag: string };
+  let withReplies: { id: number; p: number };
+  before(() => {
+    db = openDatabase(join(dir, 'plans.sqlite'));
+    seedDatabase(db, { reviews: 1500, seed: 42, catalogue });
+    syncCategoryPaths(db, catalogue);
+    leaf = (
+      db.prepare('SELECT category_id AS c FROM reviews GROUP BY category_id ORDER BY count(*) DESC').get() as {
+        c: string;
+      }
+    ).c;
+    const id = (
+      db.prepare('SELECT product_id AS id FROM reviews GROUP BY product_id ORDER BY count(*) DESC LIMIT 1').get() as {
+        id: number;
+      }
+    ).id;
+    const tags = db.prepare('SELECT word_tags FROM reviews WHERE product_id = ?').all(id) as Array<{
+      word_tags: string;
+    }>;
+    product = { id, tag: tags.flatMap((t) => JSON.parse(t.word_tags) as string[])[0] ?? '好' };
+    withReplies = db
+      .prepare('SELECT r.id, r.product_id AS p FROM reviews r WHERE r.reply_count > 1 ORDER BY r.id LIMIT 1')
+      .get() as { id: number; p: number };
+    runs = recordStatements(db).runs;
+    repo = new ReviewRepository(db, (u) => u ?? null, catalogue);
+  });
+  after(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const explainAll = () => {
+    const bad = runs
+      .filter((r) => /\bFROM (reviews|replies)\b/.test(r.sql))
+      .flatMap((r) => planProblems(db, r).map((p) => `${p}\n    in: ${r.sql.replace(/\s+/g, ' ').slice(0, 400)}`));
+    assert.ok(
+      runs.some((r) => /\bFROM (reviews|replies)\b/.test(r.sql)),
+      'statements were recorded',
+    );
+    assert.deepEqual([...new Set(bad)], []);
+  };
+
+  test('the feed: both sorts, every category level, the media and score filters, first and later pages', () => {
+    runs.length = 0;
+    const { parentId, groupId } = catalogue.leafById.get(leaf)!;
+    for (const sort of ['posted_at', 'likes'] as const)
+      for (const category of ['0', leaf, parentId, groupId])
+        for (const filter of [{}, { media: 'any' }, { media: 'picture' }, { media: 'video' }, { score: 5 }] as const) {
+          const first = repo.feedPage({ delimiter: '0', size: 3, category, sort, ...filter });
+          if (first.delimiter) repo.feedPage({ delimiter: first.delimiter, size: 3, category, sort, ...filter });
+        }
+    explainAll();
+  });
+
+  test("a product's comments: both sorts, tag, score and media filters, windows that continue and that skip", () => {
+    runs.length = 0;
+    const { id, tag } = product;
+    for (const s of ['posted_at', 'likes'] as const)
+      for (const filter of [{}, { tag }, { score: 5 }, { media: 'any' }] as const) {
+        const q = { sort: s, ...filter };
+        repo.listByProduct(id, { ...q, offset: 0, limit: 2 }, null);
+        repo.listByProduct(id, { ...q, offset: 2, limit: 2 }, null); // continues the first page
+        repo.listByProduct(id, { ...q, offset: 3, limit: 2 }, null); // skips 3 rows of the range
+      }
+    explainAll();
+  });
+
+  test("a review's replies, both sorts", () => {
+    runs.length = 0;
+    const r = withReplies;
+    for (const sort of ['posted_at', 'likes'] as const) repo.replies(r.p, r.id, { offset: 0, limit: 2, sort });
+    explainAll();
+  });
+});
