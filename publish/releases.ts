@@ -14,6 +14,15 @@
 // nor copy time (rsync's quick check: same size and mtime = same file; Gatsby rewrites the
 // files whose content changes). Release files are shared between releases by these links, so
 // they must never be written in place: nothing here does, and the site server only reads.
+//
+// `link: true` (the build queue's staging workspace, issue 23): every file of public/ is
+// hard-linked into the release, nothing is copied: a cold publish of 264,000 files is one
+// link() each (docs/benchmarks.md "Cold publish"). public/ stays where it is, so the next
+// `gatsby build` in the workspace still finds it and .cache/ and rewrites only what changed; it
+// runs with the workspace guard (workspace-guard.cjs), which makes each write into public/ a
+// new inode instead of writing the shared one in place, so a release never changes under a
+// later build. An unchanged file is then the same inode in public/, the previous release and
+// the new one, which is what precompress.ts and page-policies.ts take as "unchanged".
 import fs from 'node:fs';
 import path from 'node:path';
 import { isPrivateFile } from './private-files';
@@ -129,6 +138,17 @@ export interface PublishOptions {
   onProgress?: (files: number) => void;
   /** Switch `current` to the new release (default true); false keeps it built, not served (a locked queue). */
   serve?: boolean;
+  /**
+   * Hard-link every file of the source instead of copying (default false): only for a source
+   * whose writers replace files rather than write them in place (a staging workspace built with
+   * the workspace guard, workspace-guard.ts). Across filesystems (EXDEV) the file is copied.
+   */
+  link?: boolean;
+  /**
+   * Make the .br/.gz siblings and the page policies (default true; nginx needs them). false
+   * only in the bench, which times the files and the deploy files apart.
+   */
+  deployFiles?: boolean;
 }
 
 /** Directories of one level walked at once; with the file limit, bounds what waits in memory. */
@@ -163,6 +183,12 @@ async function copyFile(c: CopyContext, child: string): Promise<void> {
   c.opts.signal?.throwIfAborted();
   const from = path.join(src, child);
   const to = path.join(dest, child);
+  if (c.opts.link && (await linkFrom(from, to))) {
+    state.files++;
+    state.linked++;
+    c.opts.onProgress?.(state.files);
+    return;
+  }
   const st = await fs.promises.stat(from);
   const old = prev ? await fs.promises.lstat(path.join(prev, child)).catch(() => null) : null;
   state.files++;
@@ -180,6 +206,17 @@ async function copyFile(c: CopyContext, child: string): Promise<void> {
   c.opts.onProgress?.(state.files);
 }
 
+/** One hard link from the workspace; false when the two are on different filesystems (then copied). */
+async function linkFrom(from: string, to: string): Promise<boolean> {
+  try {
+    await fs.promises.link(from, to);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EXDEV') return false;
+    throw e;
+  }
+}
+
 const queues = new Map<string, Promise<unknown>>();
 /** One publish or switch at a time per releasesRoot in this process. */
 function serially<T>(root: string, task: () => Promise<T>): Promise<T> {
@@ -192,8 +229,8 @@ function serially<T>(root: string, task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Publishes a finished build: copies `publicDir` (minus dot-files, source maps and webpack's
- * stats and chunk map) into a new release, switches `current` to it, and removes releases
+ * Publishes a finished build: copies (or with `link`, hard-links) `publicDir` (minus dot-files,
+ * source maps and webpack's stats and chunk map) into a new release, switches `current` to it, and removes releases
  * beyond the last KEEP_RELEASES (never the one served until now). A failure before the switch removes
  * the partial copy and leaves `current` as it was.
  */
@@ -314,10 +351,13 @@ function newRelease(
     const partial = path.join(dir, `.partial-${id}`);
     const prevId = currentRelease(root) ?? listReleases(root)[0]?.id ?? null;
     const state: CopyState = { files: 0, linked: 0, copied: 0, bytesCopied: 0 };
-    let deploy: DeployFilesStats;
+    let deploy: DeployFilesStats | undefined;
     try {
       await fill(partial, state, prevId ? path.join(dir, prevId) : null);
-      deploy = await prepareDeployFiles(partial, id, prevId ? path.join(dir, prevId) : null, opts);
+      deploy =
+        opts.deployFiles === false
+          ? undefined
+          : await prepareDeployFiles(partial, id, prevId ? path.join(dir, prevId) : null, opts);
       // Complete: renamed to its id in one step, so a release directory is never partial.
       await fs.promises.rename(partial, path.join(dir, id));
     } catch (e) {
