@@ -46,6 +46,10 @@ export interface PublishStats {
   ms: number;
   /** The .br/.gz siblings and page policies made for nginx (deploy-files.ts). */
   deploy?: DeployFilesStats;
+  /** `move`: files moved into the release (public/ renamed), then linked back (after the switch). */
+  moved?: number;
+  /** `move`: ms to give the workspace its public/ back, after the release is served. */
+  workspaceMs?: number;
 }
 export interface Release {
   id: string;
@@ -117,6 +121,7 @@ interface CopyState {
   linked: number;
   copied: number;
   bytesCopied: number;
+  moved?: number;
 }
 interface CopyContext {
   src: string;
@@ -144,6 +149,15 @@ export interface PublishOptions {
    * the workspace guard, workspace-guard.ts). Across filesystems (EXDEV) the file is copied.
    */
   link?: boolean;
+  /**
+   * Move the source into the release (one rename()), then give the source folder the
+   * release's files back as hard links once the release is served (default false): the
+   * staging workspace's publish, under the same condition as `link` (its writers replace files).
+   * What a release leaves out (dot-files, private files, symlinks) is set aside and put back.
+   * A publish that fails after the move leaves no source folder (Gatsby then builds from
+   * scratch: .cache/ without public/ is a corrupt cache to it). Across filesystems: copied.
+   */
+  move?: boolean;
   /**
    * Make the .br/.gz siblings and the page policies (default true; nginx needs them). false
    * only in the bench, which times the files and the deploy files apart.
@@ -183,12 +197,6 @@ async function copyFile(c: CopyContext, child: string): Promise<void> {
   c.opts.signal?.throwIfAborted();
   const from = path.join(src, child);
   const to = path.join(dest, child);
-  if (c.opts.link && (await linkFrom(from, to))) {
-    state.files++;
-    state.linked++;
-    c.opts.onProgress?.(state.files);
-    return;
-  }
   const st = await fs.promises.stat(from);
   const old = prev ? await fs.promises.lstat(path.join(prev, child)).catch(() => null) : null;
   state.files++;
@@ -206,14 +214,52 @@ async function copyFile(c: CopyContext, child: string): Promise<void> {
   c.opts.onProgress?.(state.files);
 }
 
-/** One hard link from the workspace; false when the two are on different filesystems (then copied). */
-async function linkFrom(from: string, to: string): Promise<boolean> {
+/** Milliseconds of synchronous file calls between two yields to the event loop. */
+const SLICE_MS = 10;
+
+/**
+ * The linked publish's walk: every file of src/rel hard-linked into dest. Synchronous calls in
+ * slices of SLICE_MS, then a yield: a link() is a few microseconds, a round trip through libuv's
+ * thread pool (4 threads, shared with the server) costs more than the call, and on a busy
+ * machine much more (3.5x slower async at 4,400 files, docs/benchmarks.md "Cold publish"); the
+ * server in the same process waits at most a slice. Across filesystems (EXDEV) a file is copied.
+ */
+async function linkTree(c: CopyContext): Promise<void> {
+  let sliceStart = performance.now();
+  const pending: string[] = [''];
+  while (pending.length) {
+    const rel = pending.pop()!;
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((r) => setImmediate(r));
+      c.opts.signal?.throwIfAborted();
+      sliceStart = performance.now();
+    }
+    fs.mkdirSync(path.join(c.dest, rel), { recursive: true });
+    for (const e of fs.readdirSync(path.join(c.src, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (skipped(child, e.name)) continue;
+      // Only plain files and directories: a symlink in public/ could lead out of it (issue 12, item 6).
+      if (e.isDirectory()) pending.push(child);
+      else if (e.isFile()) {
+        linkOrCopy(path.join(c.src, child), path.join(c.dest, child), c.state);
+        c.state.files++;
+        c.opts.onProgress?.(c.state.files);
+      }
+    }
+  }
+}
+
+function linkOrCopy(from: string, to: string, state: CopyState): void {
   try {
-    await fs.promises.link(from, to);
-    return true;
+    fs.linkSync(from, to);
+    state.linked++;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EXDEV') return false;
-    throw e;
+    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+    fs.copyFileSync(from, to);
+    const st = fs.statSync(from);
+    fs.utimesSync(to, st.atime, st.mtime);
+    state.copied++;
+    state.bytesCopied += st.size;
   }
 }
 
@@ -235,14 +281,134 @@ function serially<T>(root: string, task: () => Promise<T>): Promise<T> {
  * the partial copy and leaves `current` as it was.
  */
 export function publish(publicDir: string, root: string, opts: PublishOptions = {}): Promise<PublishStats> {
+  if (opts.move) return publishMoved(publicDir, root, opts);
   return newRelease(root, opts, async (partial, state, prev) => {
     const st = await fs.promises.stat(publicDir);
     if (!st.isDirectory()) throw new Error(`${publicDir} is not a directory`);
-    await copyTree(
-      { src: path.resolve(publicDir), dest: partial, prev, run: limit(opts.concurrency ?? CONCURRENCY), state, opts },
-      '',
-    );
+    const c = {
+      src: path.resolve(publicDir),
+      dest: partial,
+      prev,
+      run: limit(opts.concurrency ?? CONCURRENCY),
+      state,
+      opts,
+    };
+    await (opts.link ? linkTree(c) : copyTree(c, ''));
   });
+}
+
+/** What a moved publish sets aside until the workspace gets it back (releases/.held-<pid>-<n>). */
+const HELD_PREFIX = '.held-';
+
+/** The `move` publish: rename, set aside what a release leaves out, serve, link back. */
+async function publishMoved(publicDir: string, root: string, opts: PublishOptions): Promise<PublishStats> {
+  const src = path.resolve(publicDir);
+  const held = path.join(releasesDir(root), `${HELD_PREFIX}${process.pid}-${Date.now()}`);
+  let moved = false;
+  let stats: PublishStats;
+  try {
+    stats = await newRelease(root, opts, async (partial, state, prev) => {
+      const st = await fs.promises.stat(src);
+      if (!st.isDirectory()) throw new Error(`${src} is not a directory`);
+      try {
+        await fs.promises.rename(src, partial);
+        moved = true;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+        // Another filesystem: copied as a plain publish does.
+        return copyTree({ src, dest: partial, prev, run: limit(opts.concurrency ?? CONCURRENCY), state, opts }, '');
+      }
+      await setAside(partial, held, state, opts.signal);
+    });
+  } catch (e) {
+    await fs.promises.rm(held, { recursive: true, force: true });
+    throw e;
+  }
+  if (!moved) return stats;
+  const t = performance.now();
+  await linkBack(path.join(releasesDir(root), stats.id), src, held);
+  return { ...stats, workspaceMs: Math.round(performance.now() - t) };
+}
+
+/** Yields to the event loop every SLICE_MS of synchronous calls (see linkTree). */
+function slicer(signal?: AbortSignal) {
+  let start = performance.now();
+  return async () => {
+    if (performance.now() - start <= SLICE_MS) return;
+    await new Promise((r) => setImmediate(r));
+    signal?.throwIfAborted();
+    start = performance.now();
+  };
+}
+
+/** Moves what a release leaves out from `dir` into `held` (same relative paths); counts the rest. */
+async function setAside(dir: string, held: string, state: CopyState, signal?: AbortSignal): Promise<void> {
+  const tick = slicer(signal);
+  const pending: string[] = [''];
+  state.moved = 0;
+  while (pending.length) {
+    const rel = pending.pop()!;
+    await tick();
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (!skipped(child, e.name) && e.isDirectory()) pending.push(child);
+      else if (!skipped(child, e.name) && e.isFile()) {
+        state.files++;
+        state.moved++;
+      } else {
+        fs.mkdirSync(path.join(held, rel), { recursive: true });
+        fs.renameSync(path.join(dir, child), path.join(held, child));
+      }
+    }
+  }
+}
+
+/**
+ * Gives the workspace its public/ back after a moved publish: every file of the release but
+ * the deploy files (dot-folder, .br/.gz siblings) hard-linked into `<src>.next`, what was set
+ * aside moved in, then renamed to `src` in one step (a partial folder is never the workspace's).
+ */
+async function linkBack(release: string, src: string, held: string): Promise<void> {
+  const next = `${src}.next-${process.pid}`;
+  fs.rmSync(next, { recursive: true, force: true });
+  const tick = slicer();
+  const walk = async (
+    from: string,
+    keep: (name: string, isFile: boolean) => boolean,
+    put: (a: string, b: string) => void,
+  ) => {
+    const pending: string[] = [''];
+    while (pending.length) {
+      const rel = pending.pop()!;
+      await tick();
+      fs.mkdirSync(path.join(next, rel), { recursive: true });
+      for (const e of fs.readdirSync(path.join(from, rel), { withFileTypes: true })) {
+        const child = rel ? `${rel}/${e.name}` : e.name;
+        if (e.isDirectory() && !e.name.startsWith('.')) pending.push(child);
+        else if (keep(e.name, e.isFile())) put(path.join(from, child), path.join(next, child));
+      }
+    }
+  };
+  await walk(release, (name, isFile) => isFile && !name.startsWith('.') && !isSibling(name), fs.linkSync);
+  if (fs.existsSync(held)) {
+    // Set-aside entries are files, symlinks or dot-folders: moved back whole.
+    const pending: string[] = [''];
+    while (pending.length) {
+      const rel = pending.pop()!;
+      for (const e of fs.readdirSync(path.join(held, rel), { withFileTypes: true })) {
+        const child = rel ? `${rel}/${e.name}` : e.name;
+        const target = path.join(next, child);
+        if (e.isDirectory() && fs.existsSync(target)) pending.push(child);
+        else {
+          fs.mkdirSync(path.dirname(target), { recursive: true });
+          fs.renameSync(path.join(held, child), target);
+        }
+      }
+    }
+    fs.rmSync(held, { recursive: true, force: true });
+  }
+  fs.rmSync(src, { recursive: true, force: true });
+  fs.renameSync(next, src);
 }
 
 /** A patch build's output (gatsby/patch/build.ts): files replacing or adding to a release, files left out. */
@@ -344,7 +510,8 @@ function newRelease(
     // Partial copies of a publish that was killed (kill -9, power loss): never served, removed;
     // pruned releases a stopped process did not finish removing: removed in the background.
     for (const n of await fs.promises.readdir(dir)) {
-      if (n.startsWith('.partial-')) await fs.promises.rm(path.join(dir, n), { recursive: true, force: true });
+      if (n.startsWith('.partial-') || n.startsWith(HELD_PREFIX))
+        await fs.promises.rm(path.join(dir, n), { recursive: true, force: true });
       else if (n.startsWith(PRUNED_PREFIX)) removeInBackground(path.join(dir, n));
     }
     const id = newId(root);

@@ -224,10 +224,12 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     output.progress = { step: 'publishing', percent: 96 };
     output.line('publishing public/ as a new release');
     const serve = ctx.serve();
-    // Hard links, not copies: the build ran with the workspace guard (childEnv).
-    const published = await publish(path.join(root, 'public'), opts.releasesRoot, { signal, serve, link: true });
+    // Moved, not copied: public/ becomes the release in one rename, and gets its files back as
+    // hard links once it is served; the build ran with the workspace guard (childEnv), so they
+    // are never written in place (publish/releases.ts `move`).
+    const published = await publish(path.join(root, 'public'), opts.releasesRoot, { signal, serve, move: true });
     output.line(
-      `published release ${published.id}: ${published.files} files (${published.copied} copied, ${published.linked} linked) in ${published.ms} ms${heldNote(serve)}`,
+      `published release ${published.id}: ${published.files} files (${published.moved ?? 0} moved, ${published.copied} copied) in ${published.ms} ms${heldNote(serve)}; public/ linked back in ${published.workspaceMs ?? 0} ms`,
     );
     promote(code, published.id);
     return { releaseId: published.id, served: serve, ...report };
