@@ -6,7 +6,9 @@
 // product, category pages: the same two files each), 264,000 files at the defaults, as in
 // docs/benchmarks.md "Editors' builds" at 100,000.
 //   - old: publish() copying every file (the first release: nothing to link to);
-//   - new: publish({ link: true }) hard-linking every file of the staging workspace.
+//   - link: publish({ link: true }) hard-linking every file of the staging workspace;
+//   - move (what the build queue does): publish({ move: true }), public/ renamed into the release,
+//     served, then linked back into the workspace (timed apart: after the release is served).
 // Both without the deploy files (the .br/.gz siblings and the page policies), timed apart on a
 // sample of `--sample` reviews: a first release (everything compressed) and a full rebuild
 // that rewrote every page with the same bytes (siblings kept by the same-bytes check). Compressing
@@ -83,6 +85,10 @@ async function main() {
     const linked = await publish(pub, path.join(tmp, 'site-link'), { link: true, deployFiles: false });
     console.log(`new (link): ${linked.files} files, ${linked.linked} linked, ${seconds(linked.ms)}; load ${load()}`);
     fs.rmSync(path.join(tmp, 'site-copy'), { recursive: true, force: true });
+    const moved = await publish(pub, path.join(tmp, 'site-move'), { move: true, deployFiles: false });
+    console.log(
+      `new (move): ${moved.files} files, ${moved.moved} moved, served after ${seconds(moved.ms)}, public/ linked back in ${seconds(moved.workspaceMs ?? 0)}; load ${load()}`,
+    );
 
     // The deploy files on a sample: a first release, then the same pages rewritten as they were.
     const spub = path.join(tmp, 'sample-public');
@@ -110,7 +116,7 @@ async function main() {
       `deploy files after a full rebuild with the same bytes: ${seconds(warmMs)} (${warm.precompress.compressed} written, ${warm.precompress.linked} linked, ${warm.policies.read} pages read) = ${per(warmMs).toFixed(2)} ms/file -> ${seconds(per(warmMs) * files)} estimated for ${files} files`,
     );
     console.log(
-      `| ${files.toLocaleString('en')} | ${seconds(old.ms)} | ${seconds(linked.ms)} | ${(old.ms / linked.ms).toFixed(1)}x |`,
+      `| ${files.toLocaleString('en')} | ${seconds(old.ms)} | ${seconds(linked.ms)} (${(old.ms / linked.ms).toFixed(1)}x) | ${seconds(moved.ms)} (${(old.ms / moved.ms).toFixed(0)}x) | ${seconds(moved.workspaceMs ?? 0)} |`,
     );
   } finally {
     if (!values.dir) fs.rmSync(tmp, { recursive: true, force: true });

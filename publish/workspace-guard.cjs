@@ -31,7 +31,17 @@ function install() {
   const dirs = (process.env.PUBLISH_GUARD_DIRS || path.join(process.cwd(), 'public'))
     .split(path.delimiter)
     .filter(Boolean)
-    .map((d) => path.resolve(d) + path.sep);
+    // As given and as its real path: a work tree reached through a symlink is written by either.
+    .flatMap((d) => {
+      const real = (() => {
+        try {
+          return fs.realpathSync(d);
+        } catch {
+          return path.resolve(d);
+        }
+      })();
+      return [...new Set([path.resolve(d), real])].map((x) => x + path.sep);
+    });
   const orig = {
     lstatSync: fs.lstatSync,
     unlinkSync: fs.unlinkSync,
