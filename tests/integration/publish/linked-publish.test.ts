@@ -211,3 +211,27 @@ test('move: a publish that fails after the move serves what it served, leaves no
   assert.ok(!fs.existsSync(pub));
   assert.deepEqual(readAll(root, first.id), FILES);
 });
+
+test("gatsby-config's hook without the guard loaded: shared files copied first, the workers' NODE_OPTIONS set; with it: nothing", async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  await publish(pub, root, { link: true });
+  const hook = path.resolve(__dirname, '../../../publish/workspace-guard.ts');
+  const script = `const m = require(${JSON.stringify(hook)});
+    m.ensureWorkspaceGuard(${JSON.stringify(pub)});
+    console.log(JSON.stringify({ nodeOptions: process.env.NODE_OPTIONS }));`;
+  const run = (env: NodeJS.ProcessEnv) =>
+    spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { env, encoding: 'utf8' });
+  const nlinks = () => Object.keys(FILES).filter((f) => fs.statSync(path.join(pub, f)).nlink > 1).length;
+
+  // Loaded (the build queue's way): public/ stays shared, nothing copied.
+  const guarded = run(guardedEnv({ ...process.env, PUBLISH_GUARD_DIRS: pub, NODE_OPTIONS: '' }));
+  assert.equal(guarded.status, 0, guarded.stderr);
+  assert.equal(nlinks(), Object.keys(FILES).length);
+
+  const bare = run({ ...process.env, NODE_OPTIONS: '' });
+  assert.equal(bare.status, 0, bare.stderr);
+  assert.equal(nlinks(), 0, 'every shared file got its own copy');
+  assert.match(bare.stderr, /workspace guard: not loaded/);
+  assert.ok(JSON.parse(bare.stdout.trim().split('\n').at(-1)!).nodeOptions.includes('workspace-guard.cjs'));
+});
