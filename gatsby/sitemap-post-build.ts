@@ -9,7 +9,8 @@ import { createStorefrontClient } from '../src/storefront/client';
 import { reviewSourceApi } from './sourcing/review-source-api';
 import { readBuildInput } from './sourcing/incremental';
 import { startEmbeddedServer, stopEmbeddedServer } from './embedded-server';
-import { refKey } from '../publish/build-protocol';
+import { refKey, reviewKey } from '../publish/build-protocol';
+import { getBuildData } from './build-data';
 
 /**
  * onPostBuild's sitemap step (gatsby/on-post-build.ts): the recorded pages plus Gatsby's file
@@ -60,7 +61,12 @@ async function writeReviewSitemaps(
   reporter: Pick<BuildArgs['reporter'], 'warn'>,
 ) {
   const embedded = !process.env.STOREFRONT_API_URL;
-  const listing = { built, unlisted: recordedPages().unlisted, exclude: new Set(readBuildInput().exclude.map(refKey)) };
+  // Never listed: taken-down reviews, and those this build skipped as malformed (no page, and
+  // the site server answers 404 for them).
+  const exclude = new Set(readBuildInput().exclude.map(refKey));
+  for (const s of getBuildData().skipped)
+    if (s.productId && s.commentId) exclude.add(reviewKey(s.productId, s.commentId));
+  const listing = { built, unlisted: recordedPages().unlisted, exclude };
   try {
     const apiUrl = process.env.STOREFRONT_API_URL || (await startEmbeddedServer(path.resolve('.')));
     const client = createStorefrontClient({ mode: 'build', baseURL: apiUrl });
