@@ -228,8 +228,16 @@ export async function writeSitemaps(
   publicDir: string,
   entries: SitemapEntry[],
   limits = { maxUrls: MAX_URLS, maxBytes: MAX_BYTES },
+  reviewPages: ReadonlySet<string> = builtReviews,
 ) {
-  const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // The order of `gatsby build`'s sitemaps (sitemap-post-build.ts, streamed from the feed):
+  // other pages by path, then the review pages in the order given (createPages': the feed's),
+  // so a patch build writes the same bytes.
+  const byPath = (a: SitemapEntry, b: SitemapEntry) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const sorted = [
+    ...entries.filter((e) => !reviewPages.has(e.path)).sort(byPath),
+    ...entries.filter((e) => reviewPages.has(e.path)),
+  ];
   const chunks = chunkEntries(sorted.map(toItem), limits.maxUrls, limits.maxBytes);
   for (const old of fs.readdirSync(publicDir).filter((f) => /^sitemap-\d+\.xml$/.test(f)))
     fs.rmSync(path.join(publicDir, old));
