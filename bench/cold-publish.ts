@@ -48,6 +48,7 @@ async function page(dir: string, folder: string, i: number) {
 
 /** `reviews` review pages and `listings` listing pages, a few written at once. */
 async function fabricate(dir: string, reviews: number, listings: number) {
+  await fs.promises.mkdir(dir, { recursive: true });
   const jobs: Array<[string, number]> = [];
   for (let i = 0; i < reviews; i++) jobs.push([`${100000 + (i % 26000)}/${5000000 + i}`, i]);
   for (let i = 0; i < listings; i++) jobs.push([i % 2 ? `pd/${100000 + i}` : `haul/page/${i}`, reviews + i]);
@@ -84,7 +85,6 @@ async function main() {
     console.log(`old (copy): ${old.files} files, ${old.copied} copied, ${seconds(old.ms)}; load ${load()}`);
     const linked = await publish(pub, path.join(tmp, 'site-link'), { link: true, deployFiles: false });
     console.log(`new (link): ${linked.files} files, ${linked.linked} linked, ${seconds(linked.ms)}; load ${load()}`);
-    fs.rmSync(path.join(tmp, 'site-copy'), { recursive: true, force: true });
     const moved = await publish(pub, path.join(tmp, 'site-move'), { move: true, deployFiles: false });
     console.log(
       `new (move): ${moved.files} files, ${moved.moved} moved, served after ${seconds(moved.ms)}, public/ linked back in ${seconds(moved.workspaceMs ?? 0)}; load ${load()}`,
