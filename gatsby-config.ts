@@ -1,8 +1,14 @@
 import os from 'node:os';
+import path from 'node:path';
 import type { GatsbyConfig } from 'gatsby';
 import { siteConfig } from './src/site-config';
 import { PATH_PREFIX } from './src/paths';
 import { thirdPartyScripts } from './src/third-party';
+import { ensureWorkspaceGuard } from './publish/workspace-guard';
+
+// public/ is hard-linked into the published releases: this build must replace its files, never
+// write them in place (publish/workspace-guard.ts; a no-op when the build queue started it).
+ensureWorkspaceGuard(path.resolve('public'));
 
 // Gatsby runs (physical cores - 1) workers for page queries and HTML: one on the 2-core build
 // machines, while the main process mostly waits. One worker per core made the HTML step

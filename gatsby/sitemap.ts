@@ -13,7 +13,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { BuildArgs } from 'gatsby';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { num } from '../src/common/coerce';
 import { absoluteUrl, withPrefix } from '../src/paths';
@@ -76,6 +75,8 @@ function videoEntries(info: ReviewView): SitemapVideo[] {
 }
 
 const recorded = new Map<string, SitemapEntry>();
+/** Review pages created by this build (listed or not): the feed walk lists the others (sitemap-stream.ts). */
+const builtReviews = new Set<string>();
 /** Pages created with noindex by their data: never listed, not even as file routes (issue 22). */
 const unlisted = new Set<string>();
 
@@ -144,8 +145,10 @@ export function recordingSitemap(
 ): PageActions {
   into.clear();
   unlisted.clear();
+  builtReviews.clear();
   return {
     createPage(page) {
+      if (path.basename(page.component, path.extname(page.component)) === 'review') builtReviews.add(page.path);
       if (!page.matchPath && isIndexable(page.path)) {
         if (noindexByData(page)) unlisted.add(page.path);
         else into.set(page.path, entryOf(page, postedAtOf));
@@ -169,7 +172,7 @@ export function markChanged(
   }
 }
 
-function toItem(e: SitemapEntry): SitemapItemLoose {
+export function toItem(e: SitemapEntry): SitemapItemLoose {
   const lastmod = isoChinaTime(e.lastmod);
   return {
     url: absoluteUrl(siteConfig.siteUrl, e.path),
@@ -183,6 +186,12 @@ function toItem(e: SitemapEntry): SitemapItemLoose {
 async function sitemapXml(items: SitemapItemLoose[]): Promise<Buffer> {
   const stream = new SitemapStream({ xmlns: { image: true, news: false, video: true, xhtml: false } });
   return streamToPromise(Readable.from(items).pipe(stream));
+}
+
+/** A URL's XML size, estimated generously (see chunkEntries). */
+export function itemSize(it: SitemapItemLoose): number {
+  const text = JSON.stringify(it);
+  return 200 + Buffer.byteLength(text) + 6 * (text.match(/[&<>"']/g)?.length ?? 0);
 }
 
 /**
@@ -201,8 +210,7 @@ export function chunkEntries(
   let current: SitemapItemLoose[] = [];
   let bytes = overhead;
   for (const it of items) {
-    const text = JSON.stringify(it);
-    const size = 200 + Buffer.byteLength(text) + 6 * (text.match(/[&<>"']/g)?.length ?? 0);
+    const size = itemSize(it);
     if (current.length && (current.length >= maxUrls || bytes + size > maxBytes)) {
       chunks.push(current);
       current = [];
@@ -220,8 +228,16 @@ export async function writeSitemaps(
   publicDir: string,
   entries: SitemapEntry[],
   limits = { maxUrls: MAX_URLS, maxBytes: MAX_BYTES },
+  reviewPages: ReadonlySet<string> = builtReviews,
 ) {
-  const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // The order of `gatsby build`'s sitemaps (sitemap-post-build.ts, streamed from the feed):
+  // other pages by path, then the review pages in the order given (createPages': the feed's),
+  // so a patch build writes the same bytes.
+  const byPath = (a: SitemapEntry, b: SitemapEntry) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const sorted = [
+    ...entries.filter((e) => !reviewPages.has(e.path)).sort(byPath),
+    ...entries.filter((e) => reviewPages.has(e.path)),
+  ];
   const chunks = chunkEntries(sorted.map(toItem), limits.maxUrls, limits.maxBytes);
   for (const old of fs.readdirSync(publicDir).filter((f) => /^sitemap-\d+\.xml$/.test(f)))
     fs.rmSync(path.join(publicDir, old));
@@ -246,32 +262,5 @@ export async function writeSitemaps(
   return { urls: sorted.length, files: children.length };
 }
 
-/**
- * onPostBuild's sitemap step (gatsby/on-post-build.ts): the recorded pages plus Gatsby's file
- * routes (src/pages), indexable ones only. Returns the file routes it added (the patch build
- * needs them: it sees only the pages of createPages).
- */
-export async function writeSitemapsOnPostBuild({
-  getNodesByType,
-  reporter,
-}: Pick<BuildArgs, 'getNodesByType' | 'reporter'>): Promise<SitemapEntry[]> {
-  const started = Date.now();
-  const rss0 = process.memoryUsage().rss;
-  const entries = new Map(recorded);
-  const fileRoutes: SitemapEntry[] = [];
-  for (const node of getNodesByType('SitePage')) {
-    const p = (node as unknown as { path: string; matchPath?: string }).path;
-    if (!entries.has(p) && !unlisted.has(p) && !(node as { matchPath?: string }).matchPath && isIndexable(p)) {
-      const entry = { path: p, lastmod: null, images: [] };
-      entries.set(p, entry);
-      fileRoutes.push(entry);
-    }
-  }
-  const { urls, files } = await writeSitemaps(path.resolve('public'), [...entries.values()]);
-  // The bench reads this line (bench/build.ts): the step's time and what it added to the process.
-  const grewMB = Math.max(0, Math.round((process.memoryUsage().rss - rss0) / 2 ** 20));
-  reporter.info(
-    `sitemaps: ${urls} URLs in ${files} file(s) + ${SITEMAP_INDEX} (${Date.now() - started} ms, +${grewMB} MB RSS)`,
-  );
-  return fileRoutes;
-}
+/** What createPages recorded, for onPostBuild (gatsby/sitemap-post-build.ts). */
+export const recordedPages = () => ({ recorded, unlisted, builtReviews }) as const;

@@ -3,8 +3,9 @@
 // and gzip_static (deploy/nginx/), which then send them without compressing anything per request.
 //
 // Only changed files are compressed again. Releases share unchanged files by hard links
-// (releases.ts), so "unchanged" is "the same inode as in the previous release": such a file's
-// siblings are linked from the previous release too. By induction every release's siblings
+// (releases.ts), so "unchanged" is "the same inode as in the previous release", or the same
+// bytes (a page a full build rewrote as it was): such a file's siblings are linked from the
+// previous release too. By induction every release's siblings
 // match their file: a release's first publish compresses everything; a publish (public/ has no
 // siblings) links the siblings of the files it linked from the previous release and compresses
 // the rest; a patch release comes with the base's siblings of the files it linked from the base
@@ -62,6 +63,17 @@ async function listFiles(dir: string, rel = '', out: string[] = []): Promise<str
 }
 
 const lstat = (p: string) => fs.promises.lstat(p).catch(() => null);
+
+/**
+ * A file rewritten with the bytes it had (a full `gatsby build` rewrites every page it renders,
+ * mostly unchanged: a new inode, the same content) keeps the previous release's siblings: two
+ * reads instead of two compressions. Bigger files are compressed again (nothing held whole).
+ */
+const SAME_BYTES_UP_TO = 4 * 1024 * 1024;
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([fs.promises.readFile(a), fs.promises.readFile(b).catch(() => null)]);
+  return y != null && x.equals(y);
+}
 
 /** Puts `make`'s file at `to` in one rename (a link at `to` is replaced, never written through). */
 async function replace(to: string, make: (tmp: string) => Promise<void>): Promise<void> {
@@ -124,7 +136,10 @@ export async function precompressRelease(
       return;
     }
     const old = prev ? await lstat(path.join(prev, rel)) : null;
-    const same = old?.isFile() && old.ino === st.ino && old.dev === st.dev;
+    const same =
+      old?.isFile() &&
+      ((old.ino === st.ino && old.dev === st.dev) ||
+        (old.size === st.size && st.size <= SAME_BYTES_UP_TO && (await sameBytes(abs, path.join(prev!, rel)))));
     const missing: string[] = [];
     for (const { suffix } of ENCODINGS) {
       const theirs = same && !present.has(rel + suffix) ? await lstat(path.join(prev!, rel + suffix)) : null;

@@ -14,6 +14,15 @@
 // nor copy time (rsync's quick check: same size and mtime = same file; Gatsby rewrites the
 // files whose content changes). Release files are shared between releases by these links, so
 // they must never be written in place: nothing here does, and the site server only reads.
+//
+// `link: true` (the build queue's staging workspace, issue 23): every file of public/ is
+// hard-linked into the release, nothing is copied: a cold publish of 264,000 files is one
+// link() each (docs/benchmarks.md "Cold publish"). public/ stays where it is, so the next
+// `gatsby build` in the workspace still finds it and .cache/ and rewrites only what changed; it
+// runs with the workspace guard (workspace-guard.cjs), which makes each write into public/ a
+// new inode instead of writing the shared one in place, so a release never changes under a
+// later build. An unchanged file is then the same inode in public/, the previous release and
+// the new one, which is what precompress.ts and page-policies.ts take as "unchanged".
 import fs from 'node:fs';
 import path from 'node:path';
 import { isPrivateFile } from './private-files';
@@ -37,6 +46,10 @@ export interface PublishStats {
   ms: number;
   /** The .br/.gz siblings and page policies made for nginx (deploy-files.ts). */
   deploy?: DeployFilesStats;
+  /** `move`: files moved into the release (public/ renamed), then linked back (after the switch). */
+  moved?: number;
+  /** `move`: ms to give the workspace its public/ back, after the release is served. */
+  workspaceMs?: number;
 }
 export interface Release {
   id: string;
@@ -108,6 +121,7 @@ interface CopyState {
   linked: number;
   copied: number;
   bytesCopied: number;
+  moved?: number;
 }
 interface CopyContext {
   src: string;
@@ -129,6 +143,26 @@ export interface PublishOptions {
   onProgress?: (files: number) => void;
   /** Switch `current` to the new release (default true); false keeps it built, not served (a locked queue). */
   serve?: boolean;
+  /**
+   * Hard-link every file of the source instead of copying (default false): only for a source
+   * whose writers replace files rather than write them in place (a staging workspace built with
+   * the workspace guard, workspace-guard.ts). Across filesystems (EXDEV) the file is copied.
+   */
+  link?: boolean;
+  /**
+   * Move the source into the release (one rename()), then give the source folder the
+   * release's files back as hard links once the release is served (default false): the
+   * staging workspace's publish, under the same condition as `link` (its writers replace files).
+   * What a release leaves out (dot-files, private files, symlinks) is set aside and put back.
+   * A publish that fails after the move leaves no source folder (Gatsby then builds from
+   * scratch: .cache/ without public/ is a corrupt cache to it). Across filesystems: copied.
+   */
+  move?: boolean;
+  /**
+   * Make the .br/.gz siblings and the page policies (default true; nginx needs them). false
+   * only in the bench, which times the files and the deploy files apart.
+   */
+  deployFiles?: boolean;
 }
 
 /** Directories of one level walked at once; with the file limit, bounds what waits in memory. */
@@ -180,6 +214,55 @@ async function copyFile(c: CopyContext, child: string): Promise<void> {
   c.opts.onProgress?.(state.files);
 }
 
+/** Milliseconds of synchronous file calls between two yields to the event loop. */
+const SLICE_MS = 10;
+
+/**
+ * The linked publish's walk: every file of src/rel hard-linked into dest. Synchronous calls in
+ * slices of SLICE_MS, then a yield: a link() is a few microseconds, a round trip through libuv's
+ * thread pool (4 threads, shared with the server) costs more than the call, and on a busy
+ * machine much more (3.5x slower async at 4,400 files, docs/benchmarks.md "Cold publish"); the
+ * server in the same process waits at most a slice. Across filesystems (EXDEV) a file is copied.
+ */
+async function linkTree(c: CopyContext): Promise<void> {
+  let sliceStart = performance.now();
+  const pending: string[] = [''];
+  while (pending.length) {
+    const rel = pending.pop()!;
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((r) => setImmediate(r));
+      c.opts.signal?.throwIfAborted();
+      sliceStart = performance.now();
+    }
+    fs.mkdirSync(path.join(c.dest, rel), { recursive: true });
+    for (const e of fs.readdirSync(path.join(c.src, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (skipped(child, e.name)) continue;
+      // Only plain files and directories: a symlink in public/ could lead out of it (issue 12, item 6).
+      if (e.isDirectory()) pending.push(child);
+      else if (e.isFile()) {
+        linkOrCopy(path.join(c.src, child), path.join(c.dest, child), c.state);
+        c.state.files++;
+        c.opts.onProgress?.(c.state.files);
+      }
+    }
+  }
+}
+
+function linkOrCopy(from: string, to: string, state: CopyState): void {
+  try {
+    fs.linkSync(from, to);
+    state.linked++;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+    fs.copyFileSync(from, to);
+    const st = fs.statSync(from);
+    fs.utimesSync(to, st.atime, st.mtime);
+    state.copied++;
+    state.bytesCopied += st.size;
+  }
+}
+
 const queues = new Map<string, Promise<unknown>>();
 /** One publish or switch at a time per releasesRoot in this process. */
 function serially<T>(root: string, task: () => Promise<T>): Promise<T> {
@@ -192,20 +275,140 @@ function serially<T>(root: string, task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Publishes a finished build: copies `publicDir` (minus dot-files, source maps and webpack's
- * stats and chunk map) into a new release, switches `current` to it, and removes releases
+ * Publishes a finished build: copies (or with `link`, hard-links) `publicDir` (minus dot-files,
+ * source maps and webpack's stats and chunk map) into a new release, switches `current` to it, and removes releases
  * beyond the last KEEP_RELEASES (never the one served until now). A failure before the switch removes
  * the partial copy and leaves `current` as it was.
  */
 export function publish(publicDir: string, root: string, opts: PublishOptions = {}): Promise<PublishStats> {
+  if (opts.move) return publishMoved(publicDir, root, opts);
   return newRelease(root, opts, async (partial, state, prev) => {
     const st = await fs.promises.stat(publicDir);
     if (!st.isDirectory()) throw new Error(`${publicDir} is not a directory`);
-    await copyTree(
-      { src: path.resolve(publicDir), dest: partial, prev, run: limit(opts.concurrency ?? CONCURRENCY), state, opts },
-      '',
-    );
+    const c = {
+      src: path.resolve(publicDir),
+      dest: partial,
+      prev,
+      run: limit(opts.concurrency ?? CONCURRENCY),
+      state,
+      opts,
+    };
+    await (opts.link ? linkTree(c) : copyTree(c, ''));
   });
+}
+
+/** What a moved publish sets aside until the workspace gets it back (releases/.held-<pid>-<n>). */
+const HELD_PREFIX = '.held-';
+
+/** The `move` publish: rename, set aside what a release leaves out, serve, link back. */
+async function publishMoved(publicDir: string, root: string, opts: PublishOptions): Promise<PublishStats> {
+  const src = path.resolve(publicDir);
+  const held = path.join(releasesDir(root), `${HELD_PREFIX}${process.pid}-${Date.now()}`);
+  let moved = false;
+  let stats: PublishStats;
+  try {
+    stats = await newRelease(root, opts, async (partial, state, prev) => {
+      const st = await fs.promises.stat(src);
+      if (!st.isDirectory()) throw new Error(`${src} is not a directory`);
+      try {
+        await fs.promises.rename(src, partial);
+        moved = true;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+        // Another filesystem: copied as a plain publish does.
+        return copyTree({ src, dest: partial, prev, run: limit(opts.concurrency ?? CONCURRENCY), state, opts }, '');
+      }
+      await setAside(partial, held, state, opts.signal);
+    });
+  } catch (e) {
+    await fs.promises.rm(held, { recursive: true, force: true });
+    throw e;
+  }
+  if (!moved) return stats;
+  const t = performance.now();
+  await linkBack(path.join(releasesDir(root), stats.id), src, held);
+  return { ...stats, workspaceMs: Math.round(performance.now() - t) };
+}
+
+/** Yields to the event loop every SLICE_MS of synchronous calls (see linkTree). */
+function slicer(signal?: AbortSignal) {
+  let start = performance.now();
+  return async () => {
+    if (performance.now() - start <= SLICE_MS) return;
+    await new Promise((r) => setImmediate(r));
+    signal?.throwIfAborted();
+    start = performance.now();
+  };
+}
+
+/** Moves what a release leaves out from `dir` into `held` (same relative paths); counts the rest. */
+async function setAside(dir: string, held: string, state: CopyState, signal?: AbortSignal): Promise<void> {
+  const tick = slicer(signal);
+  const pending: string[] = [''];
+  state.moved = 0;
+  while (pending.length) {
+    const rel = pending.pop()!;
+    await tick();
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (!skipped(child, e.name) && e.isDirectory()) pending.push(child);
+      else if (!skipped(child, e.name) && e.isFile()) {
+        state.files++;
+        state.moved++;
+      } else {
+        fs.mkdirSync(path.join(held, rel), { recursive: true });
+        fs.renameSync(path.join(dir, child), path.join(held, child));
+      }
+    }
+  }
+}
+
+/**
+ * Gives the workspace its public/ back after a moved publish: every file of the release but
+ * the deploy files (dot-folder, .br/.gz siblings) hard-linked into `<src>.next`, what was set
+ * aside moved in, then renamed to `src` in one step (a partial folder is never the workspace's).
+ */
+async function linkBack(release: string, src: string, held: string): Promise<void> {
+  const next = `${src}.next-${process.pid}`;
+  fs.rmSync(next, { recursive: true, force: true });
+  const tick = slicer();
+  const walk = async (
+    from: string,
+    keep: (name: string, isFile: boolean) => boolean,
+    put: (a: string, b: string) => void,
+  ) => {
+    const pending: string[] = [''];
+    while (pending.length) {
+      const rel = pending.pop()!;
+      await tick();
+      fs.mkdirSync(path.join(next, rel), { recursive: true });
+      for (const e of fs.readdirSync(path.join(from, rel), { withFileTypes: true })) {
+        const child = rel ? `${rel}/${e.name}` : e.name;
+        if (e.isDirectory() && !e.name.startsWith('.')) pending.push(child);
+        else if (keep(e.name, e.isFile())) put(path.join(from, child), path.join(next, child));
+      }
+    }
+  };
+  await walk(release, (name, isFile) => isFile && !name.startsWith('.') && !isSibling(name), fs.linkSync);
+  if (fs.existsSync(held)) {
+    // Set-aside entries are files, symlinks or dot-folders: moved back whole.
+    const pending: string[] = [''];
+    while (pending.length) {
+      const rel = pending.pop()!;
+      for (const e of fs.readdirSync(path.join(held, rel), { withFileTypes: true })) {
+        const child = rel ? `${rel}/${e.name}` : e.name;
+        const target = path.join(next, child);
+        if (e.isDirectory() && fs.existsSync(target)) pending.push(child);
+        else {
+          fs.mkdirSync(path.dirname(target), { recursive: true });
+          fs.renameSync(path.join(held, child), target);
+        }
+      }
+    }
+    fs.rmSync(held, { recursive: true, force: true });
+  }
+  fs.rmSync(src, { recursive: true, force: true });
+  fs.renameSync(next, src);
 }
 
 /** A patch build's output (gatsby/patch/build.ts): files replacing or adding to a release, files left out. */
@@ -307,17 +510,21 @@ function newRelease(
     // Partial copies of a publish that was killed (kill -9, power loss): never served, removed;
     // pruned releases a stopped process did not finish removing: removed in the background.
     for (const n of await fs.promises.readdir(dir)) {
-      if (n.startsWith('.partial-')) await fs.promises.rm(path.join(dir, n), { recursive: true, force: true });
+      if (n.startsWith('.partial-') || n.startsWith(HELD_PREFIX))
+        await fs.promises.rm(path.join(dir, n), { recursive: true, force: true });
       else if (n.startsWith(PRUNED_PREFIX)) removeInBackground(path.join(dir, n));
     }
     const id = newId(root);
     const partial = path.join(dir, `.partial-${id}`);
     const prevId = currentRelease(root) ?? listReleases(root)[0]?.id ?? null;
     const state: CopyState = { files: 0, linked: 0, copied: 0, bytesCopied: 0 };
-    let deploy: DeployFilesStats;
+    let deploy: DeployFilesStats | undefined;
     try {
       await fill(partial, state, prevId ? path.join(dir, prevId) : null);
-      deploy = await prepareDeployFiles(partial, id, prevId ? path.join(dir, prevId) : null, opts);
+      deploy =
+        opts.deployFiles === false
+          ? undefined
+          : await prepareDeployFiles(partial, id, prevId ? path.join(dir, prevId) : null, opts);
       // Complete: renamed to its id in one step, so a release directory is never partial.
       await fs.promises.rename(partial, path.join(dir, id));
     } catch (e) {

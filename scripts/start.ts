@@ -67,7 +67,8 @@ async function main() {
   problems.attach(server.app.log);
   // A work tree built before releases existed (or a fresh var/): its build is the first release.
   if (!currentRelease(releasesRoot) && fs.existsSync(path.join(publicDir, 'index.html'))) {
-    await publish(publicDir, releasesRoot).then(
+    // Linked, not copied: every build in this work tree runs with the workspace guard.
+    await publish(publicDir, releasesRoot, { link: true }).then(
       (r) => {
         const line = `published the existing build in public/ as release ${r.id} (${r.files} files)`;
         console.log(line);

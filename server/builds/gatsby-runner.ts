@@ -26,6 +26,7 @@ import {
   type BuildInput,
   type PatchResult,
 } from '../../publish/build-protocol';
+import { guardedEnv } from '../../publish/workspace-guard';
 import { codeFingerprint } from './fingerprint';
 import type { BuildOutput } from './progress';
 import type { BuildResult, BuildRunner } from './queue';
@@ -85,17 +86,21 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
   const dataDir = buildDataDir(root);
   // The build never needs the editors' token: it is not handed to the child (or its log).
   const { EDITOR_TOKEN: _token, ...parentEnv } = process.env;
-  const childEnv = (inputFile: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-    ...parentEnv,
-    ...opts.env,
-    STOREFRONT_API_URL: opts.apiUrl(),
-    [ENV.inputFile]: inputFile,
-    [ENV.dataDir]: dataDir,
-    GATSBY_TELEMETRY_DISABLED: '1',
-    // One plain line per finished step (no spinners), which progress.ts reads.
-    CI: 'true',
-    ...extra,
-  });
+  // Every child runs with the workspace guard: public/ is hard-linked into the releases, so its
+  // files are replaced, never written in place (publish/workspace-guard.cjs).
+  const childEnv = (inputFile: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv =>
+    guardedEnv({
+      ...parentEnv,
+      ...opts.env,
+      STOREFRONT_API_URL: opts.apiUrl(),
+      [ENV.inputFile]: inputFile,
+      [ENV.dataDir]: dataDir,
+      GATSBY_TELEMETRY_DISABLED: '1',
+      // One plain line per finished step (no spinners), which progress.ts reads.
+      CI: 'true',
+      ...extra,
+      PUBLISH_GUARD_DIRS: path.join(root, 'public'),
+    });
   /** Runs a child in the work tree, its output into the build's; stopped when the build is aborted. */
   const runChild = (args: string[], env: NodeJS.ProcessEnv, output: BuildOutput, signal: AbortSignal) =>
     new Promise<ChildExit>((resolve, reject) => {
@@ -219,9 +224,12 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     output.progress = { step: 'publishing', percent: 96 };
     output.line('publishing public/ as a new release');
     const serve = ctx.serve();
-    const published = await publish(path.join(root, 'public'), opts.releasesRoot, { signal, serve });
+    // Moved, not copied: public/ becomes the release in one rename, and gets its files back as
+    // hard links once it is served; the build ran with the workspace guard (childEnv), so they
+    // are never written in place (publish/releases.ts `move`).
+    const published = await publish(path.join(root, 'public'), opts.releasesRoot, { signal, serve, move: true });
     output.line(
-      `published release ${published.id}: ${published.files} files (${published.copied} copied, ${published.linked} linked) in ${published.ms} ms${heldNote(serve)}`,
+      `published release ${published.id}: ${published.files} files (${published.moved ?? 0} moved, ${published.copied} copied) in ${published.ms} ms${heldNote(serve)}; public/ linked back in ${published.workspaceMs ?? 0} ms`,
     );
     promote(code, published.id);
     return { releaseId: published.id, served: serve, ...report };

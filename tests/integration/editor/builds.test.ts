@@ -421,9 +421,25 @@ test(
     const touched = path.join(workspace, 'src', 'templates', 'review.tsx');
     const later = new Date(Date.now() + 5000);
     fs.utimesSync(touched, later, later);
+    // The served release shares its files with the workspace's public/ (a linked publish, issue
+    // 23): the `gatsby build` below writes there and must not change a byte of it.
+    const pub = path.join(workspace, 'public');
+    const servedBefore = releaseFiles(takenDown.releaseId!);
+    const inoOf = (dir: string, f: string) => fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.ino;
+    const servedDir = path.join(releasesRoot, 'releases', takenDown.releaseId!);
+    const shared = [...servedBefore.keys()].filter((f) => inoOf(pub, f) === inoOf(servedDir, f));
+    assert.ok(shared.length > 500, `${shared.length} files shared with public/`);
     // A hint that names a review whose data did not change: the same data as the takedown's build.
     const b = await finished((await call('POST', '/editor/api/builds', { changed: [edited] })).json.id);
     assert.equal(b.status, 'published', b.log.join('\n'));
+    const rewritten = shared.filter((f) => inoOf(pub, f) !== inoOf(servedDir, f));
+    assert.ok(rewritten.length > 0, 'the build rewrote shared files of public/');
+    const servedAfter = releaseFiles(takenDown.releaseId!);
+    const changedUnder = [...servedBefore].filter(([f, bytes]) => !servedAfter.get(f)?.equals(bytes)).map(([f]) => f);
+    assert.deepEqual(changedUnder, [], `the kept release changed under a later build (${rewritten.length} rewritten)`);
+    console.log(
+      `later gatsby build: ${rewritten.length} of ${shared.length} shared files rewritten, the kept release unchanged`,
+    );
     // (The log keeps its last 100 lines: the patch's refusal is before Gatsby's output.)
     assert.ok(b.log.includes('publishing public/ as a new release'), b.log.join('\n'));
     const patched = releaseFiles(takenDown.releaseId!);

@@ -1,0 +1,178 @@
+// Sitemaps of every review, built ahead or deferred (issue 23): the review URLs come from the
+// API's feed, walked page by page with its cursor (newest first), not from the pages Gatsby
+// created, so a review the bounded build left to the site server is listed too. Nothing holds
+// all the reviews: each feed page's entries go straight into the open child sitemap (a
+// SitemapStream piped to its file), which is closed at 50,000 URLs (or 10 MB) and the next one
+// opened; memory is one feed page and one child's stream buffer, whatever the count.
+//
+// The rules of gatsby/sitemap.ts hold: a built review keeps the entry its page recorded
+// (lastmod, changedAt, pictures, videos); a built review left out by its data (thin, noindex)
+// stays out; a deferred review is listed from its feed item: left out when thin by the same rule
+// (isThinFeedItem: no text of its own and no picture or video cover), lastmod from the item's
+// `postedAt` when the API gives it (the reference server's extension; none otherwise), its
+// picture from the item's image. Its video entries and other pictures need its detail: they
+// come once the review is built (docs/seo.md "Sitemaps").
+import fs from 'node:fs';
+import path from 'node:path';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
+import { Readable } from 'node:stream';
+import type { HaulResponse, RelatedReviewItem } from '../src/storefront/types';
+import { toRelatedViews } from '../src/review/view';
+import { isThinFeedItem } from '../src/review/quality';
+import { num } from '../src/common/coerce';
+import { reviewPath, withPrefix } from '../src/paths';
+import { siteConfig } from '../src/site-config';
+import { reviewKey } from '../publish/build-protocol';
+import { MAX_BYTES, SITEMAP_INDEX, itemSize, toItem, type SitemapEntry } from './sitemap';
+
+export const MAX_URLS = 50_000;
+export const FEED_PAGE_SIZE = 500;
+
+export interface FeedSource {
+  haulPage(delimiter: string, size: number): Promise<HaulResponse>;
+}
+
+/** The feed, one page of items at a time, newest first; a cursor that repeats is an error. */
+export async function* feedPages(api: FeedSource, size = FEED_PAGE_SIZE): AsyncGenerator<RelatedReviewItem[]> {
+  // Only the last cursor is kept: a feed that loops back further is cut by the page limit.
+  let cursor: string | null = '0';
+  let previous: string | null = null;
+  for (let pages = 0; cursor != null; pages++) {
+    if (cursor === previous || pages > 10_000_000 / size)
+      throw new Error(`the review feed does not end (cursor ${cursor.slice(0, 100)})`);
+    const page = await api.haulPage(cursor, size);
+    const drops = page?.waterFall?.waterDrops;
+    if (!Array.isArray(drops)) throw new Error('the review feed answered no waterFall.waterDrops list');
+    yield drops;
+    previous = cursor;
+    const next = page.waterFall.delimiter;
+    cursor = next == null ? null : String(next);
+  }
+}
+
+export interface ReviewListing {
+  /** Built review pages' entries (recorded by createPages), by path. */
+  built: ReadonlyMap<string, SitemapEntry>;
+  /** Built review pages left out by their data (thin, noindex). */
+  unlisted: ReadonlySet<string>;
+  /** Reviews never listed (taken down): their reviewKey. */
+  exclude: ReadonlySet<string>;
+}
+
+/**
+ * Every review's entry: the feed's in its order, then built reviews the feed no longer lists
+ * (the feed moved since the build read it), so a built page is never left out.
+ */
+export async function* reviewEntries(
+  feed: AsyncIterable<RelatedReviewItem[]> | Iterable<RelatedReviewItem[]>,
+  { built, unlisted, exclude }: ReviewListing,
+): AsyncGenerator<SitemapEntry> {
+  const seenBuilt = new Set<string>();
+  for await (const drops of feed) {
+    const postedAtOf = new Map(drops.map((d) => [String(d?.commentId), (d as { postedAt?: unknown })?.postedAt]));
+    for (const item of toRelatedViews(drops)) {
+      const p = reviewPath(item.productId, item.commentId);
+      if (exclude.has(reviewKey(item.productId, item.commentId)) || unlisted.has(p)) {
+        seenBuilt.add(p); // never listed, not even as a built page the feed missed
+        continue;
+      }
+      const entry = built.get(p);
+      if (entry) {
+        if (seenBuilt.has(p)) continue;
+        seenBuilt.add(p);
+        yield entry;
+        continue;
+      }
+      if (isThinFeedItem(item)) continue;
+      const postedAt = num(postedAtOf.get(item.commentId));
+      const image = item.image && /^https?:\/\//i.test(item.image) ? [item.image] : [];
+      yield { path: p, lastmod: postedAt != null && postedAt > 0 ? postedAt : null, images: image };
+    }
+  }
+  for (const [p, entry] of built) if (!seenBuilt.has(p)) yield entry;
+}
+
+/** One child sitemap being written: a SitemapStream into its file. */
+class Child {
+  readonly stream = new SitemapStream({ xmlns: { image: true, news: false, video: true, xhtml: false } });
+  readonly out: fs.WriteStream;
+  urls = 0;
+  bytes = 512; // the urlset element and XML declaration
+  constructor(
+    readonly file: string,
+    readonly name: string,
+  ) {
+    this.out = fs.createWriteStream(file);
+    this.stream.pipe(this.out);
+  }
+}
+
+export interface SitemapLimits {
+  maxUrls: number;
+  maxBytes: number;
+}
+
+/**
+ * Writes child sitemaps from entries as they come (`pages` first, then `reviews`), each child
+ * closed at `maxUrls` URLs or `maxBytes` bytes (estimated per URL as chunkEntries does, then
+ * checked on disk), and the index. Old children are removed first. Returns the counts.
+ */
+export async function writeSitemapsStreamed(
+  dir: string,
+  sources: { pages: Iterable<SitemapEntry>; reviews: AsyncIterable<SitemapEntry> },
+  limits: SitemapLimits = { maxUrls: MAX_URLS, maxBytes: MAX_BYTES },
+  onChildWritten?: (name: string) => void,
+): Promise<{ urls: number; files: number; reviews: number }> {
+  for (const old of fs.readdirSync(dir).filter((f) => /^sitemap-\d+\.xml$/.test(f))) fs.rmSync(path.join(dir, old));
+  const children: string[] = [];
+  let child: Child | null = null;
+  let urls = 0;
+  let reviews = 0;
+  const close = async (c: Child) => {
+    c.stream.end();
+    await finished(c.out);
+    const size = fs.statSync(c.file).size;
+    if (size > limits.maxBytes) throw new Error(`${c.name} is ${size} bytes, over the ${limits.maxBytes}-byte limit`);
+    onChildWritten?.(c.name);
+  };
+  const add = async (e: SitemapEntry) => {
+    const item = toItem(e);
+    const size = itemSize(item);
+    if (child && (child.urls >= limits.maxUrls || child.bytes + size > limits.maxBytes)) {
+      await close(child);
+      child = null;
+    }
+    if (!child) {
+      const name = `sitemap-${children.length}.xml`;
+      child = new Child(path.join(dir, name), name);
+      children.push(name);
+    }
+    child.urls++;
+    child.bytes += size;
+    urls++;
+    // Back-pressure: the feed is read no faster than the file is written.
+    if (!child.stream.write(item)) await once(child.stream, 'drain');
+  };
+  try {
+    for (const e of sources.pages) await add(e);
+    for await (const e of sources.reviews) {
+      await add(e);
+      reviews++;
+    }
+    if (child) await close(child);
+  } catch (e) {
+    const open = child as Child | null;
+    open?.stream.destroy();
+    open?.out.destroy();
+    throw e;
+  }
+  const indexXml = await streamToPromise(
+    Readable.from(
+      children.map((name) => ({ url: siteConfig.siteUrl.replace(/\/+$/, '') + withPrefix(`/${name}`) })),
+    ).pipe(new SitemapIndexStream()),
+  );
+  fs.writeFileSync(path.join(dir, SITEMAP_INDEX), indexXml);
+  return { urls, files: children.length, reviews };
+}
