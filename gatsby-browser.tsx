@@ -1,6 +1,7 @@
 import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { markNavigated } from './src/components/common/hydrate-later-gate';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/thumbs';
@@ -68,6 +69,13 @@ export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () 
       () => undefined,
     );
   });
+};
+
+// After the first navigation in the app, pages render without server markup: sections that wait
+// to hydrate (HydrateLater) render at once. (onPreRouteUpdate: Gatsby calls it before the next
+// page renders.)
+export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ prevLocation }) => {
+  if (prevLocation) markNavigated();
 };
 
 // A returning visitor gets new content after a rebuild: reload once the new service worker

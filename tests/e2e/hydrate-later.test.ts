@@ -1,0 +1,102 @@
+// Sections below the fold keep their server HTML unhydrated until they are needed (issue 26,
+// src/components/common/HydrateLater.tsx): the product page's reviews and similar products and
+// every page's footer hydrate when they come near the viewport, or at once when touched; after
+// a navigation in the app they render at once. "Hydrated" is what React leaves on an element it
+// owns (its props key): markup it has not hydrated has none, and no handler of React runs there.
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  DESKTOP,
+  MOBILE,
+  PUBLIC_DIR,
+  hydrated,
+  launch,
+  newPage,
+  siteMissing,
+  startSite,
+  type Site,
+} from './helpers/site';
+
+let site: Site;
+let browser: Browser;
+
+/** Whether React owns (has hydrated or rendered) the first element matching the selector. */
+const owned = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')));
+const waitOwned = (page: Page, selector: string) =>
+  page.waitForFunction(
+    (s) => Object.keys(document.querySelector(s) ?? {}).some((k) => k.startsWith('__reactProps$')),
+    selector,
+  );
+/** How far below the first screen the element starts, in px (negative: on it). */
+const belowFold = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => el.getBoundingClientRect().top - window.innerHeight);
+
+const SORT = '.previews__sort .sortbtn[data-sort="likes"]';
+const FOOTER_LINK = 'footer.ftr a';
+
+describe('below-the-fold sections hydrate when needed', { skip: siteMissing }, () => {
+  let productPath = '';
+  before(async () => {
+    site = await startSite();
+    browser = await launch();
+    const pd = fs.readdirSync(path.join(PUBLIC_DIR, 'pd')).find((d) => /^\d+$/.test(d));
+    assert.ok(pd, 'a built product page');
+    productPath = `/review/pd/${pd}/`;
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  test('on a phone, the product reviews and the footer stay server HTML until scrolled near, then work', async () => {
+    const { page, context, problems } = await newPage(browser, MOBILE);
+    await page.goto(site.base + productPath);
+    await hydrated(page);
+    assert.ok((await belowFold(page, SORT)) > 200, 'the sort buttons start below the first screen and its margin');
+    assert.equal(await owned(page, 'header a'), true, 'the header is hydrated');
+    assert.equal(await owned(page, SORT), false, 'the reviews section is not hydrated yet');
+    assert.equal(await owned(page, FOOTER_LINK), false, 'the footer is not hydrated yet');
+    // The server HTML is on the page all along.
+    assert.ok((await page.locator(SORT).count()) === 1 && (await page.locator(FOOTER_LINK).count()) > 0);
+
+    await page.locator(SORT).scrollIntoViewIfNeeded();
+    await waitOwned(page, SORT);
+    await page.locator(SORT).click();
+    await page.waitForSelector(`${SORT}[aria-pressed="true"]`);
+    await page.locator(FOOTER_LINK).first().scrollIntoViewIfNeeded();
+    await waitOwned(page, FOOTER_LINK);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('a touch on a section that has not hydrated hydrates it at once', async () => {
+    const { page, context, problems } = await newPage(browser, MOBILE);
+    await page.goto(site.base + productPath);
+    await hydrated(page);
+    assert.equal(await owned(page, SORT), false);
+    // No scrolling: the section is still far from the viewport.
+    await page.locator(SORT).dispatchEvent('pointerdown');
+    await waitOwned(page, SORT);
+    assert.ok((await belowFold(page, SORT)) > 200, 'hydrated by the touch, not by coming near');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('after a navigation in the app, the next page renders its sections at once', async () => {
+    const { page, context, problems } = await newPage(browser, DESKTOP);
+    await page.goto(`${site.base}/review/about/`);
+    await hydrated(page);
+    await page.locator('header a.logo').click();
+    await page.waitForURL(`${site.base}/review/`);
+    await page.waitForSelector('#home-latest');
+    // The home page's deferred sections and footer are React's own at once (nothing to keep).
+    await waitOwned(page, '[aria-labelledby="home-latest"] .rcard');
+    await waitOwned(page, FOOTER_LINK);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
