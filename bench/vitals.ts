@@ -197,11 +197,13 @@ export const VITALS_GATE = 95;
  */
 export function vitalsTargets(publicDir: string): [string, string][] {
   const k = pagesByKind(publicDir);
-  const withVideo = reviewPages(publicDir).find((p) =>
-    fs.readFileSync(path.join(publicDir, p, 'index.html'), 'utf8').includes('gallery__play'),
-  );
+  const html = (p: string) => fs.readFileSync(path.join(publicDir, p, 'index.html'), 'utf8');
+  const reviews = reviewPages(publicDir);
+  const withVideo = reviews.find((p) => html(p).includes('gallery__play'));
+  // The plain review: pictures, no video (the first review page may well be the video one).
+  const withPhotos = reviews.find((p) => !html(p).includes('gallery__play') && html(p).includes('gallery__main'));
   const out: [string, string | undefined][] = [
-    ['review', k.review],
+    ['review', withPhotos ?? k.review],
     ['review with video', withVideo],
     ['home', k.home],
     ['showcase', k.haul],

@@ -6,8 +6,20 @@
 // held by the test: nothing is stored or started until the test lets the idle callbacks run.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import {
+  DESKTOP,
+  MOBILE,
+  PUBLIC_DIR,
+  hydrated,
+  launch,
+  newPage,
+  siteMissing,
+  startSite,
+  type Site,
+} from './helpers/site';
 import type { HaulResponse } from '../../src/storefront/types';
 import { DELAYED_LOAD_IDLE_TIMEOUT_MS, DELAYED_LOAD_MARK } from '../../src/hooks/use-delayed-load';
 
@@ -134,6 +146,34 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
     }
     await page.locator('.reply').first().waitFor();
     assert.equal(calls.length, 1);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('signed out, a review page never loads the API client for its like button', async () => {
+    // A built review without replies (the replies section would load the client near the viewport).
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(site.dbFile, { readonly: true });
+    const rows = db
+      .prepare('SELECT product_id AS p, id AS c FROM reviews WHERE reply_count = 0 ORDER BY id LIMIT 200')
+      .all() as { p: number; c: number }[];
+    db.close();
+    const row = rows.find((r) => fs.existsSync(path.join(PUBLIC_DIR, String(r.p), String(r.c), 'index.html')));
+    assert.ok(row, 'a built review without replies');
+    const { page, context, problems } = await newPage(browser, MOBILE);
+    await holdIdleCallbacks(context);
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.text().catch(() => ''));
+    });
+    await page.goto(`${site.base}/review/${row.p}/${row.c}/`);
+    await hydrated(page);
+    assert.ok((await runIdle(page)) > 0, 'the page queued idle work');
+    await page.waitForLoadState('networkidle');
+    await runIdle(page);
+    await page.waitForLoadState('networkidle');
+    const withAxios = (await Promise.all(scripts)).filter((t) => t.includes('AxiosError')).length;
+    assert.equal(withAxios, 0, 'no script with the API transport (axios) loaded');
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { HYDRATE_LATER_ATTR, pendingHydration, releaseHydration } from './hydrate-later-gate';
+import { HYDRATE_LATER_ATTR, pendingHydration } from './hydrate-later-gate';
 
 /** Renders nothing; while the section must wait, it suspends, so React keeps the server markup. */
 function Gate({ id, margin }: { id: string; margin: string }): null {
@@ -7,6 +7,31 @@ function Gate({ id, margin }: { id: string; margin: string }): null {
   if (pending) throw pending;
   return null;
 }
+
+/**
+ * The boundary itself, memoised: while the section waits, a re-render of the page above it
+ * (Gatsby re-renders the page after hydration) passes the same props and stops here. React
+ * cannot apply new props to markup it has not hydrated: it would drop the markup and render the
+ * section afresh.
+ */
+const Boundary = React.memo(function Boundary({
+  id,
+  margin,
+  content,
+}: {
+  id: string;
+  margin: string;
+  content: React.ReactNode;
+}) {
+  return (
+    <React.Suspense fallback={null}>
+      <Gate id={id} margin={margin} />
+      <div {...{ [HYDRATE_LATER_ATTR]: id }} className="hydrate-later">
+        {content}
+      </div>
+    </React.Suspense>
+  );
+});
 
 export interface HydrateLaterProps {
   children: React.ReactNode;
@@ -19,22 +44,25 @@ export interface HydrateLaterProps {
  * work, no handlers), until it comes within `margin` of the viewport or the shopper points at,
  * touches or focuses it (issue 26). React 18 hydrates a Suspense boundary of server markup in a
  * pass of its own and keeps the markup while a component inside suspends; the gate suspends
- * until then. After a navigation in the app there is no server markup and it renders at once.
- * The wrapper is `display: contents` (global.css), so the page's layout sees its children.
+ * until then. The section hydrates with what the server rendered (the first children); later
+ * children reach it once it has. After a navigation in the app there is no server markup and it
+ * renders at once. The wrapper is `display: contents` (global.css), so the layout sees its children.
  */
 export function HydrateLater({ children, margin = '200px' }: HydrateLaterProps) {
   const id = React.useId();
-  const rendered = React.useRef(false);
-  // A re-render brings new props that React cannot apply to markup it has not hydrated (it would
-  // drop the markup and render the section afresh): let the section hydrate now instead.
-  if (rendered.current) releaseHydration(id);
-  rendered.current = true;
-  return (
-    <React.Suspense fallback={null}>
-      <Gate id={id} margin={margin} />
-      <div {...{ [HYDRATE_LATER_ATTR]: id }} className="hydrate-later">
-        {children}
-      </div>
-    </React.Suspense>
-  );
+  const first = React.useRef(children);
+  const [live, setLive] = React.useState(false);
+  React.useEffect(() => {
+    const pending = pendingHydration(id, margin);
+    if (!pending) {
+      setLive(true);
+      return undefined;
+    }
+    let alive = true;
+    pending.then(() => alive && setLive(true));
+    return () => {
+      alive = false;
+    };
+  }, [id, margin]);
+  return <Boundary id={id} margin={margin} content={live ? children : first.current} />;
 }

@@ -1,7 +1,7 @@
 // When a HydrateLater section may hydrate (issue 26). One entry per section id, made the first
-// time the section's gate renders in the browser: a promise that settles when the section's
-// server markup comes near the viewport or the shopper points at, touches or focuses it, or the
-// page re-renders the section (an update cannot wait: React would throw the server markup away).
+// time the section's gate (or the section's effect) asks in the browser: a promise that settles
+// when the section's server markup comes near the viewport or the shopper points at, touches or
+// focuses it.
 
 /** Set once the app has navigated in the browser: later pages have no server markup to keep. */
 let navigated = false;
@@ -86,9 +86,4 @@ export function pendingHydration(id: string, margin: string): Promise<void> | nu
     gates.set(id, gate);
   }
   return gate.open ? null : gate.promise;
-}
-
-/** Lets a section hydrate now (its parent re-renders it with new props). */
-export function releaseHydration(id: string): void {
-  gates.get(id)?.release();
 }

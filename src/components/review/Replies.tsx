@@ -2,7 +2,7 @@ import * as React from 'react';
 import type { ReviewView } from '../../review/view';
 import { formatPostedDate, reviewerLabel } from '../../review/format';
 import { useReplies } from '../../hooks/use-replies';
-import { whenIdle } from '../common/when-idle';
+import { whenIdle } from '../../common/when-idle';
 
 /**
  * Replies under a review (issue 21 item 4): nothing on the server-rendered page and no request
