@@ -41,8 +41,8 @@ export interface HydrateLaterProps {
 
 /**
  * A section below the fold whose server HTML stays as it is, shown but not hydrated (no React
- * work, no handlers), until it comes within `margin` of the viewport or the shopper points at,
- * touches or focuses it (issue 26). React 18 hydrates a Suspense boundary of server markup in a
+ * work, no handlers), until it is within `margin` of the viewport once the browser has been
+ * idle, or the shopper points at, touches or focuses it (issue 26). React 18 hydrates a Suspense boundary of server markup in a
  * pass of its own and keeps the markup while a component inside suspends; the gate suspends
  * until then. The section hydrates with what the server rendered (the first children); later
  * children reach it once it has. After a navigation in the app there is no server markup and it

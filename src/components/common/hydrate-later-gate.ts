@@ -1,7 +1,9 @@
 // When a HydrateLater section may hydrate (issue 26). One entry per section id, made the first
 // time the section's gate (or the section's effect) asks in the browser: a promise that settles
-// when the section's server markup comes near the viewport or the shopper points at, touches or
-// focuses it.
+// when the section's server markup is near the viewport once the browser has been idle (a
+// section just under the first screen waits for the load to be done, not only one further
+// down), or at once when the shopper points at, touches or focuses it.
+import { whenIdle } from '../../common/when-idle';
 
 /** Set once the app has navigated in the browser: later pages have no server markup to keep. */
 let navigated = false;
@@ -44,6 +46,7 @@ function makeGate(el: HTMLElement, margin: string): Gate {
   let resolve = () => {};
   const promise = new Promise<void>((r) => (resolve = r));
   let observer: IntersectionObserver | null = null;
+  let cancelIdle = () => {};
   const onEvent = (e: Event) => {
     if (e.target instanceof Node && el.contains(e.target)) gate.release();
   };
@@ -53,21 +56,24 @@ function makeGate(el: HTMLElement, margin: string): Gate {
     release() {
       if (gate.open) return;
       gate.open = true;
+      cancelIdle();
       observer?.disconnect();
       for (const t of INTERACTIONS) document.removeEventListener(t, onEvent, true);
       resolve();
     },
   };
   for (const t of INTERACTIONS) document.addEventListener(t, onEvent, { capture: true, passive: true });
-  if (typeof IntersectionObserver === 'function') {
+  cancelIdle = whenIdle(() => {
+    if (gate.open) return;
+    if (typeof IntersectionObserver !== 'function') return gate.release();
+    // The wrapper is display: contents (no box of its own): its children are what shows.
+    const boxes = Array.from(el.children);
+    if (!boxes.length) return gate.release();
     observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && gate.release(), {
       rootMargin: margin,
     });
-    // The wrapper is display: contents (no box of its own): its children are what shows.
-    const boxes = Array.from(el.children);
-    if (boxes.length) boxes.forEach((b) => observer!.observe(b));
-    else gate.release();
-  } else gate.release();
+    boxes.forEach((b) => observer!.observe(b));
+  });
   return gate;
 }
 
