@@ -1,11 +1,19 @@
 import * as React from 'react';
 import { HYDRATE_LATER_ATTR, pendingHydration } from './hydrate-later-gate';
 
-/** Renders nothing; while the section must wait, it suspends, so React keeps the server markup. */
-function Gate({ id, margin }: { id: string; margin: string }): null {
+/**
+ * The section's wrapper; while the section must wait, it suspends instead, so React keeps the
+ * server markup. It is the parent of the section, not a sibling: React 18 still renders the
+ * siblings of a component that suspends (and throws that work away), never its children.
+ */
+function Gate({ id, margin, children }: { id: string; margin: string; children: React.ReactNode }) {
   const pending = pendingHydration(id, margin);
   if (pending) throw pending;
-  return null;
+  return (
+    <div {...{ [HYDRATE_LATER_ATTR]: id }} className="hydrate-later">
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -25,10 +33,9 @@ const Boundary = React.memo(function Boundary({
 }) {
   return (
     <React.Suspense fallback={null}>
-      <Gate id={id} margin={margin} />
-      <div {...{ [HYDRATE_LATER_ATTR]: id }} className="hydrate-later">
+      <Gate id={id} margin={margin}>
         {content}
-      </div>
+      </Gate>
     </React.Suspense>
   );
 });
