@@ -186,8 +186,11 @@ function medianVitals(runs: Vitals[]): Vitals {
   return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Vitals;
 }
 
-/** Runs per page kind (issue 26: 5, so one slow run cannot move the median). */
-export const VITALS_RUNS = 5;
+/**
+ * Runs per page kind (issue 26: 5, so one slow run cannot move the median); VITALS_RUNS=n
+ * overrides it for a quick diagnostic run (the gate still applies to its median).
+ */
+export const VITALS_RUNS = Math.max(1, Math.min(20, Number(process.env.VITALS_RUNS) || 5));
 /** A page kind whose median performance falls below this fails the bench (exit code 1). */
 export const VITALS_GATE = 95;
 
@@ -227,6 +230,7 @@ const spread = (xs: number[], digits = 0) =>
  * - VITALS_BASELINE=dir: a second build of the same data (e.g. the commit before a change),
  *   measured in the same rounds as "before:" rows, for a before/after table from one run.
  * - VITALS_KINDS=review,home: only these kinds (names as in vitalsTargets), for a shorter run.
+ * - VITALS_RUNS=3: fewer rounds (default 5), for a diagnostic run.
  */
 export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
   const title = '4. Web vitals (Lighthouse, mobile profile, served locally)';

@@ -1,13 +1,20 @@
 import * as React from 'react';
 import { HYDRATE_LATER_ATTR, pendingHydration } from './hydrate-later-gate';
 
+const noSubscription = () => () => {};
+const notHydrating = () => false;
+const whileHydrating = () => true;
+
 /**
  * The section's wrapper; while the section must wait, it suspends instead, so React keeps the
  * server markup. It is the parent of the section, not a sibling: React 18 still renders the
  * siblings of a component that suspends (and throws that work away), never its children.
  */
 function Gate({ id, margin, children }: { id: string; margin: string; children: React.ReactNode }) {
-  const pending = pendingHydration(id, margin);
+  // Only while React hydrates: when an update reaches the section first (a navigation changes
+  // Gatsby's location context above it), React renders it afresh, and then it must not wait.
+  const hydrating = React.useSyncExternalStore(noSubscription, notHydrating, whileHydrating);
+  const pending = hydrating ? pendingHydration(id, margin) : null;
   if (pending) throw pending;
   return (
     <div {...{ [HYDRATE_LATER_ATTR]: id }} className="hydrate-later">
@@ -66,7 +73,8 @@ export function HydrateLater({ children, margin = '200px' }: HydrateLaterProps) 
       return undefined;
     }
     let alive = true;
-    pending.then(() => alive && setLive(true));
+    // A transition: React may then hydrate the section before it applies the new children.
+    pending.then(() => alive && React.startTransition(() => setLive(true)));
     return () => {
       alive = false;
     };
