@@ -202,9 +202,12 @@ export function vitalsTargets(publicDir: string): [string, string][] {
   const k = pagesByKind(publicDir);
   const html = (p: string) => fs.readFileSync(path.join(publicDir, p, 'index.html'), 'utf8');
   const reviews = reviewPages(publicDir);
-  const withVideo = reviews.find((p) => html(p).includes('gallery__play'));
+  // By markup (class="..."): every page inlines the CSS, which names the classes too.
+  const withVideo = reviews.find((p) => html(p).includes('class="gallery__play'));
   // The plain review: pictures, no video (the first review page may well be the video one).
-  const withPhotos = reviews.find((p) => !html(p).includes('gallery__play') && html(p).includes('gallery__main'));
+  const withPhotos = reviews.find(
+    (p) => !html(p).includes('class="gallery__play') && html(p).includes('class="swiper gallery__main'),
+  );
   const out: [string, string | undefined][] = [
     ['review', withPhotos ?? k.review],
     ['review with video', withVideo],
