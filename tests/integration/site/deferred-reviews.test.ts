@@ -64,8 +64,8 @@ before(async () => {
   });
   copySiteSources(full);
   copySiteSources(bounded);
-  await gatsbyBuild(full, {});
-  await gatsbyBuild(bounded, { SITE_STATIC_REVIEWS: String(STATIC) });
+  // Side by side: each build has long single-process steps (bundles, the HTML renderer).
+  await Promise.all([gatsbyBuild(full, {}), gatsbyBuild(bounded, { SITE_STATIC_REVIEWS: String(STATIC) })]);
 });
 after(async () => {
   await server?.close();
