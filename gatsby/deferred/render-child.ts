@@ -81,14 +81,18 @@ function rendererFor(out: string) {
 
 const releases = new Map<string, { hash: string; meta: DeferredMeta | null }>();
 function releaseInfo(release: string) {
-  let info = releases.get(release);
+  // Keyed by the build too: a rebuild in place (a served public/) is another release.
+  const st = fs.statSync(path.join(release, 'page-data', 'app-data.json'));
+  const key = `${release}\n${st.ino}:${st.mtimeMs}:${st.size}`;
+  let info = releases.get(key);
   if (!info) {
     const metaFile = path.join(release, META_FILE);
     info = {
       hash: compilationHash(release),
       meta: fs.existsSync(metaFile) ? (JSON.parse(fs.readFileSync(metaFile, 'utf8')) as DeferredMeta) : null,
     };
-    releases.set(release, info);
+    if (releases.size > 16) releases.clear();
+    releases.set(key, info);
   }
   return info;
 }
