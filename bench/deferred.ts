@@ -11,7 +11,7 @@
 //   2. kept hits: the same URLs again with autocannon for --seconds (files of the kept store);
 //   3. built pages: the built review URLs with autocannon for --seconds.
 // Each URL must answer 200 with its review's heading; the run fails otherwise.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,7 +50,8 @@ async function main() {
   });
   try {
     const t0 = Date.now();
-    const b = spawnSync(process.execPath, [path.join('node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], {
+    // Not spawnSync: the API the build sources from answers on this process's event loop.
+    const child = spawn(process.execPath, [path.join('node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], {
       cwd: copy,
       env: {
         ...process.env,
@@ -58,10 +59,13 @@ async function main() {
         STOREFRONT_API_URL: server.url,
         SITE_STATIC_REVIEWS: values.static,
       },
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    if (b.status !== 0) throw new Error(`gatsby build failed:\n${b.stdout}\n${b.stderr}`);
+    let log = '';
+    child.stdout.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
+    child.stderr.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    if (code !== 0) throw new Error(`gatsby build failed:\n${log}`);
     const buildMs = Date.now() - t0;
     const rows = server.app.db.prepare('SELECT id, product_id FROM reviews ORDER BY id').all() as Array<{
       id: number;
