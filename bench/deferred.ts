@@ -67,14 +67,22 @@ async function main() {
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     if (code !== 0) throw new Error(`gatsby build failed:\n${log}`);
     const buildMs = Date.now() - t0;
-    const rows = server.app.db.prepare('SELECT id, product_id FROM reviews ORDER BY id').all() as Array<{
-      id: number;
-      product_id: number;
-    }>;
+    // Every review the build published (built or deferred): the related data's buckets
+    // (gatsby/deferred/data.ts); the malformed ones the build skipped are not there.
     const pub = path.join(copy, 'public');
-    const isBuilt = (r: (typeof rows)[number]) =>
-      fs.existsSync(path.join(pub, String(r.product_id), String(r.id), 'index.html'));
-    const urlOf = (r: (typeof rows)[number]) => `/review/${r.product_id}/${r.id}/`;
+    const related = path.join(pub, '_deferred', 'related');
+    const rows = fs
+      .readdirSync(related)
+      .flatMap((f) =>
+        Object.values(
+          JSON.parse(fs.readFileSync(path.join(related, f), 'utf8')) as Record<
+            string,
+            Array<{ productId: string; commentId: string }>
+          >,
+        ).flat(),
+      );
+    const isBuilt = (r: (typeof rows)[number]) => fs.existsSync(path.join(pub, r.productId, r.commentId, 'index.html'));
+    const urlOf = (r: (typeof rows)[number]) => `/review/${r.productId}/${r.commentId}/`;
     const built = rows.filter(isBuilt).map(urlOf);
     const deferred = rows.filter((r) => !isBuilt(r)).map(urlOf);
 
