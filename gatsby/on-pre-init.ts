@@ -20,6 +20,7 @@ import { setBuildData } from './build-data';
 import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from './sourcing/incremental';
 import { writeReport } from './sourcing/report';
 import { ENV } from '../publish/build-protocol';
+import { staticReviewsLimit } from './deferred/static-set';
 
 export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) => {
   const root = store.getState().program.directory as string;
@@ -49,6 +50,7 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
     const data = await fetchReviews(reviewSourceApi(client), {
       exclude: plan.exclude,
       reuse: plan.incremental ? plan.reuse : undefined,
+      staticLimit: staticReviewsLimit(),
       concurrency: Number(process.env.SOURCE_CONCURRENCY ?? 8),
       onFeedPage: (n) => feedTimer.setStatus(`${n} reviews listed`),
       onReview: (done, total) => {
@@ -78,7 +80,10 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
             .join('\n'),
       );
     }
-    reporter.info(`${data.pages.length} review pages to build`);
+    reporter.info(
+      `${data.pages.length} review pages to build` +
+        (data.deferred.length ? `, ${data.deferred.length} deferred (rendered on request, SITE_STATIC_REVIEWS)` : ''),
+    );
   } catch (e) {
     stopEmbeddedServer();
     if (e instanceof RequiredEndpointError) reporter.panic(e.message);

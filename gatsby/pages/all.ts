@@ -2,8 +2,6 @@
 // and the patch build's recorder (gatsby/patch/build.ts), so the two can never disagree on what a
 // page holds.
 import path from 'node:path';
-import { reviewPath } from '../../src/paths';
-import type { ReviewPageData } from '../../src/review/page-data';
 import { getCatalogue } from '../../src/catalogue';
 import type { BuildData } from '../build-data';
 import { buildIndex, reviewKey } from './build-index';
@@ -12,6 +10,7 @@ import { createCategoryPages } from './category';
 import { createProductAliasPage, createProductPages } from './product';
 import { createHaulPages } from './haul';
 import { createArticlesPage, createMerchantsPage } from './directory';
+import { createReviewPage } from './review';
 import type { PageActions, TemplateOf } from './types';
 
 /** A template's file: Gatsby and the patch build run with the project root as working directory. */
@@ -31,30 +30,17 @@ export function postedAtOf(data: Pick<BuildData, 'pages'>) {
 }
 
 /**
- * One static page per review, its data in the page context (so in its page-data.json);
+ * One static page per review built ahead (the others are deferred: gatsby/deferred/), its data in the page context (so in its page-data.json);
  * no page queries: page context avoids Gatsby's query step, the bottleneck past 10,000 pages
  * (docs/benchmarks.md compares both). Then the other routes of spec section 2.
  */
 export function createAllPages(actions: PageActions, template: TemplateOf, data: BuildData): CreatedPages {
   const index = buildIndex(data);
-  const review = template('review');
-  for (const page of data.pages) {
-    const context: ReviewPageData = {
-      ...page,
-      // Only reviews with a page of their own: a review the build skipped (malformed) would be a
-      // link crawlers get no content from (scripts/check-links.ts).
-      relateList: page.relateList.filter((r) => index.built.has(reviewKey(r.productId, r.commentId))),
-    };
-    actions.createPage({
-      path: reviewPath(page.productId, page.commentId),
-      component: review,
-      context: { ...context },
-    });
-  }
-  // Reviews published after this build open at their normal URL through the 404 page
-  // (src/review/unbuilt.ts), not a client-only match path: a match path covering
-  // /:productId/:commentId/ makes Gatsby list every static page it covers in the entry chunk
-  // of every page (docs/benchmarks.md).
+  for (const page of data.pages) createReviewPage(actions, template, page, (k) => index.built.has(k));
+  // Deferred reviews (the bounded build) and reviews published after this build are rendered by
+  // the site server on their first request (gatsby/deferred/render-child.ts), not a client-only
+  // match path: a match path covering /:productId/:commentId/ makes Gatsby list every static
+  // page it covers in the entry chunk of every page (docs/benchmarks.md).
   const catalogue = getCatalogue();
   const { extras } = data;
   createHomePage(actions, template, { catalogue, index, articles: extras.articles });

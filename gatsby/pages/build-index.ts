@@ -6,9 +6,9 @@ import { reviewKey } from '../../publish/build-protocol';
 export interface BuildIndex {
   /** Feed items that have a built review page, in feed order (newest first). */
   builtFeed: RelatedView[];
-  /** reviewKey of every built review page. */
+  /** reviewKey of every review with a page: built ahead or deferred (rendered on request). */
   built: Set<string>;
-  /** Review pages by product, in feed order. */
+  /** Review pages built ahead by product, in feed order (deferred reviews' details are not sourced). */
   pagesByProduct: Map<string, ReviewPageData[]>;
   /** Every product that has reviews in the feed (each gets a /pd/ page). */
   productIds: string[];
@@ -26,7 +26,12 @@ export function productIdsOf(feed: ReadonlyArray<{ productId: string }>): string
  * `productIds`: the products to make pages for (the sourced feed's, skipped reviews' products
  * included: other pages link them); default the feed's.
  */
-export function buildIndex(data: { feed: RelatedView[]; pages: ReviewPageData[]; productIds?: string[] }): BuildIndex {
+export function buildIndex(data: {
+  feed: RelatedView[];
+  pages: ReviewPageData[];
+  deferred?: RelatedView[];
+  productIds?: string[];
+}): BuildIndex {
   const built = new Set<string>();
   const pagesByProduct = new Map<string, ReviewPageData[]>();
   for (const p of data.pages) {
@@ -35,6 +40,7 @@ export function buildIndex(data: { feed: RelatedView[]; pages: ReviewPageData[];
     if (list) list.push(p);
     else pagesByProduct.set(p.info.productId, [p]);
   }
+  for (const d of data.deferred ?? []) built.add(reviewKey(d.productId, d.commentId));
   const productIds = data.productIds ?? productIdsOf(data.feed);
   return {
     builtFeed: data.feed.filter((f) => built.has(reviewKey(f.productId, f.commentId))),

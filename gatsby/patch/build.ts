@@ -37,6 +37,8 @@ import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from '../s
 import { writeReport } from '../sourcing/report';
 import { reviewSourceApi } from '../sourcing/review-source-api';
 import { preparePatchRelease } from '../../publish/releases';
+import { staticReviewsLimit } from '../deferred/static-set';
+import { DEFERRED_DIR, META_FILE, deferredFiles } from '../deferred/data';
 import {
   loadFileRoutes,
   loadManifest,
@@ -68,7 +70,12 @@ async function source(apiUrl: string, dataDir: string): Promise<BuildData> {
   if (!plan.incremental) throw new NotApplicable('not incremental');
   const client = createStorefrontClient({ mode: 'build', baseURL: apiUrl });
   const concurrency = Number(process.env.SOURCE_CONCURRENCY ?? 8);
-  const data = await fetchReviews(reviewSourceApi(client), { exclude: plan.exclude, reuse: plan.reuse, concurrency });
+  const data = await fetchReviews(reviewSourceApi(client), {
+    exclude: plan.exclude,
+    reuse: plan.reuse,
+    concurrency,
+    staticLimit: staticReviewsLimit(),
+  });
   const extras = await fetchExtras(extrasSourceApi(client), {
     productIds: data.productIds,
     categoryIds: [...getCatalogue().byId.keys()],
@@ -103,6 +110,12 @@ function templateShapes(publicDir: string, manifest: Manifest) {
     return shape;
   };
 }
+
+const baseDeferredFiles = (dir: string) => {
+  const related = path.join(dir, DEFERRED_DIR, 'related');
+  const files = fs.existsSync(related) ? fs.readdirSync(related).map((f) => `${DEFERRED_DIR}/related/${f}`) : [];
+  return fs.existsSync(path.join(dir, META_FILE)) ? [META_FILE, ...files] : files;
+};
 
 const sitemapFiles = (dir: string) =>
   fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^sitemap-(\d+|index)\.xml$/.test(f)) : [];
@@ -182,9 +195,19 @@ export async function patchBuild(): Promise<PatchResult> {
     fs.writeFileSync(path.join(out, f), now);
     written.push(f);
   }
+  // What the site server renders deferred reviews from (gatsby/deferred/data.ts): the files that differ.
+  const deferred = data.pages.length ? deferredFiles(data.feed, shapeOf('review')) : new Map<string, string>();
+  for (const [f, body] of deferred) {
+    const old = path.join(base, f);
+    if (fs.existsSync(old) && fs.readFileSync(old, 'utf8') === body) continue;
+    fs.mkdirSync(path.dirname(path.join(out, f)), { recursive: true });
+    fs.writeFileSync(path.join(out, f), body);
+    written.push(f);
+  }
   const deleted = [
     ...gone.flatMap((p) => [pageDataFile(p), htmlFile(p)]),
     ...sitemapFiles(base).filter((f) => !fresh.includes(f)),
+    ...baseDeferredFiles(base).filter((f) => !deferred.has(f)),
   ];
   ms.sitemaps = lap();
 

@@ -25,6 +25,7 @@ import { relatedTo, type ReviewPageData } from '../../src/review/page-data';
 import { mapLimit } from './map-limit';
 import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
 import { reviewKey } from '../../publish/build-protocol';
+import { chooseStatic } from '../deferred/static-set';
 
 /** The four pinned calls, as the storefront client modules provide them. */
 export interface ReviewSourceApi {
@@ -44,6 +45,12 @@ export interface SourcedReviews {
   /** The reviews with a page, in the feed's order: what listings and related lists show. */
   feed: RelatedView[];
   pages: ReviewPageData[];
+  /**
+   * The reviews of the feed the bounded build does not build ahead (gatsby/deferred/static-set.ts):
+   * their detail is never fetched; listings and related lists link them like built ones, and the
+   * site server renders them on their first request. Empty when every review is built.
+   */
+  deferred: RelatedView[];
   skipped: SkippedRecord[];
   /**
    * Every product the feed lists a review of (taken-down reviews left out), skipped reviews'
@@ -70,6 +77,8 @@ export interface FetchOptions {
    * Its related list is always computed anew from this build's feed.
    */
   reuse?: (productId: string, commentId: string) => ReviewPageData | undefined;
+  /** How many reviews to build ahead (SITE_STATIC_REVIEWS); the rest are deferred. Default: all. */
+  staticLimit?: number;
 }
 
 async function required<T>(endpoint: string, call: () => Promise<T>): Promise<T> {
@@ -122,8 +131,27 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
   return feed;
 }
 
+/** A review page's related list at most. */
+export const RELATED_LIMIT = 12;
+/** How many of the feed's first items a review without others of its product relates to. */
+export const FEED_HEAD = 30;
+
+/**
+ * A review's related list: its product's other reviews (feed order), else the feed's head, at
+ * most `limit`. The build and the site server's deferred rendering (gatsby/deferred/) alike.
+ */
+export function relatedListOf(
+  commentId: string,
+  ofProduct: readonly RelatedView[],
+  feedHead: readonly RelatedView[],
+  limit: number,
+) {
+  const own = relatedTo(commentId, ofProduct);
+  return (own.length ? own : relatedTo(commentId, feedHead)).slice(0, limit);
+}
+
 export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}): Promise<SourcedReviews> {
-  const { concurrency = 8, feedPageSize = 500, relatedLimit = 12 } = opts;
+  const { concurrency = 8, feedPageSize = 500, relatedLimit = RELATED_LIMIT } = opts;
   const skipped: SkippedRecord[] = [];
 
   // The catalogue is a pinned endpoint, so the build checks that it answers; the pages take the
@@ -136,6 +164,10 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
   const listed = await fetchFeed(api, feedPageSize, skipped, opts.onFeedPage);
   const exclude = opts.exclude;
   const feed = exclude?.size ? listed.filter((f) => !exclude.has(reviewKey(f.productId, f.commentId))) : listed;
+  // The bounded build: only the chosen reviews' details are fetched and held (issue 23).
+  const chosen = opts.staticLimit === undefined ? null : chooseStatic(feed, opts.staticLimit);
+  const deferred = chosen ? feed.filter((f) => !chosen.has(reviewKey(f.productId, f.commentId))) : [];
+  const ahead = chosen ? feed.filter((f) => chosen.has(reviewKey(f.productId, f.commentId))) : feed;
 
   // One similar-products call per product, shared by all its reviews.
   const similarCache = new Map<string, Promise<SimilarView[]>>();
@@ -156,7 +188,7 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
   };
 
   let done = 0;
-  const results = await mapLimit(feed, concurrency, async (item): Promise<ReviewPageData | null> => {
+  const results = await mapLimit(ahead, concurrency, async (item): Promise<ReviewPageData | null> => {
     try {
       const previous = opts.reuse?.(item.productId, item.commentId);
       if (previous)
@@ -195,14 +227,16 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
         similarProducts: await similarFor(info.productId),
       };
     } finally {
-      opts.onReview?.(++done, feed.length);
+      opts.onReview?.(++done, ahead.length);
     }
   });
   const pages = results.filter((r): r is ReviewPageData => r !== null);
 
   // What the build publishes is what it links (issue 20, defect 9): a review it skipped has no
-  // page, so it leaves the feed (the showcase and listings) and every related list.
+  // page, so it leaves the feed (the showcase and listings) and every related list. A deferred
+  // review stays: its URL answers (rendered on request).
   const built = new Set(pages.map((p) => reviewKey(p.productId, p.commentId)));
+  for (const d of deferred) built.add(reviewKey(d.productId, d.commentId));
   const published = feed.filter((f) => built.has(reviewKey(f.productId, f.commentId)));
   const byProduct = new Map<string, RelatedView[]>();
   for (const item of published) {
@@ -213,11 +247,9 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
   // The product's other reviews; a product with no others gets what the page would load in the
   // browser without a related list (spec section 4: the review feed, offset 0 size 30), so the
   // links are in the static HTML and the page makes no feed call.
-  const feedHead = published.slice(0, 30);
-  for (const page of pages) {
-    const own = relatedTo(page.commentId, byProduct.get(page.productId) ?? []);
-    page.relateList = (own.length ? own : relatedTo(page.commentId, feedHead)).slice(0, relatedLimit);
-  }
+  const feedHead = published.slice(0, FEED_HEAD);
+  for (const page of pages)
+    page.relateList = relatedListOf(page.commentId, byProduct.get(page.productId) ?? [], feedHead, relatedLimit);
 
-  return { feed: published, pages, skipped, productIds: [...new Set(feed.map((f) => f.productId))] };
+  return { feed: published, pages, deferred, skipped, productIds: [...new Set(feed.map((f) => f.productId))] };
 }

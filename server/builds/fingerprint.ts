@@ -18,7 +18,8 @@ const FILES = [
   'tsconfig.json',
 ];
 /** Settings the pages read at build time (src/site-config.ts and every GATSBY_ variable). */
-const SETTING = (name: string) => name === 'SITE_URL' || (name.startsWith('GATSBY_') && name !== 'GATSBY_CPU_COUNT');
+const SETTING = (name: string) =>
+  name === 'SITE_URL' || name === 'SITE_STATIC_REVIEWS' || (name.startsWith('GATSBY_') && name !== 'GATSBY_CPU_COUNT');
 
 function walk(root: string, rel: string, hash: ReturnType<typeof createHash>): void {
   let entries: fs.Dirent[];

@@ -5,6 +5,18 @@ import { robotsRoute } from './robots';
 import { serveSite, type SiteOptions } from './serve-site';
 import { boundedReviewExists, repositoryReviewExists } from './review-exists';
 import { thirdPartyProxy, type ProxyOptions } from './third-party-proxy';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { DeferredPages, type DeferredPagesOptions } from './deferred/deferred-pages';
+import { RenderProcess } from './deferred/render-process';
+import { dropOnEdit } from './deferred/edits';
+import { REPO_ROOT } from '../catalogue';
+import { createHash } from 'node:crypto';
+
+/** SITE_KEPT_DIR, else var/kept/<the site folder's hash>: one store per served site folder. */
+const defaultKeptRoot = (siteDir: string) =>
+  process.env.SITE_KEPT_DIR ||
+  path.join(REPO_ROOT, 'var', 'kept', createHash('sha256').update(path.resolve(siteDir)).digest('hex').slice(0, 12));
 
 export interface SiteServerOptions extends Omit<SiteOptions, 'siteDir'> {
   /**
@@ -14,6 +26,18 @@ export interface SiteServerOptions extends Omit<SiteOptions, 'siteDir'> {
   analyticsSiteId?: string | null;
   /** Test seam of the proxy (third-party-proxy.ts): where allow-listed URLs are fetched from. */
   resolveUpstream?: ProxyOptions['resolveUpstream'];
+  /**
+   * Deferred reviews rendered on request (issue 23, deferred/): where the Gatsby workspace is
+   * (its last build's renderer), where kept pages go, the bounds. Default beside the reference
+   * API: the work tree, var/kept/<hash of siteDir> (SITE_KEPT_DIR), the API of
+   * this server (STOREFRONT_API_URL when set). `false`: the browser rendering of before.
+   */
+  render?:
+    | false
+    | ({ renderRoot?: string; keptRoot?: string; apiUrl?: () => string } & Omit<
+        DeferredPagesOptions,
+        'renderer' | 'keptRoot'
+      >);
 }
 
 /**
@@ -23,7 +47,7 @@ export interface SiteServerOptions extends Omit<SiteOptions, 'siteDir'> {
  * (review-exists.ts).
  */
 export async function registerSite(app: FastifyInstance, siteDir: string, opts: SiteServerOptions = {}) {
-  const { analyticsSiteId, resolveUpstream, ...site } = opts;
+  const { analyticsSiteId, resolveUpstream, render, ...site } = opts;
   const reviewExists =
     site.reviewExists ??
     (app.hasDecorator('repos') ? boundedReviewExists(repositoryReviewExists(app.repos.reviews)) : undefined);
@@ -31,7 +55,23 @@ export async function registerSite(app: FastifyInstance, siteDir: string, opts: 
   const isTakenDown =
     site.isTakenDown ??
     (app.hasDecorator('repos') ? (p: string, c: string) => app.repos.takedowns.isTakenDown(p, c) : undefined);
-  await serveSite(app, { ...site, siteDir, reviewExists, isTakenDown });
+  let deferred = site.deferred;
+  if (!deferred && render !== false && reviewExists) {
+    const r = render ?? {};
+    const apiUrl =
+      r.apiUrl ??
+      (() => process.env.STOREFRONT_API_URL || `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    const renderer = new RenderProcess(r.renderRoot ?? REPO_ROOT, apiUrl);
+    deferred = new DeferredPages({
+      ...r,
+      keptRoot: r.keptRoot ?? defaultKeptRoot(siteDir),
+      renderer,
+    });
+    const pages = deferred;
+    dropOnEdit(app, (p, c) => pages.forget(p, c));
+    app.addHook('onClose', async () => pages.close());
+  }
+  await serveSite(app, { ...site, siteDir, reviewExists, isTakenDown, deferred });
   await robotsRoute(app);
   const siteId =
     analyticsSiteId === undefined

@@ -20,6 +20,9 @@ export type Resolution =
 /** /product/{id}, the product route used after navigation (src/paths.ts aliasProductId). */
 const PRODUCT_ALIAS = new RegExp(`^\\/product\\/(${ID_SOURCE})\\/?$`);
 
+/** The bounded build's data for deferred reviews, inside the release (gatsby/deferred/data.ts). */
+export const DEFERRED_DIR = '_deferred';
+
 /** The 404 page Gatsby builds; it also opens reviews published after the last build. */
 export const NOT_FOUND_HTML = '404.html';
 
@@ -70,6 +73,8 @@ export function resolveSitePath(dir: string, sitePath: string, search = ''): Res
   // Dot segments are refused outright rather than normalised away, and so is every other
   // dot-name (.build-stamp, .cache, ...): nothing Gatsby emits for the browser starts with one.
   if (sitePath.split('/').some((s) => s.startsWith('.'))) return { kind: 'missing' };
+  // What the site server renders deferred reviews from (gatsby/deferred/data.ts): never served.
+  if (sitePath.split('/')[1] === DEFERRED_DIR) return { kind: 'missing' };
   const normal = path.posix.normalize(sitePath);
   if (!normal.startsWith('/')) return { kind: 'missing' };
   const abs = path.join(siteDir, normal);

@@ -15,6 +15,7 @@ import { applyRange } from '../http-range';
 import { errorBody } from '../errors';
 import { Lru } from './lru';
 import { sitePolicy, sitePolicyOptionsFromEnv, type SitePolicyOptions } from '../security-headers';
+import { pageFiles, type DeferredPages } from './deferred/deferred-pages';
 
 export interface SiteOptions {
   siteDir: string;
@@ -29,6 +30,13 @@ export interface SiteOptions {
    * Must answer at once: it is asked on every review URL (the reference server's is in memory).
    */
   isTakenDown?: TakenDown;
+  /**
+   * Review URLs without a static page (deferred by the bounded build, or published after it),
+   * once `reviewExists` says the review exists: rendered on the first request and kept
+   * (deferred/deferred-pages.ts). Without it, the 404 page's HTML that loads the review in the
+   * browser (src/review/unbuilt.ts), as a plain static host does.
+   */
+  deferred?: DeferredPages;
   /** The cache of compressed bodies (compressed-bodies.ts). */
   compression?: CompressedBodiesOptions;
   /** Other origins the pages' CSP allows for images and API calls; default from the environment. */
@@ -87,8 +95,9 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     type: string,
     status: number,
     cacheControl: string,
+    base = siteDir,
   ) {
-    const abs = path.join(siteDir, rel);
+    const abs = path.join(base, rel);
     let st: fs.Stats;
     try {
       st = await fs.promises.stat(abs);
@@ -135,6 +144,50 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     return sendText(req, reply, NOT_FOUND_HTML, 'text/html; charset=utf-8', status, REVALIDATE);
   };
 
+  /**
+   * A review without a static page (issue 23): 404 unless it exists; then its page or page data
+   * rendered on the first request and kept (`X-Deferred: rendered` / `kept`); 503 with
+   * Retry-After when the renders waiting are at their bound. Where it cannot render (no
+   * renderer, a release of other code), the page is the 404 page's HTML that loads the review
+   * in the browser (status 200), the page data 404.
+   */
+  async function deferredReview(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    kind: 'page' | 'page-data',
+    productId: string,
+    commentId: string,
+  ) {
+    // 200 only for a review the storefront knows (issue 11, "soft 404s"; review-exists.ts).
+    const exists = opts.reviewExists ? await opts.reviewExists(productId, commentId) : false;
+    if (!exists) return notFoundPage(req, reply);
+    const fallback = () => notFoundPage(req, reply, kind === 'page' ? 200 : 404);
+    if (!opts.deferred) return fallback();
+    let release: string;
+    try {
+      release = await fs.promises.realpath(siteDir);
+    } catch {
+      return notFoundPage(req, reply);
+    }
+    const d = await opts.deferred.page(release, productId, commentId);
+    if (d.kind === 'missing') return notFoundPage(req, reply);
+    if (d.kind === 'busy')
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .header('Cache-Control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('服务器繁忙，请稍后再试');
+    if (d.kind === 'unavailable') {
+      req.log.warn({ productId, commentId, reason: d.reason }, 'deferred review not rendered');
+      return fallback();
+    }
+    const files = pageFiles(productId, commentId);
+    const rel = kind === 'page' ? files.html : files.pageData;
+    reply.header('X-Deferred', d.kind);
+    return sendText(req, reply, rel, textTypeOf(rel)!, 200, cacheControlFor(rel), d.dir);
+  }
+
   const home = withPrefix('/');
   app.get('/', (_req, reply) => reply.redirect(home, 302));
   app.get(PATH_PREFIX, (req, reply) => {
@@ -165,12 +218,13 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     }
     const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
     if (r.kind === 'redirect') return reply.redirect(r.location, 301);
-    if (r.kind === 'missing') return notFoundPage(req, reply);
-    if (r.kind === 'unbuilt-review') {
-      // 200 only for a review the storefront knows (issue 11, "soft 404s"; review-exists.ts).
-      const exists = opts.reviewExists ? await opts.reviewExists(r.productId, r.commentId) : false;
-      return notFoundPage(req, reply, exists ? 200 : 404);
+    if (r.kind === 'missing') {
+      const data = reviewUrlKind(decoded);
+      if (data?.kind === 'page-data' && fs.existsSync(path.join(siteDir, NOT_FOUND_HTML)))
+        return deferredReview(req, reply, 'page-data', data.productId, data.commentId);
+      return notFoundPage(req, reply);
     }
+    if (r.kind === 'unbuilt-review') return deferredReview(req, reply, 'page', r.productId, r.commentId);
     const cacheControl = cacheControlFor(r.rel);
     if (r.status !== 200) reply.header('X-Robots-Tag', 'noindex');
     if (r.rel === 'sw.js') reply.header('Service-Worker-Allowed', home);

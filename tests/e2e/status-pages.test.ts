@@ -53,18 +53,19 @@ describe('status pages', { skip: siteMissing }, () => {
   const unbuiltUrl = () => `${site.base}/review/${built.productId}/${UNBUILT_ID}/`;
   const missingUrl = () => `${site.base}/review/${built.productId}/${MISSING_ID}/`;
 
-  test('a review published after the build answers 200, opens, and is not indexed', async () => {
+  test('a review published after the build answers 200 with its own server-rendered page, indexable', async () => {
     const { page, context, problems } = await newPage(browser, DESKTOP);
     const res = await page.goto(unbuiltUrl());
     assert.equal(res?.status(), 200);
+    // Rendered by the site server (issue 23), its page data too: no 404 on the way.
+    assert.ok(['rendered', 'kept'].includes(res?.headers()['x-deferred'] ?? ''), JSON.stringify(res?.headers()));
     await page.waitForSelector('.review__text', WAIT);
     assert.equal((await page.locator('.review__text').innerText()).trim(), UNBUILT_TEXT);
-    assert.deepEqual(await robots(page), ['noindex'], 'noindex until the next build gives it a page');
-    // Gatsby asks for the path's page data first (404: it has no page yet).
-    assert.deepEqual(
-      problems.filter((p) => !p.includes('404 (Not Found)')),
-      [],
-    );
+    const builtPage = await newPage(browser, DESKTOP);
+    await builtPage.page.goto(`${site.base}/review/${built.productId}/${built.commentId}/`);
+    assert.deepEqual(await robots(page), await robots(builtPage.page), 'indexed like a built review page');
+    await builtPage.context.close();
+    assert.deepEqual(problems, []);
     await context.close();
   });
 

@@ -1,0 +1,27 @@
+// A review's page: `gatsby build`, the patch build and the site server's rendering of deferred
+// reviews (gatsby/deferred/render-child.ts) all make it here, so they cannot disagree on its data.
+import { reviewPath } from '../../src/paths';
+import type { ReviewPageData } from '../../src/review/page-data';
+import { reviewKey } from '../../publish/build-protocol';
+import type { PageActions, TemplateOf } from './types';
+
+/**
+ * `isLinked(reviewKey)`: whether a related review has a page (built or deferred); a review the
+ * build skipped (malformed) would be a link crawlers get no content from (scripts/check-links.ts).
+ */
+export function createReviewPage(
+  actions: PageActions,
+  template: TemplateOf,
+  page: ReviewPageData,
+  isLinked: (key: string) => boolean,
+): void {
+  const context: ReviewPageData = {
+    ...page,
+    relateList: page.relateList.filter((r) => isLinked(reviewKey(r.productId, r.commentId))),
+  };
+  actions.createPage({
+    path: reviewPath(page.productId, page.commentId),
+    component: template('review'),
+    context: { ...context },
+  });
+}

@@ -1,0 +1,171 @@
+// Deferred reviews on the site server (issue 23): a review URL without a static page in the
+// served release (a review the bounded build deferred, or one published after the build) is
+// rendered on its first request by the render process (render-process.ts), then kept: written
+// into the kept store of the served release, so the next request is a file.
+//
+// - Tied to the release: the kept store is `<keptRoot>/<release key>/`, the key from the served
+//   release's real path and its app-data.json (a rebuild in place changes it too). A publish or
+//   rollback serves another key: the other keys' folders are removed, nothing rendered by
+//   another renderer or from another release's data is served. The store starts empty with
+//   the process (what it kept before is removed).
+// - Bounded: at most `maxKept` pages are kept (least recently served evicted, its files
+//   removed); at most `concurrency` renders run, `queue` more wait; beyond that the caller
+//   answers 503 (`busy`). Concurrent requests for one page share one render.
+// - Edits, takedowns and restores `forget` the page: its kept files are removed, a render in
+//   flight is not kept, and the next request renders it from the API's current data.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RenderProcess, RenderStatus } from './render-process';
+
+export interface DeferredPagesOptions {
+  keptRoot: string;
+  renderer: Pick<RenderProcess, 'render' | 'restart' | 'available' | 'close'>;
+  /** Renders at once. Default 2 (the render process takes one core; the API answers it). */
+  concurrency?: number;
+  /** Renders waiting beyond those; more answer `busy`. Default 32. */
+  queue?: number;
+  /** Pages kept per release. Default 20,000 (about 100 KB each with its page data: ~2 GB). */
+  maxKept?: number;
+}
+
+export type DeferredResult =
+  /** The page's files are in `dir` (site-relative paths as in the release). */
+  | { kind: 'kept' | 'rendered'; dir: string }
+  | { kind: 'missing' }
+  | { kind: 'busy' }
+  /** Cannot render here (no renderer, a release of another renderer, the API failing): the caller falls back. */
+  | { kind: 'unavailable'; reason: string };
+
+const pageKey = (productId: string, commentId: string) => `${productId}/${commentId}`;
+/** The files of a review page, relative to the site root (as gatsby/patch/render.ts writes them). */
+export const pageFiles = (productId: string, commentId: string) => ({
+  html: `${productId}/${commentId}/index.html`,
+  pageData: `page-data/${productId}/${commentId}/page-data.json`,
+});
+
+export class DeferredPages {
+  private readonly concurrency: number;
+  private readonly queueMax: number;
+  private readonly maxKept: number;
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  /** Kept pages of the current release key, least recently served first. */
+  private kept = new Map<string, true>();
+  private readonly inFlight = new Map<string, Promise<DeferredResult>>();
+  private readonly generation = new Map<string, number>();
+  private currentKey: string | null = null;
+
+  constructor(private readonly opts: DeferredPagesOptions) {
+    this.concurrency = opts.concurrency ?? 2;
+    this.queueMax = opts.queue ?? 32;
+    this.maxKept = opts.maxKept ?? 20_000;
+    fs.rmSync(opts.keptRoot, { recursive: true, force: true });
+  }
+
+  /** The kept store of the served release (switching to it drops the others). */
+  private storeOf(release: string): string {
+    const st = fs.statSync(path.join(release, 'page-data', 'app-data.json'));
+    const key = createHash('sha256')
+      .update(`${release}\n${st.ino}:${st.mtimeMs}:${st.size}`)
+      .digest('base64url')
+      .slice(0, 16);
+    if (key !== this.currentKey) {
+      const previous = this.currentKey;
+      this.currentKey = key;
+      this.kept = new Map();
+      if (previous) fs.rm(path.join(this.opts.keptRoot, previous), { recursive: true, force: true }, () => {});
+    }
+    return path.join(this.opts.keptRoot, key);
+  }
+
+  /** `release`: the served release's real path. */
+  async page(release: string, productId: string, commentId: string): Promise<DeferredResult> {
+    if (!this.opts.renderer.available()) return { kind: 'unavailable', reason: 'no renderer in the workspace' };
+    let dir: string;
+    try {
+      dir = this.storeOf(release);
+    } catch {
+      return { kind: 'unavailable', reason: 'the release has no app-data.json' };
+    }
+    const key = pageKey(productId, commentId);
+    if (this.kept.has(key)) {
+      this.kept.delete(key);
+      this.kept.set(key, true);
+      return { kind: 'kept', dir };
+    }
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      if (this.running >= this.concurrency && this.waiting.length >= this.queueMax) return { kind: 'busy' };
+      pending = this.renderOnce(release, dir, productId, commentId).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async renderOnce(
+    release: string,
+    dir: string,
+    productId: string,
+    commentId: string,
+  ): Promise<DeferredResult> {
+    const key = pageKey(productId, commentId);
+    const generation = this.generation.get(key) ?? 0;
+    if (this.running >= this.concurrency) await new Promise<void>((r) => this.waiting.push(r));
+    this.running++;
+    let status: RenderStatus;
+    let message: string | undefined;
+    try {
+      const job = { release, out: dir, productId, commentId };
+      ({ status, message } = await this.opts.renderer.render(job));
+      // The workspace has a newer renderer than the process loaded: once more with a fresh one.
+      if (status === 'stale') {
+        this.opts.renderer.restart();
+        ({ status, message } = await this.opts.renderer.render(job));
+      }
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+    const files = pageFiles(productId, commentId);
+    if (status === 'missing') return { kind: 'missing' };
+    if (status !== 'ok') return { kind: 'unavailable', reason: `${status}: ${message ?? ''}` };
+    // The page rendered under another path (ids the API writes otherwise): not this URL's.
+    if (!fs.existsSync(path.join(dir, files.html))) return { kind: 'missing' };
+    // Edited, taken down or restored while it rendered, or the release switched: not kept.
+    if ((this.generation.get(key) ?? 0) !== generation || !dir.endsWith(this.currentKey ?? '\0')) {
+      return { kind: 'unavailable', reason: 'changed while rendering' };
+    }
+    this.kept.set(key, true);
+    while (this.kept.size > this.maxKept) {
+      const oldest = this.kept.keys().next().value as string;
+      this.kept.delete(oldest);
+      this.removeFiles(dir, oldest);
+    }
+    return { kind: 'rendered', dir };
+  }
+
+  private removeFiles(dir: string, key: string) {
+    const [productId, commentId] = key.split('/');
+    const files = pageFiles(productId, commentId);
+    for (const f of [files.html, files.pageData]) fs.rmSync(path.join(dir, f), { force: true });
+  }
+
+  /** The review was edited, taken down or restored: its kept rendering is dropped. */
+  forget(productId: string, commentId: string): void {
+    const key = pageKey(productId, commentId);
+    this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
+    // Bounded: only keys with a kept page or a render in flight matter.
+    if (this.generation.size > 10_000) this.generation.clear();
+    if (this.kept.delete(key) && this.currentKey) this.removeFiles(path.join(this.opts.keptRoot, this.currentKey), key);
+  }
+
+  /** Whether a page is kept now (for tests and the console). */
+  isKept(productId: string, commentId: string): boolean {
+    return this.kept.has(pageKey(productId, commentId));
+  }
+
+  close(): void {
+    this.opts.renderer.close();
+  }
+}

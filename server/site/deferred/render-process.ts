@@ -1,0 +1,119 @@
+// The child process that renders deferred reviews (gatsby/deferred/render-child.ts), started in
+// the Gatsby workspace on the first request that needs it. server/ never imports gatsby/: the
+// child is run by path, as the build queue runs the patch build. One request and answer per
+// message; a child that exits fails what it had and is started again on the next request.
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The child's script, relative to the workspace. */
+export const RENDER_CHILD = path.join('gatsby', 'deferred', 'render-child.ts');
+/** The SSR bundle the child renders with (gatsby/patch/render.ts RENDERER_FILE). */
+const RENDERER_FILE = path.join('.cache', 'page-ssr', 'routes', 'render-page.js');
+
+export interface RenderJob {
+  release: string;
+  out: string;
+  productId: string;
+  commentId: string;
+}
+export type RenderStatus = 'ok' | 'missing' | 'stale' | 'unavailable' | 'error';
+export interface RenderAnswer {
+  status: RenderStatus;
+  message?: string;
+}
+
+export class RenderProcess {
+  private child: ChildProcess | null = null;
+  private ready: Promise<void> | null = null;
+  private nextId = 1;
+  private pending = new Map<number, { resolve: (a: RenderAnswer) => void; timer: NodeJS.Timeout }>();
+
+  constructor(
+    private readonly root: string,
+    private readonly apiUrl: () => string,
+    private readonly timeoutMs = 30_000,
+  ) {}
+
+  /** Whether the workspace has what the child needs (a Gatsby build's renderer and the script). */
+  available(): boolean {
+    return fs.existsSync(path.join(this.root, RENDERER_FILE)) && fs.existsSync(path.join(this.root, RENDER_CHILD));
+  }
+
+  private start(): Promise<void> {
+    if (this.ready) return this.ready;
+    const child = fork(path.join(this.root, RENDER_CHILD), [], {
+      cwd: this.root,
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, STOREFRONT_API_URL: this.apiUrl(), GATSBY_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
+    this.child = child;
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-2000);
+    });
+    this.ready = new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code, signal) => {
+        reject(new Error(`the render process exited (${signal ?? code}): ${stderr.trim().slice(-500)}`));
+        if (this.child === child) {
+          this.failAll(`the render process exited (${signal ?? code})`);
+          this.child = null;
+          this.ready = null;
+        }
+      });
+    });
+    child.on('message', (m: { id: number } & RenderAnswer) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      clearTimeout(p.timer);
+      this.pending.delete(m.id);
+      p.resolve({ status: m.status, message: m.message });
+    });
+    this.ready.catch(() => {});
+    return this.ready;
+  }
+
+  private failAll(message: string) {
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.resolve({ status: 'error', message });
+      this.pending.delete(id);
+    }
+  }
+
+  async render(job: RenderJob): Promise<RenderAnswer> {
+    try {
+      await this.start();
+    } catch (e) {
+      return { status: 'error', message: (e as Error).message };
+    }
+    const child = this.child!;
+    const id = this.nextId++;
+    return new Promise<RenderAnswer>((resolve) => {
+      // A child stuck on one page is ended: the next request starts a fresh one.
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve({ status: 'error', message: `no answer in ${this.timeoutMs} ms` });
+        this.restart();
+      }, this.timeoutMs);
+      this.pending.set(id, { resolve, timer });
+      child.send({ id, ...job });
+    });
+  }
+
+  /** Ends the child; the next render starts a new one (with the workspace's renderer as it is then). */
+  restart(): void {
+    const child = this.child;
+    this.child = null;
+    this.ready = null;
+    this.failAll('the render process was restarted');
+    child?.kill();
+  }
+
+  close(): void {
+    this.restart();
+  }
+}

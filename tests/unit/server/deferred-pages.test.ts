@@ -1,0 +1,121 @@
+// The bounds of deferred rendering (server/site/deferred/deferred-pages.ts) with a renderer the
+// test controls (the real render process is tests/integration/site/deferred-reviews.test.ts):
+// one render per page however many ask, the queue's bound, the kept cap, forget.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DeferredPages, pageFiles } from '../../../server/site/deferred/deferred-pages';
+import type { RenderJob, RenderAnswer } from '../../../server/site/deferred/render-process';
+
+function setup(opts: { concurrency?: number; queue?: number; maxKept?: number } = {}) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'deferred-unit-'));
+  const release = path.join(tmp, 'release');
+  fs.mkdirSync(path.join(release, 'page-data'), { recursive: true });
+  fs.writeFileSync(path.join(release, 'page-data', 'app-data.json'), '{"webpackCompilationHash":"x"}');
+  const jobs: RenderJob[] = [];
+  const gates: Array<() => void> = [];
+  const renderer = {
+    available: () => true,
+    restart: () => {},
+    close: () => {},
+    render: async (job: RenderJob): Promise<RenderAnswer> => {
+      jobs.push(job);
+      await new Promise<void>((r) => gates.push(r));
+      const f = pageFiles(job.productId, job.commentId);
+      for (const rel of [f.html, f.pageData]) {
+        fs.mkdirSync(path.dirname(path.join(job.out, rel)), { recursive: true });
+        fs.writeFileSync(path.join(job.out, rel), `${job.commentId}`);
+      }
+      return { status: job.commentId === '404' ? 'missing' : 'ok' };
+    },
+  };
+  const pages = new DeferredPages({ keptRoot: path.join(tmp, 'kept'), renderer, ...opts });
+  const release2 = () => release;
+  const openGates = async () => {
+    while (gates.length) gates.shift()!();
+    await new Promise((r) => setImmediate(r));
+  };
+  return {
+    pages,
+    jobs,
+    release: release2(),
+    openGates,
+    cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }),
+  };
+}
+
+/** Resolves the renders as they start until `p` settles. */
+async function settle<T>(s: ReturnType<typeof setup>, p: Promise<T>): Promise<T> {
+  let done = false;
+  void p.finally(() => (done = true));
+  while (!done) await s.openGates();
+  return p;
+}
+
+test('one render for concurrent requests of one page; the next request is kept', async () => {
+  const s = setup();
+  const a = s.pages.page(s.release, '1', '2');
+  const b = s.pages.page(s.release, '1', '2');
+  const [ra, rb] = await settle(s, Promise.all([a, b]));
+  assert.equal(s.jobs.length, 1);
+  assert.equal(ra.kind, 'rendered');
+  assert.equal(rb.kind, 'rendered');
+  assert.equal((await s.pages.page(s.release, '1', '2')).kind, 'kept');
+  assert.equal(s.jobs.length, 1);
+  s.cleanup();
+});
+
+test('beyond concurrency + queue: busy, and nothing is started for it', async () => {
+  const s = setup({ concurrency: 1, queue: 1 });
+  const first = s.pages.page(s.release, '1', '1');
+  const second = s.pages.page(s.release, '1', '2');
+  assert.deepEqual(await s.pages.page(s.release, '1', '3'), { kind: 'busy' });
+  const all = await settle(s, Promise.all([first, second]));
+  assert.deepEqual(
+    all.map((r) => r.kind),
+    ['rendered', 'rendered'],
+  );
+  assert.deepEqual(
+    s.jobs.map((j) => j.commentId),
+    ['1', '2'],
+  );
+  s.cleanup();
+});
+
+test('at most maxKept pages: the least recently served is evicted with its files', async () => {
+  const s = setup({ maxKept: 2 });
+  const r1 = await settle(s, s.pages.page(s.release, '1', '1'));
+  await settle(s, s.pages.page(s.release, '1', '2'));
+  await s.pages.page(s.release, '1', '1'); // served again: 2 is now the oldest
+  await settle(s, s.pages.page(s.release, '1', '3'));
+  assert.equal(s.pages.isKept('1', '2'), false);
+  assert.equal(s.pages.isKept('1', '1'), true);
+  const dir = (r1 as { dir: string }).dir;
+  assert.equal(fs.existsSync(path.join(dir, pageFiles('1', '2').html)), false);
+  assert.equal(fs.existsSync(path.join(dir, pageFiles('1', '1').html)), true);
+  s.cleanup();
+});
+
+test('forget drops the kept files; a review the API does not know is missing, not kept', async () => {
+  const s = setup();
+  const r = await settle(s, s.pages.page(s.release, '1', '1'));
+  s.pages.forget('1', '1');
+  assert.equal(fs.existsSync(path.join((r as { dir: string }).dir, pageFiles('1', '1').html)), false);
+  assert.equal((await settle(s, s.pages.page(s.release, '1', '1'))).kind, 'rendered');
+  assert.deepEqual(await settle(s, s.pages.page(s.release, '1', '404')), { kind: 'missing' });
+  assert.equal(s.pages.isKept('1', '404'), false);
+  s.cleanup();
+});
+
+test('another release (a publish, a rollback, a rebuild in place) is another store: nothing kept carries over', async () => {
+  const s = setup();
+  await settle(s, s.pages.page(s.release, '1', '1'));
+  const appData = path.join(s.release, 'page-data', 'app-data.json');
+  fs.writeFileSync(appData, '{"webpackCompilationHash":"y"}');
+  fs.utimesSync(appData, new Date(), new Date(Date.now() + 10_000));
+  assert.equal((await settle(s, s.pages.page(s.release, '1', '1'))).kind, 'rendered');
+  assert.equal(s.jobs.length, 2);
+  s.cleanup();
+});
