@@ -36,11 +36,12 @@ export async function writeSitemapsOnPostBuild({
   }
   // Review URLs from the API's feed (sitemap-stream.ts): deferred reviews too. Every other
   // page from what this build created, sorted by path as before.
-  const pages = [...entries.values()]
-    .filter((e) => !builtReviews.has(e.path))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const built = new Map([...recorded].filter(([p]) => builtReviews.has(p)));
-  const { urls, files, reviews } = await writeReviewSitemaps(path.resolve('public'), pages, built, reporter);
+  const { urls, files, reviews } = await writeSitemapsWithFeed(path.resolve('public'), [...entries.values()], {
+    builtReviews,
+    apiUrl: process.env.STOREFRONT_API_URL || null,
+    skipped: getBuildData().skipped,
+    warn: (m) => reporter.warn(m),
+  });
   // The bench reads this line (bench/build.ts): the step's time and what it added to the process.
   const grewMB = Math.max(0, Math.round((process.memoryUsage().rss - rss0) / 2 ** 20));
   reporter.info(
@@ -50,34 +51,42 @@ export async function writeSitemapsOnPostBuild({
 }
 
 /**
- * The feed walk for onPostBuild: the build's API (STOREFRONT_API_URL), or the embedded server
- * started again (createPages stopped it). If the feed cannot be read, the sitemaps list the
- * built reviews only, with a warning: the build's pages are not lost for a sitemap.
+ * The sitemaps of a build, `gatsby build`'s (onPostBuild) and the patch build's alike, so both
+ * write the same bytes: `entries` (every recorded page and file route) with the built review
+ * pages among them in the feed's order, and every other review of the API's feed (deferred ones
+ * too). The feed is the build's API (`apiUrl`), or the embedded server started again (createPages
+ * stopped it). If the feed cannot be read, the sitemaps list the built reviews only, with a
+ * warning: the build's pages are not lost for a sitemap.
  */
-async function writeReviewSitemaps(
+export async function writeSitemapsWithFeed(
   dir: string,
-  pages: SitemapEntry[],
-  built: Map<string, SitemapEntry>,
-  reporter: Pick<BuildArgs['reporter'], 'warn'>,
+  entries: SitemapEntry[],
+  opts: {
+    builtReviews: ReadonlySet<string>;
+    apiUrl: string | null;
+    skipped: ReadonlyArray<{ productId?: string | null; commentId?: string | null }>;
+    warn: (message: string) => void;
+  },
 ) {
-  const embedded = !process.env.STOREFRONT_API_URL;
+  const pages = entries
+    .filter((e) => !opts.builtReviews.has(e.path))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const built = new Map(entries.filter((e) => opts.builtReviews.has(e.path)).map((e) => [e.path, e] as const));
   // Never listed: taken-down reviews, and those this build skipped as malformed (no page, and
   // the site server answers 404 for them).
   const exclude = new Set(readBuildInput().exclude.map(refKey));
-  for (const s of getBuildData().skipped)
-    if (s.productId && s.commentId) exclude.add(reviewKey(s.productId, s.commentId));
+  for (const s of opts.skipped) if (s.productId && s.commentId) exclude.add(reviewKey(s.productId, s.commentId));
   const listing = { built, unlisted: recordedPages().unlisted, exclude };
+  const embedded = !opts.apiUrl;
   try {
-    const apiUrl = process.env.STOREFRONT_API_URL || (await startEmbeddedServer(path.resolve('.')));
+    const apiUrl = opts.apiUrl || (await startEmbeddedServer(path.resolve('.')));
     const client = createStorefrontClient({ mode: 'build', baseURL: apiUrl });
     return await writeSitemapsStreamed(dir, {
       pages,
       reviews: reviewEntries(feedPages(reviewSourceApi(client)), listing),
     });
   } catch (e) {
-    reporter.warn(
-      `sitemaps: the review feed could not be read (${(e as Error).message}); listing the built reviews only`,
-    );
+    opts.warn(`sitemaps: the review feed could not be read (${(e as Error).message}); listing the built reviews only`);
     return writeSitemapsStreamed(dir, { pages, reviews: reviewEntries([], listing) });
   } finally {
     if (embedded) stopEmbeddedServer();

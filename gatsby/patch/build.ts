@@ -28,7 +28,8 @@ import { createStorefrontClient } from '../../src/storefront/client';
 import type { BuildData } from '../build-data';
 import { createAllPages, postedAtOf, templatePath } from '../pages/all';
 import type { PageInput } from '../pages/types';
-import { markChanged, recordingSitemap, writeSitemaps, type SitemapEntry } from '../sitemap';
+import { markChanged, recordedPages, recordingSitemap, type SitemapEntry } from '../sitemap';
+import { writeSitemapsWithFeed } from '../sitemap-post-build';
 import { RequiredEndpointError } from '../sourcing/errors';
 import { extrasSourceApi } from '../sourcing/extras-api';
 import { fetchExtras } from '../sourcing/fetch-extras';
@@ -186,7 +187,13 @@ export async function patchBuild(): Promise<PatchResult> {
   // Sitemaps: written aside, and only those that differ from the base release's go in.
   const maps = path.join(work, 'sitemaps');
   fs.mkdirSync(maps, { recursive: true });
-  await writeSitemaps(maps, [...sitemap.values(), ...fileRoutes]);
+  // From the API's feed like `gatsby build`'s (deferred reviews too), the same bytes for the same data.
+  await writeSitemapsWithFeed(maps, [...sitemap.values(), ...fileRoutes], {
+    builtReviews: recordedPages().builtReviews,
+    apiUrl,
+    skipped: data.skipped,
+    warn: (m) => console.warn(`patch: ${m}`),
+  });
   const fresh = sitemapFiles(maps);
   for (const f of fresh) {
     const old = path.join(base, f);

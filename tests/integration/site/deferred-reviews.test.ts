@@ -48,25 +48,30 @@ async function gatsbyBuild(dir: string, env: Record<string, string>): Promise<vo
 }
 
 const render = { concurrency: 1, queue: 1 };
-before(async () => {
-  server = await startServer({
-    dbFile: path.join(tmp, 'db.sqlite'),
-    mediaDir: path.join(tmp, 'media'),
-    host: '127.0.0.1',
-    port: 0,
-    seedReviews: 20,
-    editorToken: TOKEN,
-    logger: false,
-    configure: (app) =>
-      registerSite(app, path.join(bounded, 'public'), {
-        render: { renderRoot: bounded, keptRoot: kept, ...render },
-      }),
-  });
-  copySiteSources(full);
-  copySiteSources(bounded);
-  // Side by side: each build has long single-process steps (bundles, the HTML renderer).
-  await Promise.all([gatsbyBuild(full, {}), gatsbyBuild(bounded, { SITE_STATIC_REVIEWS: String(STATIC) })]);
-});
+before(
+  async () => {
+    server = await startServer({
+      dbFile: path.join(tmp, 'db.sqlite'),
+      mediaDir: path.join(tmp, 'media'),
+      host: '127.0.0.1',
+      port: 0,
+      seedReviews: 20,
+      editorToken: TOKEN,
+      logger: false,
+      configure: (app) =>
+        registerSite(app, path.join(bounded, 'public'), {
+          render: { renderRoot: bounded, keptRoot: kept, ...render },
+        }),
+    });
+    copySiteSources(full);
+    copySiteSources(bounded);
+    // Side by side: each build has long single-process steps (bundles, the HTML renderer).
+    await Promise.all([gatsbyBuild(full, {}), gatsbyBuild(bounded, { SITE_STATIC_REVIEWS: String(STATIC) })]);
+    // Two Gatsby builds: 13.6 min on a machine at a load average above 20, past npm test's 10 min
+    // per test; a safety net, not a timing.
+  },
+  { timeout: 30 * 60_000 },
+);
 after(async () => {
   await server?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
