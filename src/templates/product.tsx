@@ -2,7 +2,6 @@ import * as React from 'react';
 import type { PageProps } from 'gatsby';
 import { Layout } from '../components/shell/Layout';
 import { Breadcrumb } from '../components/common/Breadcrumb';
-import { HydrateLater } from '../components/common/HydrateLater';
 import { PageHead } from '../components/listing/PageHead';
 import { ProductInfo } from '../components/listing/ProductInfo';
 import { ProductReviews } from '../components/listing/ProductReviews';
@@ -54,11 +53,8 @@ export default function ProductTemplate({ pageContext }: PageProps<object, Produ
         <Breadcrumb items={crumbs} />
         <ProductInfo product={product} />
         <div className="pd__below">
-          {/* Under the product on phones: hydrated when near the viewport or touched (issue 26). */}
-          <HydrateLater>
-            <ProductReviews productId={product.id} initial={reviews} summary={summary} facets={facets} />
-            <SimilarProducts items={similar} />
-          </HydrateLater>
+          <ProductReviews productId={product.id} initial={reviews} summary={summary} facets={facets} />
+          <SimilarProducts items={similar} />
         </div>
       </div>
     </Layout>
