@@ -88,6 +88,32 @@ async function plainPage(opts: { userAgent?: string; connection?: { effectiveTyp
  * compilation hash, gatsby-browser.tsx on a service-worker update), the aborted reload is not an
  * error: what a visitor waits for is the page that then loads.
  */
+/**
+ * Whether the review's new text shows, hydrated, within 20 s. Polled with short evaluations
+ * rather than page.waitForFunction: the page reloads itself in this time (Gatsby on a new
+ * compilation hash), and a waitForFunction armed across that reload was seen never to settle,
+ * its own timeout included (the step's 150 s ran out while the new text had shown).
+ */
+async function freshShown(page: Page, fresh: string): Promise<boolean> {
+  const end = Date.now() + 20_000;
+  while (Date.now() < end) {
+    const shown = await Promise.race([
+      page
+        .evaluate(
+          (t) =>
+            document.querySelector('.review__text')?.textContent?.trim() === t &&
+            document.documentElement.dataset.hydrated === 'true',
+          fresh,
+        )
+        .catch(() => false), // the document went away under the evaluation: ask the next one
+      sleep(5_000).then(() => false),
+    ]);
+    if (shown) return true;
+    await sleep(200);
+  }
+  return false;
+}
+
 async function reloadOrFollow(page: Page) {
   try {
     await page.reload();
@@ -500,18 +526,7 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
         assert.equal(documents[0], true, 'the returning visit is answered by the service worker');
         const manualReloads = await step('the new content', 150_000, async () => {
           for (let reloads = 0; ; reloads++) {
-            const ok = await page
-              .waitForFunction(
-                (t) =>
-                  document.querySelector('.review__text')?.textContent?.trim() === t &&
-                  document.documentElement.dataset.hydrated === 'true',
-                fresh,
-                { timeout: 20_000 },
-              )
-              .then(
-                () => true,
-                () => false,
-              );
+            const ok = await freshShown(page, fresh);
             if (ok) return reloads;
             assert.ok(
               reloads < 2,
