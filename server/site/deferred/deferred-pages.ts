@@ -3,22 +3,27 @@
 // rendered on its first request by the render process (render-process.ts), then kept: written
 // into the kept store of the served release, so the next request is a file.
 //
-// - Tied to the release: the kept store is `<keptRoot>/<release key>/`, the key from the served
+// - Tied to the release: the kept store is `<store>/<release key>/`, the key from the served
 //   release's real path and its app-data.json (a rebuild in place changes it too). A publish or
 //   rollback serves another key: the other keys' folders are removed, nothing rendered by
 //   another renderer or from another release's data is served. The store starts empty with
-//   the process (what it kept before is removed).
+//   the process.
+// - One store per instance: `<keptRoot>/<pid>-<random>/`. Two servers of one site folder (an
+//   operator's second instance, two test files at once) never remove or overwrite each
+//   other's pages; the store of a process that is gone is removed by the next one to start,
+//   and a process removes its own on close.
 // - Bounded: at most `maxKept` pages are kept (least recently served evicted, its files
 //   removed); at most `concurrency` renders run, `queue` more wait; beyond that the caller
 //   answers 503 (`busy`). Concurrent requests for one page share one render.
 // - Edits, takedowns and restores `forget` the page: its kept files are removed, a render in
 //   flight is not kept, and the next request renders it from the API's current data.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RenderProcess, RenderStatus } from './render-process';
 
 export interface DeferredPagesOptions {
+  /** The parent of the stores of the processes serving one site folder. */
   keptRoot: string;
   renderer: Pick<RenderProcess, 'render' | 'restart' | 'available' | 'close'>;
   /** Renders at once. Default 2 (the render process takes one core; the API answers it). */
@@ -55,12 +60,16 @@ export class DeferredPages {
   private readonly inFlight = new Map<string, Promise<DeferredResult>>();
   private readonly generation = new Map<string, number>();
   private currentKey: string | null = null;
+  /** This process's store (`<keptRoot>/<pid>-<random>`). */
+  readonly root: string;
 
   constructor(private readonly opts: DeferredPagesOptions) {
     this.concurrency = opts.concurrency ?? 2;
     this.queueMax = opts.queue ?? 32;
     this.maxKept = opts.maxKept ?? 20_000;
-    fs.rmSync(opts.keptRoot, { recursive: true, force: true });
+    removeStaleStores(opts.keptRoot);
+    this.root = path.join(opts.keptRoot, `${process.pid}-${randomBytes(4).toString('hex')}`);
+    fs.mkdirSync(this.root, { recursive: true });
   }
 
   /** The kept store of the served release (switching to it drops the others). */
@@ -74,9 +83,9 @@ export class DeferredPages {
       const previous = this.currentKey;
       this.currentKey = key;
       this.kept = new Map();
-      if (previous) fs.rm(path.join(this.opts.keptRoot, previous), { recursive: true, force: true }, () => {});
+      if (previous) fs.rm(path.join(this.root, previous), { recursive: true, force: true }, () => {});
     }
-    return path.join(this.opts.keptRoot, key);
+    return path.join(this.root, key);
   }
 
   /** `release`: the served release's real path. */
@@ -157,7 +166,7 @@ export class DeferredPages {
     this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
     // Bounded: only keys with a kept page or a render in flight matter.
     if (this.generation.size > 10_000) this.generation.clear();
-    if (this.kept.delete(key) && this.currentKey) this.removeFiles(path.join(this.opts.keptRoot, this.currentKey), key);
+    if (this.kept.delete(key) && this.currentKey) this.removeFiles(path.join(this.root, this.currentKey), key);
   }
 
   /** Whether a page is kept now (for tests and the console). */
@@ -167,5 +176,33 @@ export class DeferredPages {
 
   close(): void {
     this.opts.renderer.close();
+    fs.rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+const STORE_NAME = /^(\d{1,10})-[0-9a-f]{8}$/;
+
+/** Whether a process with this id runs (EPERM: it runs as another user). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the stores of processes that are gone, and anything else that is not a store. */
+function removeStaleStores(keptRoot: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(keptRoot);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = STORE_NAME.exec(name);
+    if (m && processRuns(Number(m[1]))) continue;
+    fs.rmSync(path.join(keptRoot, name), { recursive: true, force: true });
   }
 }

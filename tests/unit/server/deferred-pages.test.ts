@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { DeferredPages, pageFiles } from '../../../server/site/deferred/deferred-pages';
 import type { RenderJob, RenderAnswer } from '../../../server/site/deferred/render-process';
 
-function setup(opts: { concurrency?: number; queue?: number; maxKept?: number } = {}) {
+function setup(opts: { concurrency?: number; queue?: number; maxKept?: number; keptRoot?: string } = {}) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'deferred-unit-'));
   const release = path.join(tmp, 'release');
   fs.mkdirSync(path.join(release, 'page-data'), { recursive: true });
@@ -118,4 +119,33 @@ test('another release (a publish, a rollback, a rebuild in place) is another sto
   assert.equal((await settle(s, s.pages.page(s.release, '1', '1'))).kind, 'rendered');
   assert.equal(s.jobs.length, 2);
   s.cleanup();
+});
+
+test("two servers of one site folder keep their own pages; a gone process's store is removed", async () => {
+  const keptRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'deferred-kept-'));
+  // The store of a process that has exited, and a stray file: removed by the next to start.
+  const gone = path.join(keptRoot, `${spawnSync('true').pid}-0badc0de`);
+  fs.mkdirSync(path.join(gone, 'k'), { recursive: true });
+  fs.writeFileSync(path.join(keptRoot, 'stray'), '');
+  const a = setup({ keptRoot });
+  assert.equal(fs.existsSync(gone), false);
+  assert.equal(fs.existsSync(path.join(keptRoot, 'stray')), false);
+  const ra = await settle(a, a.pages.page(a.release, '1', '1'));
+  const keptFile = path.join((ra as { dir: string }).dir, pageFiles('1', '1').html);
+  // A second server starting on the same folder (the defect: it emptied the first one's store,
+  // whose kept page then answered 404).
+  const b = setup({ keptRoot });
+  assert.equal(fs.existsSync(keptFile), true);
+  assert.equal((await a.pages.page(a.release, '1', '1')).kind, 'kept');
+  const rb = await settle(b, b.pages.page(b.release, '1', '1'));
+  assert.notEqual((rb as { dir: string }).dir, (ra as { dir: string }).dir);
+  b.pages.forget('1', '1');
+  assert.equal(fs.existsSync(keptFile), true, "b's forget leaves a's page");
+  a.pages.close();
+  assert.equal(fs.existsSync(a.pages.root), false, 'closed: its store is removed');
+  assert.equal(fs.existsSync(b.pages.root), true);
+  b.pages.close();
+  a.cleanup();
+  b.cleanup();
+  fs.rmSync(keptRoot, { recursive: true, force: true });
 });
