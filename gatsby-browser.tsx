@@ -1,6 +1,7 @@
 import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { markNavigated } from './src/components/common/hydrate-later-gate';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/thumbs';
@@ -43,6 +44,19 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   return undefined;
 };
 
+/**
+ * React's recoverable errors, as React reports them by default, less one that is expected here:
+ * a section still waiting to hydrate (HydrateLater, issue 26) that an update reaches first (a
+ * navigation changes Gatsby's location context above it) is rendered afresh, and React says so
+ * with error 421 ("This Suspense boundary received an update before it finished hydrating").
+ */
+const onRecoverableError = (error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/#421[;.]|received an update before it finished hydrating/.test(message)) return;
+  if (typeof window.reportError === 'function') window.reportError(error);
+  else console.error(error);
+};
+
 // Hydration as a transition: React 18 then renders the server markup in 5 ms slices and lets
 // the browser breathe between them, instead of one long task (its default lane for
 // hydrateRoot is a blocking one). Gatsby's own choice is kept otherwise: a page without
@@ -51,7 +65,7 @@ export const replaceHydrateFunction = () => (element: ReactElement, container: E
   const focus = document.getElementById('gatsby-focus-wrapper');
   if (focus && focus.children.length > 0)
     startTransition(() => {
-      hydrateRoot(container, element);
+      hydrateRoot(container, element, { onRecoverableError });
     });
   else createRoot(container).render(element);
 };
@@ -68,6 +82,13 @@ export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () 
       () => undefined,
     );
   });
+};
+
+// After the first navigation in the app, pages render without server markup: sections that wait
+// to hydrate (HydrateLater) render at once. (onPreRouteUpdate: Gatsby calls it before the next
+// page renders.)
+export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ prevLocation }) => {
+  if (prevLocation) markNavigated();
 };
 
 // A returning visitor gets new content after a rebuild: reload once the new service worker

@@ -3,6 +3,7 @@ import { errorTextOr } from '../storefront/error-text';
 import type { ReviewView } from '../review/view';
 import { browserClient } from './browser-client';
 import { SIGNED_OUT_EVENT } from './use-account';
+import { whenIdle } from '../common/when-idle';
 
 interface LikeState {
   key: string;
@@ -60,20 +61,28 @@ export function useLike(review: ReviewView) {
     touched.current = false;
     setState(initialState(review));
     let alive = true;
-    likeApi()
-      .then((api) =>
-        api.session.isLoggedIn() ? api.reviewPage.getReviewDetail(api.client, review.productId, review.id) : null,
-      )
-      .then((raw) => {
-        // A click made meanwhile wins: its answer is newer than this detail.
-        if (!alive || touched.current || !raw || typeof raw.liked !== 'boolean') return;
-        const likes =
-          typeof raw.likes === 'number' && Number.isFinite(raw.likes) ? Math.max(0, raw.likes) : review.likes;
-        setState((s) => (s.key === key ? { ...s, liked: raw.liked === true, count: likes } : s));
-      })
-      .catch(() => undefined); // the page keeps what it has (spec section 8)
+    // When the browser is idle, and the API client only for a signed-in shopper (issue 26): a
+    // visitor's like state is the built count, so the transport and the calls stay unloaded
+    // for the many who are signed out, and nothing of this competes with hydration.
+    const cancel = whenIdle(
+      () =>
+        import('../storefront/session')
+          .then((m) => (alive && m.defaultSession().isLoggedIn() ? likeApi() : null))
+          .then((api) =>
+            api && alive ? api.reviewPage.getReviewDetail(api.client, review.productId, review.id) : null,
+          )
+          .then((raw) => {
+            // A click made meanwhile wins: its answer is newer than this detail.
+            if (!alive || touched.current || !raw || typeof raw.liked !== 'boolean') return;
+            const likes =
+              typeof raw.likes === 'number' && Number.isFinite(raw.likes) ? Math.max(0, raw.likes) : review.likes;
+            setState((s) => (s.key === key ? { ...s, liked: raw.liked === true, count: likes } : s));
+          })
+          .catch(() => undefined), // the page keeps what it has (spec section 8)
+    );
     return () => {
       alive = false;
+      cancel();
     };
     // The review's ids are what identify it; the rest of `review` is fixed for them.
     // eslint-disable-next-line react-hooks/exhaustive-deps

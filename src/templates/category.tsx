@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { Link, type PageProps } from 'gatsby';
+import { HydrateLater } from '../components/common/HydrateLater';
 import { Layout } from '../components/shell/Layout';
 import { Breadcrumb } from '../components/common/Breadcrumb';
 import { PageHead } from '../components/listing/PageHead';
@@ -57,7 +58,10 @@ export default function CategoryTemplate({ pageContext }: PageProps<object, Cate
             </ul>
           </nav>
         )}
-        <CategoryListings name={name} parent={parent} siblings={siblings} products={products} reviews={reviews} />
+        {/* Under the sub-categories on phones: hydrated when near the viewport (issue 26). */}
+        <HydrateLater>
+          <CategoryListings name={name} parent={parent} siblings={siblings} products={products} reviews={reviews} />
+        </HydrateLater>
       </div>
     </Layout>
   );

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { Link, type PageProps } from 'gatsby';
+import { HydrateLater } from '../components/common/HydrateLater';
 import { Layout } from '../components/shell/Layout';
 import { PageHead } from '../components/listing/PageHead';
 import { ReviewGrid } from '../components/listing/ReviewCard';
@@ -45,26 +46,29 @@ export default function HomeTemplate({ pageContext }: PageProps<object, HomePage
           ))}
         </ul>
       </ListingSection>
-      <ListingSection id="home-latest" title="最新晒单" more={{ to: haul.path, text: `${haul.name} ›` }}>
-        {latest.length ? (
-          <ReviewGrid items={latest} eagerFirst={4} label="最新晒单" />
-        ) : (
-          <p className="lst-empty">暂无晒单</p>
-        )}
-      </ListingSection>
-      {articles.length > 0 && (
-        <ListingSection
-          id="home-articles"
-          title={SITE_PAGES.articles.name}
-          more={{ to: SITE_PAGES.articles.path, text: '更多文章 ›' }}
-        >
-          <div className="alist alist--grid">
-            {articles.map((a) => (
-              <ArticleCard key={a.id} a={a} />
-            ))}
-          </div>
+      {/* Under the categories on phones: hydrated when near the viewport (issue 26). */}
+      <HydrateLater>
+        <ListingSection id="home-latest" title="最新晒单" more={{ to: haul.path, text: `${haul.name} ›` }}>
+          {latest.length ? (
+            <ReviewGrid items={latest} eagerFirst={4} label="最新晒单" />
+          ) : (
+            <p className="lst-empty">暂无晒单</p>
+          )}
         </ListingSection>
-      )}
+        {articles.length > 0 && (
+          <ListingSection
+            id="home-articles"
+            title={SITE_PAGES.articles.name}
+            more={{ to: SITE_PAGES.articles.path, text: '更多文章 ›' }}
+          >
+            <div className="alist alist--grid">
+              {articles.map((a) => (
+                <ArticleCard key={a.id} a={a} />
+              ))}
+            </div>
+          </ListingSection>
+        )}
+      </HydrateLater>
     </Layout>
   );
 }

@@ -2,6 +2,7 @@ import * as React from 'react';
 import type { PageProps } from 'gatsby';
 import { Layout } from '../components/shell/Layout';
 import { Breadcrumb } from '../components/common/Breadcrumb';
+import { HydrateLater } from '../components/common/HydrateLater';
 import { PageHead } from '../components/listing/PageHead';
 import { ProductInfo } from '../components/listing/ProductInfo';
 import { ProductReviews } from '../components/listing/ProductReviews';
@@ -53,8 +54,11 @@ export default function ProductTemplate({ pageContext }: PageProps<object, Produ
         <Breadcrumb items={crumbs} />
         <ProductInfo product={product} />
         <div className="pd__below">
-          <ProductReviews productId={product.id} initial={reviews} summary={summary} facets={facets} />
-          <SimilarProducts items={similar} />
+          {/* Under the product on phones: hydrated when near the viewport or touched (issue 26). */}
+          <HydrateLater>
+            <ProductReviews productId={product.id} initial={reviews} summary={summary} facets={facets} />
+            <SimilarProducts items={similar} />
+          </HydrateLater>
         </div>
       </div>
     </Layout>

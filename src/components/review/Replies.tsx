@@ -2,10 +2,13 @@ import * as React from 'react';
 import type { ReviewView } from '../../review/view';
 import { formatPostedDate, reviewerLabel } from '../../review/format';
 import { useReplies } from '../../hooks/use-replies';
+import { whenIdle } from '../../common/when-idle';
 
 /**
  * Replies under a review (issue 21 item 4): nothing on the server-rendered page and no request
- * until the section comes near the viewport; then the first reply, and "查看全部 N 条回复"
+ * until the section comes near the viewport, and not before the browser's first idle period
+ * (issue 26: on a phone the section is near the first screen, and its API client, request and
+ * render competed with hydration); then the first reply, and "查看全部 N 条回复"
  * for the rest. A reply by the merchant is labelled "商家回复". Absent when the API says the
  * review has none.
  */
@@ -21,11 +24,17 @@ export function Replies({ review }: { review: ReviewView }) {
       setNear(true);
       return;
     }
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
-      rootMargin: '300px',
+    let io: IntersectionObserver | null = null;
+    const cancel = whenIdle(() => {
+      io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+        rootMargin: '300px',
+      });
+      io.observe(el);
     });
-    io.observe(el);
-    return () => io.disconnect();
+    return () => {
+      cancel();
+      io?.disconnect();
+    };
   }, [review.productId, review.id, none]);
   const r = useReplies(review.productId, review.id, near);
   if (none) return null;

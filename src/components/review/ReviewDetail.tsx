@@ -5,6 +5,7 @@ import { altText, formatPrice, specLine, productName, variantName } from '../../
 import { reviewCrumbs } from '../../review/crumbs';
 import { productPath } from '../../paths';
 import { Breadcrumb } from '../common/Breadcrumb';
+import { HydrateLater } from '../common/HydrateLater';
 import { Gallery } from '../gallery/Gallery';
 import { ReviewerCard } from './ReviewerCard';
 import { Replies } from './Replies';
@@ -54,8 +55,11 @@ export function ReviewDetail({
         </>
       )}
       <div className="review__aside">
-        <SimilarProducts items={similar} />
-        <RelatedCarousel items={related} />
+        {/* Below the review on phones: hydrated when near the viewport (issue 26). */}
+        <HydrateLater>
+          <SimilarProducts items={similar} />
+          <RelatedCarousel items={related} />
+        </HydrateLater>
       </div>
     </article>
   );

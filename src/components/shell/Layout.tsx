@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useCallback, useState } from 'react';
 import { DownloadBar } from './DownloadBar';
+import { HydrateLater } from '../common/HydrateLater';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SiteAnalytics } from './SiteAnalytics';
@@ -31,7 +32,10 @@ export function Layout({ children, widthAuto, hideDownloadBar }: LayoutProps) {
       <main id="main" className="page__main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      {/* Below the fold on every page: hydrated when near the viewport (issue 26). */}
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
       {!hideDownloadBar && <DownloadBar onDismiss={onDismiss} />}
       <SiteAnalytics />
     </div>
