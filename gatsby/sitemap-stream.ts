@@ -133,7 +133,7 @@ export interface SitemapLimits {
 
 /**
  * Writes child sitemaps from entries as they come (`pages` first, then `reviews`), each child
- * closed at `maxUrls` URLs or `maxBytes` bytes (estimated per URL as chunkEntries does, then
+ * closed at `maxUrls` URLs or `maxBytes` bytes (estimated per URL by itemSize, then
  * checked on disk), and the index. Old children are removed first. Returns the counts.
  */
 export async function writeSitemapsStreamed(

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseSitemap } from 'sitemap';
-import { startServer, type RunningServer } from '../../../server/start';
+import { startTestServer, type TestServer } from '../server/helper';
 import { createStorefrontClient } from '../../../src/storefront/client';
 import { reviewSourceApi } from '../../../gatsby/sourcing/review-source-api';
 import { feedLastmod, feedPages, reviewEntries, writeSitemapsStreamed } from '../../../gatsby/sitemap-stream';
@@ -19,17 +19,10 @@ import { siteConfig } from '../../../src/site-config';
 import type { RelatedReviewItem } from '../../../src/storefront/types';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'feed-sitemap-lastmod-'));
-let server: RunningServer;
+let server: TestServer;
 
 before(async () => {
-  server = await startServer({
-    dbFile: path.join(tmp, 'db.sqlite'),
-    mediaDir: path.join(tmp, 'media'),
-    host: '127.0.0.1',
-    port: 0,
-    seedReviews: 60,
-    logger: false,
-  });
+  server = await startTestServer({ reviews: 60 });
 });
 after(async () => {
   await server?.close();
