@@ -47,6 +47,14 @@ export interface ProductRow {
 /** The deepest window start of discover and search (the catalogue pages ask for the first few). */
 export const MAX_PRODUCT_SKIP = 10_000;
 
+/** A window may start at most MAX_PRODUCT_SKIP deep (docs/server.md "Listings at scale"). */
+function checkSkip(offset: number): void {
+  if (offset > MAX_PRODUCT_SKIP) throw badRequest(`参数 f 最大为 ${MAX_PRODUCT_SKIP}`);
+}
+
+/** A window of a product listing and the count of every match. */
+type ProductPage = { products: Product[]; total: number };
+
 /** Discover's sorts and their answer order (ties by id). */
 export const PRODUCT_ORDERS = {
   popular: 'p.review_count DESC, p.id ASC',
@@ -267,8 +275,8 @@ export class ProductRepository {
     sort: ProductSort,
     offset: number,
     limit: number,
-  ): { products: Product[]; total: number } {
-    if (offset > MAX_PRODUCT_SKIP) throw badRequest(`参数 f 最大为 ${MAX_PRODUCT_SKIP}`);
+  ): ProductPage {
+    checkSkip(offset);
     const conds = [...where];
     const condArgs = [...args];
     if (scope.level !== 'all') {
@@ -306,14 +314,8 @@ export class ProductRepository {
    * Filtered, windowed product list (keyword search): the filter reads names and brands, so
    * rows are checked along the order's index (docs/server.md "Listings at scale").
    */
-  list(
-    where: string[],
-    args: unknown[],
-    order: string,
-    offset: number,
-    limit: number,
-  ): { products: Product[]; total: number } {
-    if (offset > MAX_PRODUCT_SKIP) throw badRequest(`参数 f 最大为 ${MAX_PRODUCT_SKIP}`);
+  list(where: string[], args: unknown[], order: string, offset: number, limit: number): ProductPage {
+    checkSkip(offset);
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const rows = this.db
       .prepare(`${SELECT_PRODUCT} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`)

@@ -44,10 +44,21 @@ function recordStatements(db: DB): { runs: Run[] } {
   return { runs };
 }
 
+/** The lines of a recorded statement's query plan, explained with the same arguments. */
+const planOf = (db: DB, run: Run): string[] =>
+  (db.prepare(`EXPLAIN QUERY PLAN ${run.sql}`).all(...run.args) as Array<{ detail: string }>).map((p) => p.detail);
+
+/** Fails with every problem `check` finds in the plans of the statements that read `tables`. */
+function assertPlans(db: DB, runs: Run[], tables: RegExp, check: (db: DB, run: Run) => string[]): void {
+  const read = runs.filter((r) => tables.test(r.sql));
+  assert.ok(read.length > 0, 'statements were recorded');
+  const bad = read.flatMap((r) => check(db, r).map((p) => `${p}\n    in: ${r.sql.replace(/\s+/g, ' ').slice(0, 400)}`));
+  assert.deepEqual([...new Set(bad)], []);
+}
+
 /** The plan's lines that read a reviews or replies table, and whether any of them sorts or scans. */
 function planProblems(db: DB, run: Run): string[] {
-  const plan = db.prepare(`EXPLAIN QUERY PLAN ${run.sql}`).all(...run.args) as Array<{ detail: string }>;
-  const details = plan.map((p) => p.detail);
+  const details = planOf(db, run);
   const problems = details.filter(
     (d) => /^SCAN (r|rp|reviews|replies)\b/.test(d) || /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/.test(d),
   );
@@ -95,16 +106,7 @@ describe('review listings read an index range in answer order (EXPLAIN QUERY PLA
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const explainAll = () => {
-    const bad = runs
-      .filter((r) => /\bFROM (reviews|replies)\b/.test(r.sql))
-      .flatMap((r) => planProblems(db, r).map((p) => `${p}\n    in: ${r.sql.replace(/\s+/g, ' ').slice(0, 400)}`));
-    assert.ok(
-      runs.some((r) => /\bFROM (reviews|replies)\b/.test(r.sql)),
-      'statements were recorded',
-    );
-    assert.deepEqual([...new Set(bad)], []);
-  };
+  const explainAll = () => assertPlans(db, runs, /\bFROM (reviews|replies)\b/, planProblems);
 
   test('the feed: both sorts, every category level, the media and score filters, first and later pages', () => {
     runs.length = 0;
@@ -141,8 +143,7 @@ describe('review listings read an index range in answer order (EXPLAIN QUERY PLA
 
 /** A product statement's plan: no table scan (only index walks), no sort; windows read a listing index. */
 function productPlanProblems(db: DB, run: Run): string[] {
-  const plan = db.prepare(`EXPLAIN QUERY PLAN ${run.sql}`).all(...run.args) as Array<{ detail: string }>;
-  const details = plan.map((p) => p.detail);
+  const details = planOf(db, run);
   const problems = details.filter(
     (d) =>
       /^SCAN p$/.test(d) || // the table, row by row
@@ -197,16 +198,11 @@ describe('product listings read a sort index in answer order (EXPLAIN QUERY PLAN
       for (const cids of scopes())
         for (const pr of prices)
           for (const offset of [0, 7, 200]) discover.discover({ sort, cids, pr, offset, limit: 15 });
-    const bad = runs
-      .filter((r) => /\bFROM products\b/.test(r.sql))
-      .flatMap((r) =>
-        productPlanProblems(db, r).map((p) => `${p}\n    in: ${r.sql.replace(/\s+/g, ' ').slice(0, 300)}`),
-      );
     assert.ok(
       runs.some((r) => /LIMIT \? OFFSET \?/.test(r.sql)),
       'window statements were recorded',
     );
-    assert.deepEqual([...new Set(bad)], []);
+    assertPlans(db, runs, /\bFROM products\b/, productPlanProblems);
   });
 
   test('discover answers what a plain ORDER BY over the same filters answers (order, ties, total)', () => {
