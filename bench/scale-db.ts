@@ -2,7 +2,8 @@
 // with `npm run seed` as a child (wall time and peak RSS from /usr/bin/time), or reuses the
 // file in BENCH_SCALE_DB; then, side by side in one run: the review detail at 50 connections
 // (cached and mostly first hits), feed pages at the start and 500,000 reviews deep (by time,
-// by likes, in a group), and one client walking the whole feed at size 500 (the sitemap's
+// by likes, in a group), product listings (discover: first and deep windows, a group, a leaf),
+// and one client walking the whole feed at size 500 (the sitemap's
 // walk, docs/api-client.md) with its cost per page at the start, the middle and the end.
 //
 //   npm run bench -- --only scale-db                       # seeds 1,000,000 reviews in the temp dir
@@ -118,7 +119,16 @@ export async function runScaleDb(ctx: BenchContext): Promise<SectionResult> {
       'SELECT posted_at AS t, id FROM reviews WHERE group_id = ? ORDER BY posted_at DESC, id DESC LIMIT 1 OFFSET ?',
     )
     .get(group.g, Math.floor(group.n / 2)) as { t: number; id: number };
+  // Product listings (discover): the largest group and a second-level category of it.
+  const pgroup = db
+    .prepare('SELECT group_id AS g, count(*) AS n FROM products GROUP BY group_id ORDER BY n DESC LIMIT 1')
+    .get() as { g: string; n: number };
+  const pleaf = db
+    .prepare('SELECT category_id AS c FROM products WHERE group_id = ? GROUP BY category_id ORDER BY count(*) DESC')
+    .get(pgroup.g) as { c: string };
   db.close();
+  const productDepth = Math.min(10_000, Math.floor(pgroup.n / 2)) - 15;
+  const discover = (q: string) => `/api/v2/discover?${q}`;
 
   const deep = cursor(`${at.t}:${at.id}`);
   const deepLikes = cursor(`L${atLikes.l}:${atLikes.t}:${atLikes.id}`);
@@ -154,6 +164,28 @@ export async function runScaleDb(ctx: BenchContext): Promise<SectionResult> {
       name: `feed of group ${group.g}, after ${n(Math.floor(group.n / 2))} of its reviews, size 10`,
       paths: [haul(deepGroup, 10, `&category=${group.g}`)],
       pair: `feed of group ${group.g}, first page, size 10`,
+    },
+    // Product listings (the site's discover defaults: pr=0-100, t=10; a category's: t=15).
+    { name: 'discover, first page, pr=0-100', paths: [discover('f=0&t=10&pr=0-100')] },
+    {
+      name: 'discover, f=9990, pr=0-100',
+      paths: [discover('f=9990&t=10000&pr=0-100')],
+      pair: 'discover, first page, pr=0-100',
+    },
+    { name: `discover of group ${pgroup.g}, first page`, paths: [discover(`f=0&t=15&cids=${pgroup.g}`)] },
+    {
+      name: `discover of group ${pgroup.g}, f=${n(productDepth)}`,
+      paths: [discover(`f=${productDepth}&t=${productDepth + 15}&cids=${pgroup.g}`)],
+      pair: `discover of group ${pgroup.g}, first page`,
+    },
+    {
+      name: `discover of group ${pgroup.g} by price, f=${n(productDepth)}`,
+      paths: [discover(`f=${productDepth}&t=${productDepth + 15}&cids=${pgroup.g}&sort=price_asc`)],
+      pair: `discover of group ${pgroup.g}, first page`,
+    },
+    {
+      name: `discover of leaf ${pleaf.c}, first page, newest`,
+      paths: [discover(`f=0&t=15&cids=${pleaf.c}&sort=newest`)],
     },
   ];
 

@@ -1,9 +1,11 @@
 // Child of bench/sitemap.ts: builds the sitemap entries from a seeded database and times the
-// sitemap writer. Prints RESULT={...}.
+// builds' sitemap writer (gatsby/sitemap-stream.ts writeSitemapsStreamed: the other pages, then
+// the reviews as the feed walk yields them). Prints RESULT={...}.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { writeSitemaps, type SitemapEntry } from '../gatsby/sitemap';
+import type { SitemapEntry } from '../gatsby/sitemap';
+import { writeSitemapsStreamed } from '../gatsby/sitemap-stream';
 import { categoryPath, haulPath, productPath, reviewPath, absoluteUrl } from '../src/paths';
 import { siteConfig } from '../src/site-config';
 import { HAUL_PAGE_SIZE } from '../src/listing/pagination';
@@ -53,7 +55,12 @@ const timer = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 20);
 const t0 = performance.now();
-writeSitemaps(outDir, entries).then(({ urls, files }) => {
+// As the build orders them (gatsby/sitemap-post-build.ts): other pages by path, then reviews.
+const pages = entries.slice(reviews).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+async function* reviewEntries() {
+  for (let i = 0; i < reviews; i++) yield entries[i];
+}
+writeSitemapsStreamed(outDir, { pages, reviews: reviewEntries() }).then(({ urls, files }) => {
   const ms = performance.now() - t0;
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);

@@ -1,8 +1,9 @@
-// Section 8: the sitemap step (gatsby/sitemap.ts writeSitemaps) at 10,000 and 100,000 reviews,
-// over the entries the build records: one per review page (its pictures as image entries), per
-// product page, per category and showcase page. Time and RSS growth of the step, in a child
-// process; the peer is the floor of writing the same URLs as a plain text list. The step
-// inside a whole build is also logged (gatsby/sitemap.ts) and read by section 1.
+// Section 8: the sitemap step (gatsby/sitemap-stream.ts writeSitemapsStreamed, the builds'
+// writer) at 10,000 and 100,000 reviews, over the entries the build records: one per review page
+// (its pictures as image entries), per product page, per category and showcase page. Time and
+// RSS growth of the step, in a child process; the peer is the floor of writing the same URLs as
+// a plain text list. The step inside a whole build is also logged (gatsby/sitemap-post-build.ts)
+// and read by section 1.
 import path from 'node:path';
 import { fig, log, type SectionResult } from './lib/report';
 import { seededDb, ROOT, type BenchContext } from './lib/data';

@@ -9,7 +9,8 @@
 // (lastmod, changedAt, pictures, videos); a built review left out by its data (thin, noindex)
 // stays out; a deferred review is listed from its feed item: left out when thin by the same rule
 // (isThinFeedItem: no text of its own and no picture or video cover), lastmod from the item's
-// `postedAt` when the API gives it (the reference server's extension; none otherwise), its
+// `postedAt` when the API gives a plausible one (the reference server's extension; none
+// otherwise, and none for a bad or absurd date: feedLastmod), its
 // picture from the item's image. Its video entries and other pictures need its detail: they
 // come once the review is built (docs/seo.md "Sitemaps").
 import fs from 'node:fs';
@@ -52,6 +53,22 @@ export async function* feedPages(api: FeedSource, size = FEED_PAGE_SIZE): AsyncG
   }
 }
 
+/** The earliest lastmod taken from a feed item: before it, a date is a unit or data error. */
+export const EARLIEST_LASTMOD = Date.UTC(2000, 0, 1);
+/** How far ahead of the build's clock a lastmod may be (clock skew between API and build). */
+const LASTMOD_SKEW_MS = 24 * 3_600_000;
+
+/**
+ * A feed item's `postedAt` (optional extension) as a lastmod: whole epoch milliseconds from
+ * 2000 to a day after `now`, else none. A string, seconds instead of milliseconds, a date in the
+ * future or far past would tell crawlers something false: the entry goes without a lastmod.
+ */
+export function feedLastmod(postedAt: unknown, now: number): number | null {
+  const ms = num(postedAt);
+  if (ms == null || !Number.isInteger(ms) || ms < EARLIEST_LASTMOD || ms > now + LASTMOD_SKEW_MS) return null;
+  return ms;
+}
+
 export interface ReviewListing {
   /** Built review pages' entries (recorded by createPages), by path. */
   built: ReadonlyMap<string, SitemapEntry>;
@@ -68,10 +85,11 @@ export interface ReviewListing {
 export async function* reviewEntries(
   feed: AsyncIterable<RelatedReviewItem[]> | Iterable<RelatedReviewItem[]>,
   { built, unlisted, exclude }: ReviewListing,
+  now = Date.now(),
 ): AsyncGenerator<SitemapEntry> {
   const seenBuilt = new Set<string>();
   for await (const drops of feed) {
-    const postedAtOf = new Map(drops.map((d) => [String(d?.commentId), (d as { postedAt?: unknown })?.postedAt]));
+    const postedAtOf = new Map(drops.map((d) => [String(d?.commentId), d?.postedAt]));
     for (const item of toRelatedViews(drops)) {
       const p = reviewPath(item.productId, item.commentId);
       if (exclude.has(reviewKey(item.productId, item.commentId)) || unlisted.has(p)) {
@@ -86,9 +104,8 @@ export async function* reviewEntries(
         continue;
       }
       if (isThinFeedItem(item)) continue;
-      const postedAt = num(postedAtOf.get(item.commentId));
       const image = item.image && /^https?:\/\//i.test(item.image) ? [item.image] : [];
-      yield { path: p, lastmod: postedAt != null && postedAt > 0 ? postedAt : null, images: image };
+      yield { path: p, lastmod: feedLastmod(postedAtOf.get(item.commentId), now), images: image };
     }
   }
   for (const [p, entry] of built) if (!seenBuilt.has(p)) yield entry;
@@ -116,7 +133,7 @@ export interface SitemapLimits {
 
 /**
  * Writes child sitemaps from entries as they come (`pages` first, then `reviews`), each child
- * closed at `maxUrls` URLs or `maxBytes` bytes (estimated per URL as chunkEntries does, then
+ * closed at `maxUrls` URLs or `maxBytes` bytes (estimated per URL by itemSize, then
  * checked on disk), and the index. Old children are removed first. Returns the counts.
  */
 export async function writeSitemapsStreamed(

@@ -9,13 +9,12 @@
 // is deliberately kept out of the schema (SitePage @dontInfer, gatsby/schema-customization.ts);
 // and its serialize option runs from gatsby-config, compiled apart from gatsby-node, so it
 // cannot see the build data either. Here createPages records each page's entry as it creates
-// it (same bundle), and onPostBuild adds Gatsby's file routes (src/pages) and writes the files.
-import fs from 'node:fs';
+// it (same bundle), and onPostBuild adds Gatsby's file routes (src/pages) and writes the files
+// (gatsby/sitemap-post-build.ts, with the streamed writer of gatsby/sitemap-stream.ts).
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
+import type { SitemapItemLoose } from 'sitemap';
 import { num } from '../src/common/coerce';
-import { absoluteUrl, withPrefix } from '../src/paths';
+import { absoluteUrl } from '../src/paths';
 import { isoChinaTime } from '../src/review/format';
 import { siteConfig } from '../src/site-config';
 import type { ReviewView } from '../src/review/view';
@@ -24,7 +23,6 @@ import { videoJsonLd } from '../src/review/structured-data';
 import type { PageActions, PageInput } from './pages/types';
 
 export const SITEMAP_INDEX = 'sitemap-index.xml';
-const MAX_URLS = 50_000;
 export const MAX_BYTES = 10 * 1024 * 1024;
 /** Images per URL (Google reads up to 1,000; a review has at most a few). */
 const MAX_IMAGES = 20;
@@ -182,84 +180,14 @@ export function toItem(e: SitemapEntry): SitemapItemLoose {
   };
 }
 
-/** XML of one child sitemap. */
-async function sitemapXml(items: SitemapItemLoose[]): Promise<Buffer> {
-  const stream = new SitemapStream({ xmlns: { image: true, news: false, video: true, xhtml: false } });
-  return streamToPromise(Readable.from(items).pipe(stream));
-}
-
-/** A URL's XML size, estimated generously (see chunkEntries). */
+/**
+ * A URL's XML size, estimated generously from its text: escaping can only grow it by the entity
+ * lengths, counted at 6 bytes per special character (the streamed writer splits children by it,
+ * then checks every file on disk: gatsby/sitemap-stream.ts).
+ */
 export function itemSize(it: SitemapItemLoose): number {
   const text = JSON.stringify(it);
   return 200 + Buffer.byteLength(text) + 6 * (text.match(/[&<>"']/g)?.length ?? 0);
-}
-
-/**
- * Splits entries into child sitemaps of at most `maxUrls` URLs and `maxBytes` bytes. The size
- * of each URL's XML is estimated generously from its text (escaping can only grow it by the
- * entity lengths, counted at 6 bytes per special character), then every file is checked after
- * writing.
- */
-export function chunkEntries(
-  items: SitemapItemLoose[],
-  maxUrls = MAX_URLS,
-  maxBytes = MAX_BYTES,
-): SitemapItemLoose[][] {
-  const overhead = 512; // the urlset element and XML declaration
-  const chunks: SitemapItemLoose[][] = [];
-  let current: SitemapItemLoose[] = [];
-  let bytes = overhead;
-  for (const it of items) {
-    const size = itemSize(it);
-    if (current.length && (current.length >= maxUrls || bytes + size > maxBytes)) {
-      chunks.push(current);
-      current = [];
-      bytes = overhead;
-    }
-    current.push(it);
-    bytes += size;
-  }
-  if (current.length) chunks.push(current);
-  return chunks;
-}
-
-/** Writes the child sitemaps and the index into `publicDir`; returns the numbers written. */
-export async function writeSitemaps(
-  publicDir: string,
-  entries: SitemapEntry[],
-  limits = { maxUrls: MAX_URLS, maxBytes: MAX_BYTES },
-  reviewPages: ReadonlySet<string> = builtReviews,
-) {
-  // The order of `gatsby build`'s sitemaps (sitemap-post-build.ts, streamed from the feed):
-  // other pages by path, then the review pages in the order given (createPages': the feed's),
-  // so a patch build writes the same bytes.
-  const byPath = (a: SitemapEntry, b: SitemapEntry) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  const sorted = [
-    ...entries.filter((e) => !reviewPages.has(e.path)).sort(byPath),
-    ...entries.filter((e) => reviewPages.has(e.path)),
-  ];
-  const chunks = chunkEntries(sorted.map(toItem), limits.maxUrls, limits.maxBytes);
-  for (const old of fs.readdirSync(publicDir).filter((f) => /^sitemap-\d+\.xml$/.test(f)))
-    fs.rmSync(path.join(publicDir, old));
-  const children: string[] = [];
-  for (const [i, chunk] of chunks.entries()) {
-    const name = `sitemap-${i}.xml`;
-    const xml = await sitemapXml(chunk);
-    if (xml.length > limits.maxBytes)
-      throw new Error(`${name} is ${xml.length} bytes, over the ${limits.maxBytes}-byte limit`);
-    fs.writeFileSync(path.join(publicDir, name), xml);
-    children.push(name);
-  }
-  const index = new SitemapIndexStream();
-  const indexXml = await streamToPromise(
-    Readable.from(
-      children.map((name) => ({
-        url: siteConfig.siteUrl.replace(/\/+$/, '') + withPrefix(`/${name}`),
-      })),
-    ).pipe(index),
-  );
-  fs.writeFileSync(path.join(publicDir, SITEMAP_INDEX), indexXml);
-  return { urls: sorted.length, files: children.length };
 }
 
 /** What createPages recorded, for onPostBuild (gatsby/sitemap-post-build.ts). */

@@ -51,10 +51,21 @@ function addReviewCategoryPath(db: DB): void {
     END;`);
 }
 
+/**
+ * Discover's first per-sort indexes (issue 23), replaced by the covering products_all_* ones of
+ * schema.sql (same order, plus the filters' columns): dropped so writes keep one copy.
+ */
+function dropOldProductOrderIndexes(db: DB): void {
+  db.exec(`DROP INDEX IF EXISTS products_popular;
+    DROP INDEX IF EXISTS products_newest;
+    DROP INDEX IF EXISTS products_price_desc;`);
+}
+
 /** Brings an opened file's tables up to schema.sql. Idempotent. */
 export function migrate(db: DB): void {
   addSessionLastUsed(db);
   addReviewHiddenAt(db);
   addReplyMerchant(db);
   addReviewCategoryPath(db);
+  dropOldProductOrderIndexes(db);
 }

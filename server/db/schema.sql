@@ -60,12 +60,22 @@ CREATE INDEX IF NOT EXISTS products_group ON products(group_id);
 CREATE INDEX IF NOT EXISTS products_brand ON products(brand_id);
 CREATE INDEX IF NOT EXISTS products_merchant ON products(merchant_id);
 CREATE INDEX IF NOT EXISTS products_price ON products(price_yuan);
--- Discover's orders (issue 23): each sort reads its index in answer order and stops after the
--- window instead of sorting every product (265,000 at 1,000,000 reviews). price_asc reads
--- products_price (its rowid is the id, ascending).
-CREATE INDEX IF NOT EXISTS products_popular ON products(review_count DESC, id);
-CREATE INDEX IF NOT EXISTS products_newest ON products(created_at DESC, id DESC);
-CREATE INDEX IF NOT EXISTS products_price_desc ON products(price_yuan DESC, id);
+-- Product listings' windows (discover, category listings; issue 23, docs/server.md "Listings at
+-- scale"): per sort and per level (every product, one leaf, one group) an index in answer order
+-- that also holds the columns the filters read (category_id, price_yuan), so a window's ids are
+-- read from the index alone, skipped rows included, and only the page's rows are fetched.
+CREATE INDEX IF NOT EXISTS products_all_popular ON products(review_count DESC, id, category_id, price_yuan);
+CREATE INDEX IF NOT EXISTS products_all_newest ON products(created_at DESC, id DESC, category_id, price_yuan);
+CREATE INDEX IF NOT EXISTS products_all_price ON products(price_yuan, id, category_id);
+CREATE INDEX IF NOT EXISTS products_all_price_desc ON products(price_yuan DESC, id, category_id);
+CREATE INDEX IF NOT EXISTS products_leaf_popular ON products(category_id, review_count DESC, id, price_yuan);
+CREATE INDEX IF NOT EXISTS products_leaf_newest ON products(category_id, created_at DESC, id DESC, price_yuan);
+CREATE INDEX IF NOT EXISTS products_leaf_price ON products(category_id, price_yuan, id);
+CREATE INDEX IF NOT EXISTS products_leaf_price_desc ON products(category_id, price_yuan DESC, id);
+CREATE INDEX IF NOT EXISTS products_group_popular ON products(group_id, review_count DESC, id, category_id, price_yuan);
+CREATE INDEX IF NOT EXISTS products_group_newest ON products(group_id, created_at DESC, id DESC, category_id, price_yuan);
+CREATE INDEX IF NOT EXISTS products_group_price ON products(group_id, price_yuan, id, category_id);
+CREATE INDEX IF NOT EXISTS products_group_price_desc ON products(group_id, price_yuan DESC, id, category_id);
 -- Similar products (same category first, then the same group, most reviewed first): both
 -- parts walk an index in answer order and stop after 12 rows instead of sorting the group.
 CREATE INDEX IF NOT EXISTS products_category_reviews ON products(category_id, review_count DESC, id);

@@ -2,14 +2,7 @@
 import type { Catalogue } from '../catalogue';
 import { badRequest, notFound } from '../errors';
 import type { Product } from '../../src/storefront/wire/products';
-import type { ProductRepository } from './products';
-
-const ORDERS = {
-  popular: 'p.review_count DESC, p.id ASC',
-  newest: 'p.created_at DESC, p.id DESC',
-  price_asc: 'p.price_yuan ASC, p.id ASC',
-  price_desc: 'p.price_yuan DESC, p.id ASC',
-} as const;
+import { PRODUCT_ORDERS, type ProductRepository, type ProductScope, type ProductSort } from './products';
 
 /** "10-100" -> [10, 100]; either side may be empty (open). */
 function parseRange(raw: string, name: string): [number | null, number | null] {
@@ -30,7 +23,7 @@ export class DiscoverRepository {
     private readonly catalogue: Catalogue,
   ) {}
 
-  discover(q: { pr?: string; dr?: string; cids?: string; sort?: keyof typeof ORDERS; offset: number; limit: number }): {
+  discover(q: { pr?: string; dr?: string; cids?: string; sort?: ProductSort; offset: number; limit: number }): {
     products: Product[];
     total: number;
   } {
@@ -59,6 +52,7 @@ export class DiscoverRepository {
         args.push(hi);
       }
     }
+    let scope: ProductScope = { level: 'all' };
     if (q.cids) {
       const leaves = new Set<string>();
       for (const cid of q.cids.split(',')) {
@@ -66,10 +60,25 @@ export class DiscoverRepository {
         if (!under) throw notFound('分类不存在'); // no echo of the input (issue 12, item 8)
         under.forEach((l) => leaves.add(l));
       }
-      where.push('p.category_id IN (SELECT value FROM json_each(?))');
-      args.push(JSON.stringify([...leaves]));
+      scope = this.scopeOf(leaves);
+      // The leaves are checked along the scope's range unless they are all of it.
+      if (
+        scope.level !== 'leaf' &&
+        (scope.level === 'all' || this.catalogue.leafIdsUnder(scope.id)?.length !== leaves.size)
+      ) {
+        where.push('p.category_id IN (SELECT value FROM json_each(?))');
+        args.push(JSON.stringify([...leaves]));
+      }
     }
-    return this.products.list(where, args, ORDERS[q.sort ?? 'popular'], q.offset, q.limit);
+    return this.products.window(scope, where, args, q.sort ?? 'popular', q.offset, q.limit);
+  }
+
+  /** One leaf, else the one group that holds every leaf, else every product. */
+  private scopeOf(leaves: ReadonlySet<string>): ProductScope {
+    if (leaves.size === 1) return { level: 'leaf', id: [...leaves][0] };
+    const groups = new Set([...leaves].map((l) => this.catalogue.leafById.get(l)?.groupId));
+    const [group] = groups;
+    return groups.size === 1 && group ? { level: 'group', id: group } : { level: 'all' };
   }
 
   /** Keyword search over English and Chinese names, brands and category terms. */
@@ -82,6 +91,12 @@ export class DiscoverRepository {
     const like = `%${escapeLike(needle)}%`;
     const fields = ['p.name', 'p.name_cn', 'b.name', 'b.name_cn'].map((f) => `lower(${f}) LIKE ? ESCAPE '\\'`);
     const where = [`(${fields.join(' OR ')} OR p.category_id IN (SELECT value FROM json_each(?)))`];
-    return this.products.list(where, [like, like, like, like, JSON.stringify(leaves)], ORDERS.popular, offset, limit);
+    return this.products.list(
+      where,
+      [like, like, like, like, JSON.stringify(leaves)],
+      PRODUCT_ORDERS.popular,
+      offset,
+      limit,
+    );
   }
 }

@@ -47,6 +47,35 @@ export interface ProductRow {
 /** The deepest window start of discover and search (the catalogue pages ask for the first few). */
 export const MAX_PRODUCT_SKIP = 10_000;
 
+/** A window may start at most MAX_PRODUCT_SKIP deep (docs/server.md "Listings at scale"). */
+function checkSkip(offset: number): void {
+  if (offset > MAX_PRODUCT_SKIP) throw badRequest(`参数 f 最大为 ${MAX_PRODUCT_SKIP}`);
+}
+
+/** A window of a product listing and the count of every match. */
+type ProductPage = { products: Product[]; total: number };
+
+/** Discover's sorts and their answer order (ties by id). */
+export const PRODUCT_ORDERS = {
+  popular: 'p.review_count DESC, p.id ASC',
+  newest: 'p.created_at DESC, p.id DESC',
+  price_asc: 'p.price_yuan ASC, p.id ASC',
+  price_desc: 'p.price_yuan DESC, p.id ASC',
+} as const;
+export type ProductSort = keyof typeof PRODUCT_ORDERS;
+const INDEX_OF_SORT: Record<ProductSort, string> = {
+  popular: 'popular',
+  newest: 'newest',
+  price_asc: 'price',
+  price_desc: 'price_desc',
+};
+
+/**
+ * Which products a listing reads, each one range of its own index per sort (schema.sql
+ * products_all_*, products_leaf_*, products_group_*): all of them, one leaf's, one group's.
+ */
+export type ProductScope = { level: 'all' } | { level: 'leaf'; id: string } | { level: 'group'; id: string };
+
 const SELECT_PRODUCT = `SELECT p.*, b.name AS b_name, b.name_cn AS b_name_cn, m.name AS m_name, m.name_cn AS m_name_cn, m.origin AS m_origin
   FROM products p JOIN brands b ON b.id = p.brand_id JOIN merchants m ON m.id = p.merchant_id`;
 
@@ -232,18 +261,61 @@ export class ProductRepository {
   }
 
   /**
-   * Filtered, windowed product list (discover and search). The window skips `offset` rows of
-   * the order's index (products_popular, _newest, _price, _price_desc), so `offset` is bounded
-   * (MAX_PRODUCT_SKIP, docs/server.md "Listings at scale").
+   * A window of a product listing (discover, category listings), in `sort` order: the window's
+   * ids are read from the scope's index of the sort alone (it holds the columns the category
+   * and price filters read), walking it in answer order, so the `offset` rows skipped cost index
+   * entries, not rows with their brand and merchant; then only the window's rows are fetched by
+   * id. No sort, no table scan; `offset` is bounded by MAX_PRODUCT_SKIP (docs/server.md
+   * "Listings at scale"). `total` counts every match (an index range for a leaf or a group).
    */
-  list(
+  window(
+    scope: ProductScope,
     where: string[],
     args: unknown[],
-    order: string,
+    sort: ProductSort,
     offset: number,
     limit: number,
-  ): { products: Product[]; total: number } {
-    if (offset > MAX_PRODUCT_SKIP) throw badRequest(`参数 f 最大为 ${MAX_PRODUCT_SKIP}`);
+  ): ProductPage {
+    checkSkip(offset);
+    const conds = [...where];
+    const condArgs = [...args];
+    if (scope.level !== 'all') {
+      conds.unshift(scope.level === 'leaf' ? 'p.category_id = ?' : 'p.group_id = ?');
+      condArgs.unshift(scope.id);
+    }
+    const w = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
+    // INDEXED BY: with a price filter the planner would rather read the price range and sort it.
+    const index = `products_${scope.level}_${INDEX_OF_SORT[sort]}`;
+    const ids = (
+      this.db
+        .prepare(
+          `SELECT p.id FROM products p INDEXED BY ${index} ${w} ORDER BY ${PRODUCT_ORDERS[sort]} LIMIT ? OFFSET ?`,
+        )
+        .all(...condArgs, limit, offset) as Array<{ id: number }>
+    ).map((r) => r.id);
+    const byId = new Map(
+      (
+        this.db
+          .prepare(`${SELECT_PRODUCT} WHERE p.id IN (SELECT value FROM json_each(?))`)
+          .all(JSON.stringify(ids)) as ProductRow[]
+      ).map((r) => [r.id, r] as const),
+    );
+    const { n } = this.db.prepare(`SELECT count(*) AS n FROM products p ${w}`).get(...condArgs) as { n: number };
+    return {
+      products: ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [this.toSummary(row)] : [];
+      }),
+      total: n,
+    };
+  }
+
+  /**
+   * Filtered, windowed product list (keyword search): the filter reads names and brands, so
+   * rows are checked along the order's index (docs/server.md "Listings at scale").
+   */
+  list(where: string[], args: unknown[], order: string, offset: number, limit: number): ProductPage {
+    checkSkip(offset);
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const rows = this.db
       .prepare(`${SELECT_PRODUCT} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`)

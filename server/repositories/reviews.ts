@@ -342,6 +342,9 @@ export class ReviewRepository {
           userAvatar: this.media(r.u_avatar),
           content: r.content,
           likes: r.likes,
+          // Extension (docs/api-client.md): when it was posted, the sitemap's lastmod of a
+          // review the build left to the site server.
+          postedAt: r.posted_at,
         };
         if (r.overrides) Object.assign(item, (JSON.parse(r.overrides) as Overrides).drop ?? {});
         return item;

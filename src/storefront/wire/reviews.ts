@@ -136,6 +136,12 @@ export const RelatedReviewItem = Type.Object(
     userAvatar: Loose(UrlText()),
     content: Loose(LongText()),
     likes: Loose(Type.Number()),
+    /**
+     * Optional extension (issue 23, docs/api-client.md): epoch milliseconds of the review's
+     * posting, the sitemap's lastmod of a deferred review. Not checked on the wire (see
+     * Unchecked): the sitemap writer drops a value that is not a plausible date.
+     */
+    postedAt: Type.Optional(Unchecked<number | null>()),
   },
   { additionalProperties: true },
 );

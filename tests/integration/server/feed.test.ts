@@ -62,11 +62,14 @@ describe('categories and review feed', () => {
       assert.ok(d.image === null || typeof d.image === 'string');
       assert.ok(typeof d.userLabel === 'string');
       assert.ok(d.content === null || typeof d.content === 'string');
+      // The pinned fields and one extension (docs/api-client.md): postedAt, epoch ms.
+      assert.equal(typeof d.postedAt, 'number');
       assert.deepEqual(Object.keys(d).sort(), [
         'commentId',
         'content',
         'image',
         'likes',
+        'postedAt',
         'productId',
         'userAvatar',
         'userLabel',

@@ -119,7 +119,7 @@ test('120,000 reviews, 1,000 of them built: children of 50,000 URLs at most, eve
       }),
     },
     // The protocol's 50 MB: the URL limit decides here (the site's 10 MB default would cut
-    // these children at ~33,000 URLs; that split is chunkEntries' test, same estimate).
+    // these children at ~33,000 URLs; tests/unit/gatsby/sitemap.test.ts tests that split).
     { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024 },
     () => closedAt.push(served.length),
   );

@@ -1,5 +1,6 @@
-// The sitemap writer (gatsby/sitemap.ts): entries from the page data, limits per child file,
-// valid XML that parses back to exactly the entries written.
+// The sitemap entries (gatsby/sitemap.ts) and the writer the builds use (gatsby/sitemap-stream.ts
+// writeSitemapsStreamed): entries from the page data, limits per child file, valid XML that
+// parses back to exactly the entries written.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,15 +9,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parseSitemap, parseSitemapIndex } from 'sitemap';
 import {
-  chunkEntries,
   entryOf,
   isIndexable,
   markChanged,
   recordingSitemap,
-  writeSitemaps,
   SITEMAP_INDEX,
   type SitemapEntry,
 } from '../../../gatsby/sitemap';
+import { writeSitemapsStreamed } from '../../../gatsby/sitemap-stream';
 import { siteConfig } from '../../../src/site-config';
 import type { PageInput } from '../../../gatsby/pages/types';
 import { manifestEntry, stampChanges, type Manifest } from '../../../gatsby/patch/manifest';
@@ -189,15 +189,44 @@ test('issue 22: a thin review (no text of its own, no media) and a page marked n
   assert.deepEqual([...into.keys()], ['/1001/3/', '/1001/4/']);
 });
 
-test('chunks hold at most the URL and byte limits', () => {
-  const items = Array.from({ length: 25 }, (_, i) => ({ url: `https://x.example/review/${i}/` }));
-  assert.deepEqual(
-    chunkEntries(items, 10).map((c) => c.length),
-    [10, 10, 5],
-  );
-  const bySize = chunkEntries(items, 1000, 2_000);
-  assert.ok(bySize.length > 1 && bySize.every((c) => c.length > 0));
-  assert.equal(bySize.flat().length, 25);
+/** Writes `entries` as the builds do: here all of them as the pages before the feed's reviews. */
+async function writeSitemaps(dir: string, entries: SitemapEntry[], limits: { maxUrls: number; maxBytes: number }) {
+  const none = (async function* (): AsyncGenerator<SitemapEntry> {})();
+  return writeSitemapsStreamed(dir, { pages: entries, reviews: none }, limits);
+}
+
+test('children hold at most the URL and byte limits', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-'));
+  try {
+    const entries = Array.from({ length: 25 }, (_, i) => ({ path: `/1001/${i}/`, lastmod: null, images: [] }));
+    const children = () =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => /^sitemap-\d+\.xml$/.test(f))
+        .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    const perChild = async () => Promise.all(children().map(async (f) => (await parsed(path.join(dir, f))).length));
+
+    assert.deepEqual(await writeSitemaps(dir, entries, { maxUrls: 10, maxBytes: 10 * 1024 * 1024 }), {
+      urls: 25,
+      files: 3,
+      reviews: 0,
+    });
+    assert.deepEqual(await perChild(), [10, 10, 5]);
+
+    // By size: 2,000 bytes hold a few of these URLs; every file is within the limit on disk.
+    const { files } = await writeSitemaps(dir, entries, { maxUrls: 1000, maxBytes: 2_000 });
+    assert.ok(files > 1, `${files} file(s)`);
+    assert.equal(children().length, files, 'the children of the first write are removed');
+    const counts = await perChild();
+    assert.ok(counts.every((n) => n > 0));
+    assert.equal(
+      counts.reduce((a, b) => a + b, 0),
+      25,
+    );
+    for (const f of children()) assert.ok(fs.statSync(path.join(dir, f)).size <= 2_000, f);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 async function parsed(file: string) {
