@@ -81,8 +81,9 @@ interface FrameRun {
 
 /**
  * Counts the video's body bytes as the renderer receives them (CDP Network.dataReceived) and
- * takes the count when the page's binding reports the first frame. Binding and network events
- * come from the same renderer on the same session, in order, so the count is what had arrived.
+ * takes the count when the page's binding reports the first frame. Both come from the page's
+ * renderer over this one session, so the count is what the renderer had been handed by then
+ * (give or take a chunk in flight).
  */
 async function watchVideoBytes(cdp: CDPSession) {
   const ids = new Map<string, string>();
