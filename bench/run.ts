@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds,scale-db] [--write-docs] [--keep]
+// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds,scale-db,video] [--write-docs] [--keep]
 //
 // The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
 // in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
@@ -37,6 +37,7 @@ import { runLoad } from './load';
 import { runFaults } from './faults';
 import { runBuilds } from './builds';
 import { runScaleDb } from './scale-db';
+import { runVideo } from './video';
 import { sites } from './lib/sites';
 
 const SECTIONS = [
@@ -52,6 +53,7 @@ const SECTIONS = [
   'faults',
   'builds',
   'scale-db',
+  'video',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -120,6 +122,7 @@ async function main() {
     await run('faults', () => runFaults(ctx, quick ? 1_000 : 10_000));
     await run('builds', () => runBuilds(ctx, quick ? 1_000 : 10_000));
     await run('scale-db', () => runScaleDb(ctx));
+    await run('video', () => runVideo(ctx));
   } finally {
     await sites.closeAll();
     // A failed clean-up (a browser still flushing its profile) must not lose the results.

@@ -11,6 +11,7 @@ import { fig, log, round, type Figure, type SectionResult } from './lib/report';
 import { OUT_DIR, ROOT, type BenchContext } from './lib/data';
 import { sites } from './lib/sites';
 import { pagesByKind, reviewPages } from './page-weight';
+import { videoReviewPages } from './video-pages';
 import { CHROMIUM, CHROMIUM_ARGS, serveBuiltSite, serveStatic } from './lib/serve';
 import { emptyGatsbySite } from './weight';
 
@@ -202,9 +203,10 @@ export function vitalsTargets(publicDir: string): [string, string][] {
   const k = pagesByKind(publicDir);
   const html = (p: string) => fs.readFileSync(path.join(publicDir, p, 'index.html'), 'utf8');
   const reviews = reviewPages(publicDir);
-  // By markup (class="..."): every page inlines the CSS, which names the classes too.
-  const withVideo = reviews.find((p) => html(p).includes('class="gallery__play'));
+  // The play button, not the class name: the page's CSS names gallery__play on every review page.
+  const withVideo = videoReviewPages(publicDir)[0]?.path;
   // The plain review: pictures, no video (the first review page may well be the video one).
+  // By markup (class="..."): every page inlines the CSS, which names the classes too.
   const withPhotos = reviews.find(
     (p) => !html(p).includes('class="gallery__play') && html(p).includes('class="swiper gallery__main'),
   );
