@@ -207,10 +207,21 @@ async function main() {
     const dbFile = path.join(tmp, 'db.sqlite');
     ensureSeeded(dbFile, defaultCategoriesFile(), 20);
     const db = openDatabase(dbFile);
-    const row = db.prepare('SELECT id, product_id FROM reviews ORDER BY id DESC LIMIT 1').get() as {
+    let row = db.prepare('SELECT id, product_id FROM reviews ORDER BY id DESC LIMIT 1').get() as {
       id: number;
       product_id: number;
     };
+    // A larger site (--site of a 10,000-review build) has a static page for every demo review:
+    // the dynamic URL is then a copy of the newest one under an id no build has.
+    if (reviews.includes(`${row.product_id}/${row.id}`)) {
+      const src = db.prepare('SELECT * FROM reviews WHERE id = ?').get(row.id) as Record<string, unknown>;
+      const id = 9_000_000 + row.id;
+      const cols = Object.keys(src);
+      db.prepare(`INSERT INTO reviews (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`).run(
+        ...cols.map((c) => (c === 'id' ? id : src[c])),
+      );
+      row = { id, product_id: row.product_id };
+    }
     db.close();
     const nodeEnv = {
       SITE_RELEASES_DIR: root,
