@@ -19,12 +19,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, CDPSession } from 'playwright-core';
-import { startServer } from '../server/main';
-import { registerSite } from '../server/site';
 import { VIDEO_DIR } from '../server/media/videos';
 import { fig, log, round, type Figure, type SectionResult } from './lib/report';
 import { ROOT, type BenchContext } from './lib/data';
-import { CHROMIUM, CHROMIUM_ARGS, launchBrowser } from './lib/serve';
+import { CHROMIUM, CHROMIUM_ARGS, launchBrowser, serveBuiltSite } from './lib/serve';
 import { median, quantile, videoReviewPages, type VideoPage } from './video-pages';
 
 const TITLE = 'Video: time to first frame and Range (issue 21, loopback)';
@@ -283,24 +281,16 @@ export async function runVideo(ctx: BenchContext): Promise<SectionResult> {
   const target = pages[0];
   const loadBefore = loadavg();
   log(`video: ${pages.length} review pages with a video; measuring ${target.path}; load ${loadBefore}`);
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dbFile: site.dbFile,
-    mediaDir: path.join(ctx.tmp, 'video-media'),
-    logger: false,
-    configure: async (app) => {
-      await registerSite(app, site.publicDir);
-      // Its own policy: the API's (default-src 'none') would block the script and the video.
-      app.get(FLOOR_PATH, (_req, reply) =>
-        reply
-          .type('text/html; charset=utf-8')
-          .header('Content-Security-Policy', FLOOR_CSP)
-          .send(floorHtml(target.videoUrl)),
-      );
-    },
-  });
-  const base = server.url.replace('127.0.0.1', 'localhost');
+  // Its own policy: the API's (default-src 'none') would block the script and the video.
+  const server = await serveBuiltSite(ctx, site.publicDir, site.dbFile, (app) =>
+    app.get(FLOOR_PATH, (_req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Content-Security-Policy', FLOOR_CSP)
+        .send(floorHtml(target.videoUrl)),
+    ),
+  );
+  const base = server.base;
   const fileSize = Number((await fetch(base + target.videoUrl, { method: 'HEAD' })).headers.get('content-length'));
   const F = 'bare <video> page, same MP4';
   const P = 'review page';

@@ -1,7 +1,7 @@
 // Serves a built site the way `npm start` does (reference API + site on one origin, loopback),
 // for the browser measurements, and a bare static server for the empty Gatsby floor site.
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { chromium, type Browser } from 'playwright-core';
 import { startServer } from '../../server/main';
 import { registerSite } from '../../server/site';
@@ -12,14 +12,23 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serveBuiltSite(ctx: BenchContext, publicDir: string, dbFile: string): Promise<Served> {
+/** `extra`: routes a section adds beside the site (e.g. the video floor page). */
+export async function serveBuiltSite(
+  ctx: BenchContext,
+  publicDir: string,
+  dbFile: string,
+  extra?: (app: FastifyInstance) => void,
+): Promise<Served> {
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
     dbFile,
     mediaDir: path.join(ctx.tmp, 'media'),
     logger: false,
-    configure: (app) => registerSite(app, publicDir),
+    configure: async (app) => {
+      await registerSite(app, publicDir);
+      extra?.(app);
+    },
   });
   return { base: server.url.replace('127.0.0.1', 'localhost'), close: () => server.close() };
 }
