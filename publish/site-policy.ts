@@ -18,7 +18,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * 'sha256-...' sources of the page's own inline scripts (src/site-inline-scripts.ts: known ids
  * only, issue 25 F11). Any other inline script, injected or not, is not allowed to run.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string | Uint8Array): string[] {
   const out = new Set<string>();
   for (const s of inlineScripts(html))
     if (s.known) out.add(`'sha256-${createHash('sha256').update(s.body, 'utf8').digest('base64')}'`);
@@ -42,7 +42,7 @@ const originOf = (url: string | undefined): string | null => {
 };
 
 /** The policy of one page of the site, from its HTML (no HTML: the policy of its scripts and data). */
-export function sitePolicy(html: string, opts: SitePolicyOptions = {}): string {
+export function sitePolicy(html: string | Uint8Array, opts: SitePolicyOptions = {}): string {
   const extra = (list: string[] | undefined) => (list ?? []).map(originOf).filter((o): o is string => !!o);
   return [
     "default-src 'self'",

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { checkInlineScriptsOnPostBuild, strayInlineScripts } from '../../../gatsby/inline-scripts-check';
 import { unbuiltReviewMarkerScript } from '../../../src/review/unbuilt';
-import { UNBUILT_MARKER_ID } from '../../../src/site-inline-scripts';
+import { UNBUILT_MARKER_ID, inlineScripts } from '../../../src/site-inline-scripts';
+import { inlineScriptHashes } from '../../../publish/site-policy';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'inline-scripts-'));
 after(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -60,4 +61,25 @@ test('one injected inline script fails the build and names its page', async () =
   const panics = await postBuild(dir);
   assert.equal(panics.length, 1);
   assert.match(panics[0], /1\/2\/index\.html.*evil\.example/);
+});
+
+test("a page's bytes give the same scripts as its text, non-ASCII bodies included", () => {
+  const html =
+    `<html><head><script id="${UNBUILT_MARKER_ID}">${unbuiltReviewMarkerScript()}</script>${own}</head>` +
+    '<body><p>好评 ✓</p><SCRIPT type="text/javascript" id="注入">alert("评价")</SCRIPT></body></html>';
+  const fromText = inlineScripts(html);
+  const fromBytes = inlineScripts(Buffer.from(html, 'utf8'));
+  assert.deepEqual(fromBytes, fromText);
+  assert.deepEqual(
+    fromBytes.map((s) => [s.id, s.known]),
+    [
+      [UNBUILT_MARKER_ID, true],
+      ['gatsby-script-loader', true],
+      ['gatsby-chunk-mapping', true],
+      ['注入', false],
+    ],
+  );
+  assert.equal(fromBytes[3].body, 'alert("评价")');
+  // The policy hashes the same UTF-8 bytes either way.
+  assert.deepEqual(inlineScriptHashes(Buffer.from(html, 'utf8')), inlineScriptHashes(html));
 });
