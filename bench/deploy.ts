@@ -22,7 +22,7 @@
 // 3. Failover: two nodes (deploy/node.ts) behind nginx, dynamic URLs only (a review without a
 //    static page and the API), one node SIGKILLed a third of the way through: requests lost.
 // JSON in bench/out/deploy.json, a Markdown table on stdout.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,7 @@ import { defaultCategoriesFile } from '../server/catalogue';
 import { openDatabase } from '../server/db/open';
 import { writeNginxConfig } from '../deploy/nginx/render';
 import { freePort, startNginx } from '../deploy/nginx/process';
-import { hammer, hammerWrk, type Run } from './lib/load';
+import { hammer, hammerWrk, hasWrk, pin, type Run } from './lib/load';
 import { log } from './lib/report';
 import { processTree } from './lib/proc';
 
@@ -62,21 +62,6 @@ async function measured(pid: number, client: 'autocannon' | 'wrk', ...args: Para
   const run: Run = client === 'wrk' ? await hammerWrk(url, paths[0], ...rest) : await hammer(...args);
   const cpu = cpuMs(pid) - before;
   return { ...run, serverCpuMs: cpu, cpuMsPer1000: Math.round((cpu / Math.max(run.requests, 1)) * 1000) };
-}
-
-function hasWrk(): boolean {
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch (e) {
-    // wrk --version prints its usage and exits 1: it exists.
-    return (e as { status?: number }).status === 1;
-  }
-}
-
-/** Pins every thread of a process tree to CPUs `cpus` (taskset's list syntax, e.g. "1" or "1-3"). */
-function pin(pid: number, cpus: string): void {
-  for (const p of processTree(pid)) execFileSync('taskset', ['-a', '-cp', cpus, String(p)], { stdio: 'ignore' });
 }
 
 function reviewPages(site: string): string[] {

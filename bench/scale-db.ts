@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { fig, log, round, type SectionResult } from './lib/report';
-import { hammer, type Run } from './lib/load';
+import { hammerBest as hammer, hasWrk, pinLoad, type Run } from './lib/load';
 import { ROOT, SEED, startChildServer, startReferenceServer, type BenchContext } from './lib/data';
 
 const cursor = (text: string) => Buffer.from(text).toString('base64url');
@@ -194,6 +194,9 @@ export async function runScaleDb(ctx: BenchContext): Promise<SectionResult> {
   const results = new Map<string, Run>();
   let bareRun: Run;
   let walk: Awaited<ReturnType<typeof walkFeed>>;
+  // The load generator (wrk when installed) on CPU 0, the two servers on the others.
+  const pinned = pinLoad([api.pid, bare.pid]);
+  log(`scale-db: load from ${hasWrk() ? 'wrk' : 'autocannon'}${pinned ? ', client and servers pinned apart' : ''}`);
   try {
     // Warm-up: JIT, SQLite page cache; the kept detail answers of the hot sample.
     await hammer(bare.url, ['/constant'], 1, connections);
@@ -253,7 +256,9 @@ export async function runScaleDb(ctx: BenchContext): Promise<SectionResult> {
     notes: [
       `Bare Fastify route: ${bareRun.rps} req/s, p99 ${bareRun.p99} ms. Deep pages are compared with the first page of the same listing, measured in the same run.`,
       `The walk returned ${n(walk.reviews)} reviews in ${n(walk.pages)} pages.`,
-      'autocannon runs in the bench process, the server in its own: on 2 cores the load generator competes with the server.',
+      pinned
+        ? `${hasWrk() ? 'wrk' : 'autocannon'} on CPU 0, the servers on the other CPUs (taskset).`
+        : 'autocannon runs in the bench process, the server in its own: on 2 cores the load generator competes with the server.',
       ...(bad.length
         ? bad.map(([k, r]) => `${k}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`)
         : ['No errors, no non-2xx answers.']),

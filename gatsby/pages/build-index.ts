@@ -2,6 +2,7 @@
 import type { RelatedView, ReviewView } from '../../src/review/view';
 import type { ReviewPageData } from '../../src/review/page-data';
 import { reviewKey } from '../../publish/build-protocol';
+import type { FeedFacts } from '../sourcing/feed-facts';
 
 export interface BuildIndex {
   /** Feed items that have a built review page, in feed order (newest first). */
@@ -10,6 +11,8 @@ export interface BuildIndex {
   built: Set<string>;
   /** Review pages built ahead by product, in feed order (deferred reviews' details are not sourced). */
   pagesByProduct: Map<string, ReviewPageData[]>;
+  /** What the hubs count of the deferred reviews, by product (empty without the feed's extension). */
+  deferredFactsByProduct: Map<string, FeedFacts[]>;
   /** Every product that has reviews in the feed (each gets a /pd/ page). */
   productIds: string[];
   productSet: Set<string>;
@@ -30,6 +33,7 @@ export function buildIndex(data: {
   feed: RelatedView[];
   pages: ReviewPageData[];
   deferred?: RelatedView[];
+  deferredFacts?: FeedFacts[] | null;
   productIds?: string[];
 }): BuildIndex {
   const built = new Set<string>();
@@ -41,11 +45,18 @@ export function buildIndex(data: {
     else pagesByProduct.set(p.info.productId, [p]);
   }
   for (const d of data.deferred ?? []) built.add(reviewKey(d.productId, d.commentId));
+  const deferredFactsByProduct = new Map<string, FeedFacts[]>();
+  for (const f of data.deferredFacts ?? []) {
+    const list = deferredFactsByProduct.get(f.productId);
+    if (list) list.push(f);
+    else deferredFactsByProduct.set(f.productId, [f]);
+  }
   const productIds = data.productIds ?? productIdsOf(data.feed);
   return {
     builtFeed: data.feed.filter((f) => built.has(reviewKey(f.productId, f.commentId))),
     built,
     pagesByProduct,
+    deferredFactsByProduct,
     productIds,
     productSet: new Set(productIds),
   };

@@ -32,6 +32,7 @@ export function createProductPages(
   for (const id of index.productIds) {
     const pages = index.pagesByProduct.get(id) ?? [];
     const reviews = reviewsOf(pages);
+    const deferred = index.deferredFactsByProduct.get(id) ?? [];
     const product = input.products.get(id) ?? productFromReviews(id, reviews);
     const category = product.categoryId ? getCategory(input.catalogue, product.categoryId) : undefined;
     const context: ProductPageContext = {
@@ -39,10 +40,14 @@ export function createProductPages(
       breadcrumbs: category ? buildCategoryBreadcrumbs(input.catalogue, category.id) : [linkTo(SITE_PAGES.home)],
       // The newest ten (the comment query's first page), a thin one never first.
       reviews: leadWithUseful(reviews.slice(0, PRODUCT_REVIEWS_STATIC), isThinReview).map(toProductReviewItem),
-      // Counted from the sourced reviews: the build has every review of the feed (docs/api-client.md
-      // "Extensions": the same numbers the comment query's filters give).
-      summary: ratingSummary(reviews.map((r) => r.score)),
-      facets: reviewFacets(reviews.map((r) => ({ tags: r.tags, hasMedia: r.gallery.length > 0 }))),
+      // Counted from the reviews built ahead and, in a bounded build, the deferred ones' feed
+      // items (gatsby/sourcing/feed-facts.ts): every review of the feed, the same numbers the
+      // comment query's filters give (docs/api-client.md "Extensions").
+      summary: ratingSummary([...reviews.map((r) => r.score), ...deferred.map((f) => f.score)]),
+      facets: reviewFacets([
+        ...reviews.map((r) => ({ tags: r.tags, hasMedia: r.gallery.length > 0 })),
+        ...deferred.map((f) => ({ tags: f.tags, hasMedia: f.hasMedia })),
+      ]),
       similar: (pages[0]?.similarProducts ?? []).filter((s) => index.productSet.has(s.id)),
     };
     actions.createPage({ path: productPath(id), component, context: { ...context } });

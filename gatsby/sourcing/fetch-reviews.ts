@@ -26,6 +26,7 @@ import { mapLimit } from './map-limit';
 import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
 import { reviewKey } from '../../publish/build-protocol';
 import { chooseStatic } from '../deferred/static-set';
+import { feedFacts, type FeedFacts } from './feed-facts';
 
 /** The four pinned calls, as the storefront client modules provide them. */
 export interface ReviewSourceApi {
@@ -51,6 +52,12 @@ export interface SourcedReviews {
    * site server renders them on their first request. Empty when every review is built.
    */
   deferred: RelatedView[];
+  /**
+   * What the product hubs count of each deferred review (gatsby/sourcing/feed-facts.ts), in
+   * `deferred`'s order; null when the API's feed items carry no score (a server of the pinned
+   * contract): the hubs then count the reviews built ahead only.
+   */
+  deferredFacts: FeedFacts[] | null;
   skipped: SkippedRecord[];
   /**
    * Every product the feed lists a review of (taken-down reviews left out), skipped reviews'
@@ -115,6 +122,15 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
     onPage?.(raw.length);
   }
   const feed = toRelatedViews(raw);
+  // The hubs' facts of each item (score, tags, media), when the server sends the extension.
+  const facts = new Map<string, FeedFacts>();
+  const byId = new Map(feed.map((f) => [f.commentId, f] as const));
+  for (const item of raw) {
+    const view = item?.commentId == null ? undefined : byId.get(String(item.commentId));
+    if (!view || facts.has(view.commentId)) continue;
+    const f = feedFacts(item, view);
+    if (f) facts.set(view.commentId, f);
+  }
   const kept = new Set(feed.map((f) => f.commentId));
   for (const item of raw) {
     const commentId = item?.commentId == null ? null : String(item.commentId);
@@ -128,7 +144,7 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
       kept.delete(commentId); // a duplicate later in the feed is reported once
     }
   }
-  return feed;
+  return { feed, facts };
 }
 
 /** A review page's related list at most. */
@@ -161,7 +177,7 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
     throw new RequiredEndpointError('GET /api/v2/productcategories', new Error('answer has no categories'));
   }
 
-  const listed = await fetchFeed(api, feedPageSize, skipped, opts.onFeedPage);
+  const { feed: listed, facts } = await fetchFeed(api, feedPageSize, skipped, opts.onFeedPage);
   const exclude = opts.exclude;
   const feed = exclude?.size ? listed.filter((f) => !exclude.has(reviewKey(f.productId, f.commentId))) : listed;
   // The bounded build: only the chosen reviews' details are fetched and held (issue 23).
@@ -251,5 +267,14 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
   for (const page of pages)
     page.relateList = relatedListOf(page.commentId, byProduct.get(page.productId) ?? [], feedHead, relatedLimit);
 
-  return { feed: published, pages, deferred, skipped, productIds: [...new Set(feed.map((f) => f.productId))] };
+  const deferredFacts =
+    deferred.length && facts.size === 0 ? null : deferred.flatMap((d) => facts.get(d.commentId) ?? []);
+  return {
+    feed: published,
+    pages,
+    deferred,
+    deferredFacts,
+    skipped,
+    productIds: [...new Set(feed.map((f) => f.productId))],
+  };
 }

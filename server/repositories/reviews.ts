@@ -311,7 +311,7 @@ export class ReviewRepository {
     }
     const rows = this.db
       .prepare(
-        `SELECT r.id, r.product_id, r.content, r.likes, r.posted_at, r.overrides,
+        `SELECT r.id, r.product_id, r.content, r.likes, r.posted_at, r.overrides, r.score, r.word_tags,
         COALESCE(json_extract(r.pictures, '$[0].thumbnail.url'), json_extract(r.videos, '$[0].cover.url')) AS image,
         u.label AS u_label, u.avatar AS u_avatar
       FROM reviews r JOIN users u ON u.id = r.user_id
@@ -325,6 +325,8 @@ export class ReviewRepository {
       likes: number;
       posted_at: number;
       overrides: string | null;
+      score: number;
+      word_tags: string;
       image: string | null;
       u_label: string;
       u_avatar: string | null;
@@ -345,8 +347,20 @@ export class ReviewRepository {
           // Extension (docs/api-client.md): when it was posted, the sitemap's lastmod of a
           // review the build left to the site server.
           postedAt: r.posted_at,
+          // Extensions (docs/api-client.md): what a bounded build's product hubs count.
+          score: r.score,
+          wordTags: JSON.parse(r.word_tags) as string[],
         };
-        if (r.overrides) Object.assign(item, (JSON.parse(r.overrides) as Overrides).drop ?? {});
+        if (r.overrides) {
+          const o = JSON.parse(r.overrides) as Overrides;
+          Object.assign(item, o.drop ?? {});
+          // The score and tags the detail shows (a seeded record may null its label).
+          if (o.review && 'productCommentLabel' in o.review) {
+            const label = o.review.productCommentLabel as { productSatisfyScore?: unknown; wordTags?: unknown } | null;
+            item.score = (label?.productSatisfyScore as number | null | undefined) ?? null;
+            item.wordTags = (label?.wordTags as string[] | null | undefined) ?? null;
+          }
+        }
         return item;
       }),
       delimiter: more && last ? encodeFeedCursor(sort, keyOf(last)) : null,

@@ -142,6 +142,14 @@ export const RelatedReviewItem = Type.Object(
      * Unchecked): the sitemap writer drops a value that is not a plausible date.
      */
     postedAt: Type.Optional(Unchecked<number | null>()),
+    /**
+     * Optional extensions (issue 23, docs/api-client.md): the review's score (1-5, the detail's
+     * productSatisfyScore) and word tags, so a bounded build's product hubs count deferred
+     * reviews too. Not checked on the wire: the build keeps only a whole score 1-5 and short
+     * string tags (gatsby/sourcing/feed-facts.ts).
+     */
+    score: Type.Optional(Unchecked<number | null>()),
+    wordTags: Type.Optional(Unchecked<string[] | null>()),
   },
   { additionalProperties: true },
 );

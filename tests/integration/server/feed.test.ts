@@ -62,7 +62,8 @@ describe('categories and review feed', () => {
       assert.ok(d.image === null || typeof d.image === 'string');
       assert.ok(typeof d.userLabel === 'string');
       assert.ok(d.content === null || typeof d.content === 'string');
-      // The pinned fields and one extension (docs/api-client.md): postedAt, epoch ms.
+      // The pinned fields and the extensions (docs/api-client.md): postedAt, epoch ms; score
+      // and wordTags, as the detail's label has them.
       assert.equal(typeof d.postedAt, 'number');
       assert.deepEqual(Object.keys(d).sort(), [
         'commentId',
@@ -71,9 +72,33 @@ describe('categories and review feed', () => {
         'likes',
         'postedAt',
         'productId',
+        'score',
         'userAvatar',
         'userLabel',
+        'wordTags',
       ]);
+    }
+  });
+
+  test("feed items' score and wordTags are the detail's label, for every review", async () => {
+    const res = await s.get('/api/v2/product_comment/haul?delimiter=0&size=60&category=0');
+    const drops = res.body.waterFall.waterDrops as Array<{
+      commentId: number;
+      productId: number;
+      score: unknown;
+      wordTags: unknown;
+    }>;
+    assert.equal(drops.length, 60);
+    assert.ok(drops.some((d) => d.commentId === SPECIAL.nullFields));
+    for (const d of drops) {
+      const detail = await s.get(`/api/v1/product-comment/products/${d.productId}/comments?commentId=${d.commentId}`);
+      assert.equal(detail.status, 200);
+      const label = detail.body.comments[0].productCommentLabel as {
+        productSatisfyScore: number;
+        wordTags: string[];
+      } | null;
+      assert.equal(d.score, label?.productSatisfyScore ?? null, `score of ${d.commentId}`);
+      assert.deepEqual(d.wordTags, label?.wordTags ?? null, `tags of ${d.commentId}`);
     }
   });
 

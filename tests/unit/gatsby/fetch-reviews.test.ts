@@ -172,3 +172,34 @@ test('a feed whose cursor repeats is refused instead of looping forever', async 
   const a = api({ haulPage: async () => ({ waterFall: { waterDrops: [drop('1', 'a')], delimiter: '7' } }) });
   await assert.rejects(fetchReviews(a), /repeats/);
 });
+
+test("a bounded build keeps what the hubs count of each deferred review from the feed's score extension", async () => {
+  const feed: RelatedReviewItem[][] = [
+    [
+      { ...drop('1', 'a'), score: 5, wordTags: ['好看'], image: 'https://img.example/a.jpg' },
+      { ...drop('1', 'b'), score: 2, wordTags: ['偏小', '', 7 as never] },
+      { ...drop('2', 'c'), score: 'x' as never, wordTags: null },
+    ],
+  ];
+  const r = await fetchReviews(api({}, feed), { staticLimit: 1 });
+  assert.equal(r.pages.length, 1);
+  assert.deepEqual(
+    r.deferred.map((d) => d.commentId),
+    r.deferredFacts!.map((_, i) => r.deferred[i].commentId),
+  );
+  const byComment = new Map(r.deferred.map((d, i) => [d.commentId, r.deferredFacts![i]]));
+  // Read as the detail's label is read: a bad score counts as none, bad tags are dropped.
+  for (const [id, f] of byComment)
+    assert.deepEqual(
+      f,
+      {
+        a: { productId: '1', score: 5, tags: ['好看'], hasMedia: true },
+        b: { productId: '1', score: 2, tags: ['偏小'], hasMedia: false },
+        c: { productId: '2', score: null, tags: [], hasMedia: false },
+      }[id],
+    );
+  // A server of the pinned contract (no score on feed items): nothing to count beyond the built.
+  const plain = await fetchReviews(api(), { staticLimit: 1 });
+  assert.equal(plain.deferred.length, 2);
+  assert.equal(plain.deferredFacts, null);
+});

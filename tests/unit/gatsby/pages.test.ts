@@ -217,6 +217,34 @@ test('products: a page per product with reviews, detail when sourced, else from 
   assert.deepEqual(p7.breadcrumbs, [{ name: '首页', path: '/' }]);
 });
 
+test('products of a bounded build: the summary and filters count the deferred reviews too', () => {
+  const { feed, pages } = fixture();
+  // p1's reviews r1 and r10 are deferred: their detail was never sourced, only their feed facts.
+  const deferredIds = new Set(['r1', 'r10']);
+  const index = buildIndex({
+    feed,
+    pages: pages.filter((p) => !deferredIds.has(p.commentId)),
+    deferred: feed.filter((f) => deferredIds.has(f.commentId)),
+    deferredFacts: [
+      { productId: 'p1', score: 1, tags: ['偏小'], hasMedia: true },
+      { productId: 'p1', score: null, tags: ['舒服'], hasMedia: false },
+    ],
+  });
+  const a = fakeActions();
+  createProductPages(a, template, { catalogue, index, products: new Map() });
+  const p1 = a.pages.find((p) => p.path === '/pd/p1/')!.context as unknown as ProductPageContext;
+  // Three built (score 5 each) and the deferred one with a score: 4 rated, (15 + 1) / 4 = 4.0.
+  assert.deepEqual(p1.summary, { average: 4, count: 4, histogram: [1, 0, 0, 0, 3] });
+  assert.equal(p1.facets.total, 5);
+  assert.equal(p1.facets.media, 1);
+  assert.deepEqual(p1.facets.tags, [
+    { tag: '舒服', count: 4 },
+    { tag: '偏小', count: 1 },
+  ]);
+  // The static review cards are the built ones only (a deferred review has no detail here).
+  assert.equal(p1.reviews.length, 3);
+});
+
 test('product alias: one client-only page matching /product/:id', () => {
   const a = fakeActions();
   createProductAliasPage(a, template);
