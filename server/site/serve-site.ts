@@ -165,7 +165,9 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     if (!opts.deferred) return fallback();
     let release: string;
     try {
-      release = await fs.promises.realpath(siteDir);
+      // One realpath(3) call (microseconds), not a round trip through libuv's pool: a kept page's
+      // answer is otherwise as cheap as a built one's (docs/benchmarks.md, kept vs built).
+      release = fs.realpathSync.native(siteDir);
     } catch {
       return notFoundPage(req, reply);
     }
