@@ -14,6 +14,7 @@
 // size at 1/30 of its time (a 62 KB review page: 13.2 KB in ~10 ms against 12.1 KB in
 // ~320 ms; framework.js 43.3 KB against 39.4 KB in 1.6 s), and a first visitor waits for it.
 import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { Lru } from './lru';
@@ -25,6 +26,14 @@ export interface CompressedBodiesOptions {
   maxBytes?: number;
   /** Larger files are not compressed here (default 8 MB); none of the site's come close. */
   maxFileBytes?: number;
+  /**
+   * Folders this server writes itself (the kept store of deferred reviews): a body compressed
+   * for a file under one is also written beside it (`<file>.br`, `<file>.gz`) and read back
+   * from there when the cache has dropped it, so a kept page is compressed once, however many
+   * pages outgrow the cache (docs/benchmarks.md "The crawl"). Never for release files: their
+   * siblings are the publish's (nginx serves them).
+   */
+  persistUnder?: string[];
 }
 
 interface Entry {
@@ -50,7 +59,10 @@ export class CompressedBodies {
       weigh: (e, key) => e.body.length + key.length,
     });
     this.maxFileBytes = opts.maxFileBytes ?? 8 * 1024 * 1024;
+    this.persistUnder = (opts.persistUnder ?? []).map((d) => path.resolve(d) + path.sep);
   }
+
+  private readonly persistUnder: string[];
 
   get bytes(): number {
     return this.lru.totalWeight;
@@ -82,6 +94,20 @@ export class CompressedBodies {
   }
 
   private async compress(abs: string, st: fs.Stats, encoding: Encoding): Promise<Buffer | null> {
+    const persist = this.persistUnder.some((d) => abs.startsWith(d));
+    const sibling = `${abs}.${encoding === 'br' ? 'br' : 'gz'}`;
+    if (persist) {
+      // Written by this cache after the file (a kept page is written once and never changed in
+      // place: a re-render replaces the folder's files, and their mtime moves on).
+      const kept = await readSibling(sibling, st);
+      if (kept) return kept;
+    }
+    const body = await this.compressFile(abs, st, encoding);
+    if (body && persist) await writeSibling(sibling, body);
+    return body;
+  }
+
+  private async compressFile(abs: string, st: fs.Stats, encoding: Encoding): Promise<Buffer | null> {
     const fh = await fs.promises.open(abs, 'r');
     let raw: Buffer;
     try {
@@ -103,5 +129,27 @@ export class CompressedBodies {
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
       },
     });
+  }
+}
+
+/** A sibling at least as new as its file, or null (none, older, or unreadable). */
+async function readSibling(sibling: string, st: fs.Stats): Promise<Buffer | null> {
+  try {
+    const s = await fs.promises.stat(sibling);
+    if (!s.isFile() || s.mtimeMs < st.mtimeMs) return null;
+    return await fs.promises.readFile(sibling);
+  } catch {
+    return null;
+  }
+}
+
+/** Best effort (a full disk or a removed store costs a compression next time, nothing else). */
+async function writeSibling(sibling: string, body: Buffer): Promise<void> {
+  const tmp = `${sibling}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  try {
+    await fs.promises.writeFile(tmp, body);
+    await fs.promises.rename(tmp, sibling);
+  } catch {
+    await fs.promises.rm(tmp, { force: true }).catch(() => {});
   }
 }

@@ -62,7 +62,11 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     decorateReply: true,
     suppressWarning: true,
   });
-  const compressed = new CompressedBodies(opts.compression);
+  // Kept pages of deferred reviews are compressed once, into their store (compressed-bodies.ts).
+  const compressed = new CompressedBodies({
+    ...opts.compression,
+    persistUnder: [...(opts.compression?.persistUnder ?? []), ...(opts.deferred ? [opts.deferred.root] : [])],
+  });
 
   // Content-Security-Policy (server/security-headers.ts): each page's own, with its inline
   // scripts by hash, computed once per file version (10,000 pages' policies are ~5 MB); the

@@ -157,7 +157,9 @@ export class DeferredPages {
   private removeFiles(dir: string, key: string) {
     const [productId, commentId] = key.split('/');
     const files = pageFiles(productId, commentId);
-    for (const f of [files.html, files.pageData]) fs.rmSync(path.join(dir, f), { force: true });
+    // With the compressed bodies the site server wrote beside them (compressed-bodies.ts).
+    for (const f of [files.html, files.pageData])
+      for (const ext of ['', '.br', '.gz']) fs.rmSync(path.join(dir, f + ext), { force: true });
   }
 
   /** The review was edited, taken down or restored: its kept rendering is dropped. */

@@ -53,3 +53,30 @@ test('bounded by bytes; files above maxFileBytes are left alone', async () => {
   assert.ok(big.st.size > 20_000);
   assert.equal(await bodies.get(big.p, big.st, 'br'), null);
 });
+
+test('under a kept store: compressed once into a sibling, read back when the cache dropped it, never trusted when older', async () => {
+  const store = path.join(dir, 'kept');
+  fs.mkdirSync(store);
+  const outside = write('outside.html', page(5));
+  const p = path.join(store, 'k.html');
+  fs.writeFileSync(p, page(7));
+  const st = fs.statSync(p);
+  // A cache that holds nothing: every request is a miss.
+  const bodies = new CompressedBodies({ maxBytes: 1, persistUnder: [store] });
+  const first = await bodies.get(p, st, 'br');
+  assert.equal(zlib.brotliDecompressSync(first!).toString(), page(7));
+  assert.ok(fs.existsSync(`${p}.br`), 'written beside the kept page');
+  // Read back, not compressed again: the sibling's bytes are served even if replaced by a marker.
+  fs.writeFileSync(`${p}.br`, zlib.brotliCompressSync(Buffer.from('from the sibling')));
+  assert.equal(zlib.brotliDecompressSync((await bodies.get(p, st, 'br'))!).toString(), 'from the sibling');
+  // The page rendered again (a newer file): the older sibling is not used, a new one is written.
+  const later = new Date(fs.statSync(`${p}.br`).mtimeMs + 5_000);
+  fs.writeFileSync(p, page(8));
+  fs.utimesSync(p, later, later);
+  const again = await bodies.get(p, fs.statSync(p), 'br');
+  assert.equal(zlib.brotliDecompressSync(again!).toString(), page(8));
+  assert.equal(zlib.brotliDecompressSync(fs.readFileSync(`${p}.br`)).toString(), page(8));
+  // A file outside the store never gets a sibling.
+  await bodies.get(outside.p, outside.st, 'gzip');
+  assert.ok(!fs.existsSync(`${outside.p}.gz`));
+});
