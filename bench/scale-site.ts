@@ -19,13 +19,15 @@
 //    the ratio. Then every kept page of the crawl in one run (more than the site server's cache
 //    of compressed bodies holds).
 // The load generator runs on CPU 0 and the site server on the others (taskset). JSON in
-// bench/out/scale-site.json.
+// bench/out/scale-site.json. At demo size (it replaces bench/deferred.ts, whose server shared
+// the load generator's process): `npm run seed -- --reviews 500 --db F`, then --db F --static 100.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { copySiteSources } from '../scripts/site-copy';
 import { DEFERRED_DIR } from '../gatsby/deferred/data';
+import { Rng } from '../server/seed/prng';
 import { startChildServer } from './lib/data';
 import { hammerBest, hasWrk, pinLoad, type Run } from './lib/load';
 import { runMeasured } from './lib/proc';
@@ -46,18 +48,6 @@ const summary = (xs: number[]) => {
     max: Math.round(s[s.length - 1] ?? NaN),
   };
 };
-
-/** mulberry32: a seeded sample, the same URLs for the same database. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Ref {
   productId: string;
@@ -156,11 +146,12 @@ async function main() {
     // 2. The crawl.
     const reviews = publishedReviews(pub);
     const isBuilt = (r: Ref) => fs.existsSync(path.join(pub, r.productId, r.commentId, 'index.html'));
-    const rand = prng(23);
+    // A seeded sample (the seed's PRNG): the same URLs for the same database.
+    const rng = new Rng(23);
     const sample = new Map<string, Ref>();
     const want = Math.min(Number(values.crawl), reviews.length);
     while (sample.size < want) {
-      const r = reviews[Math.floor(rand() * reviews.length)];
+      const r = rng.pick(reviews);
       sample.set(`${r.productId}/${r.commentId}`, r);
     }
     const urls = [...sample.values()].map((r) => ({

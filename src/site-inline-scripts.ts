@@ -55,14 +55,13 @@ export function inlineScripts(html: string | Uint8Array): InlineScript[] {
   const decode = bytes ? (s: string) => Buffer.from(s, 'latin1').toString('utf8') : (s: string) => s;
   const out: InlineScript[] = [];
   const seen = new Set<string>();
-  for (const raw of text.matchAll(SCRIPT)) {
-    const m = [raw[0], decode(raw[1]), decode(raw[2])];
-    const attrs = m[1];
+  for (const m of text.matchAll(SCRIPT)) {
+    const attrs = decode(m[1]);
     if (/\bsrc\s*=/i.test(attrs)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? '';
     if (!EXECUTABLE.test(type.trim())) continue;
     const id = /\bid\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? null;
-    const body = m[2];
+    const body = decode(m[2]);
     const rule = KNOWN.find((k) => k.id === id && k.body(body));
     const known = !!rule && !seen.has(rule.key);
     if (rule) seen.add(rule.key);

@@ -112,14 +112,19 @@ async function wrkRun(args: string[], seconds: number): Promise<Run> {
   };
 }
 
-/** Whether Debian's wrk is installed (`wrk --version` prints its usage and exits 1). */
+let wrkInstalled: boolean | undefined;
+
+/** Whether Debian's wrk is installed (`wrk --version` prints its usage and exits 1); asked once. */
 export function hasWrk(): boolean {
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch (e) {
-    return (e as { status?: number }).status === 1;
+  if (wrkInstalled === undefined) {
+    try {
+      execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+      wrkInstalled = true;
+    } catch (e) {
+      wrkInstalled = (e as { status?: number }).status === 1;
+    }
   }
+  return wrkInstalled;
 }
 
 /** Pins every thread of a process tree to CPUs `cpus` (taskset's list syntax, e.g. "1" or "1-3"). */

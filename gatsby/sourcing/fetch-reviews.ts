@@ -122,16 +122,9 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
     onPage?.(raw.length);
   }
   const feed = toRelatedViews(raw);
-  // The hubs' facts of each item (score, tags, media), when the server sends the extension.
+  // The hubs' facts of each kept item (score, tags, media), when the server sends the extension.
   const facts = new Map<string, FeedFacts>();
-  const byId = new Map(feed.map((f) => [f.commentId, f] as const));
-  for (const item of raw) {
-    const view = item?.commentId == null ? undefined : byId.get(String(item.commentId));
-    if (!view || facts.has(view.commentId)) continue;
-    const f = feedFacts(item, view);
-    if (f) facts.set(view.commentId, f);
-  }
-  const kept = new Set(feed.map((f) => f.commentId));
+  const kept = new Map(feed.map((f) => [f.commentId, f] as const));
   for (const item of raw) {
     const commentId = item?.commentId == null ? null : String(item.commentId);
     if (!commentId || !kept.has(commentId) || item.productId == null) {
@@ -141,7 +134,10 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
         reason: 'feed item without usable commentId/productId',
       });
     } else {
-      kept.delete(commentId); // a duplicate later in the feed is reported once
+      // The item toRelatedViews kept (its first); a duplicate later in the feed is reported once.
+      const f = feedFacts(item, kept.get(commentId)!);
+      if (f) facts.set(commentId, f);
+      kept.delete(commentId);
     }
   }
   return { feed, facts };
