@@ -8,7 +8,7 @@ import type { SitemapEntry } from '../gatsby/sitemap';
 import { writeSitemapsStreamed } from '../gatsby/sitemap-stream';
 import { categoryPath, haulPath, productPath, reviewPath, absoluteUrl } from '../src/paths';
 import { siteConfig } from '../src/site-config';
-import { HAUL_PAGE_SIZE } from '../src/listing/pagination';
+import { HAUL_MAX_PAGES, HAUL_PAGE_SIZE } from '../src/listing/pagination';
 
 const [dbFile, outDir] = process.argv.slice(2);
 const db = new Database(dbFile, { readonly: true });
@@ -36,7 +36,7 @@ for (const r of db
 const reviews = entries.length;
 for (const [id, t] of newestByProduct) entries.push({ path: productPath(id), lastmod: t, images: [] });
 for (const [id, t] of newestByCategory) entries.push({ path: categoryPath(id), lastmod: t, images: [] });
-for (let p = 1; p <= Math.ceil(reviews / HAUL_PAGE_SIZE); p++)
+for (let p = 1; p <= Math.min(Math.ceil(reviews / HAUL_PAGE_SIZE), HAUL_MAX_PAGES); p++)
   entries.push({ path: haulPath(p), lastmod: null, images: [] });
 db.close();
 

@@ -21,6 +21,7 @@ import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from './so
 import { writeReport } from './sourcing/report';
 import { ENV } from '../publish/build-protocol';
 import { staticReviewsLimit } from './deferred/static-set';
+import { sourcedHubIds } from './pages/build-index';
 
 export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) => {
   const root = store.getState().program.directory as string;
@@ -64,7 +65,9 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
     });
     if (progress) (progress as { done(): void }).done();
     else feedTimer.end();
-    const extras = await sourceExtras(client, reporter, data.productIds, {
+    // The details of the products whose hub is built ahead: a bounded build defers the hubs of
+    // products with only deferred reviews, and the site server fetches theirs on request.
+    const extras = await sourceExtras(client, reporter, sourcedHubIds(data), {
       exclude: plan.exclude,
       reuseProduct: plan.incremental ? plan.reuseProduct : undefined,
     });

@@ -11,6 +11,7 @@ import { readBuildInput } from './sourcing/incremental';
 import { startEmbeddedServer, stopEmbeddedServer } from './embedded-server';
 import { refKey, reviewKey } from '../publish/build-protocol';
 import { getBuildData } from './build-data';
+import { deferredHubIds } from './pages/build-index';
 
 /**
  * onPostBuild's sitemap step (gatsby/on-post-build.ts): the recorded pages plus Gatsby's file
@@ -40,6 +41,7 @@ export async function writeSitemapsOnPostBuild({
     builtReviews,
     apiUrl: process.env.STOREFRONT_API_URL || null,
     skipped: getBuildData().skipped,
+    deferredHubs: deferredHubIds(getBuildData()),
     warn: (m) => reporter.warn(m),
   });
   // The bench reads this line (bench/build.ts): the step's time and what it added to the process.
@@ -65,6 +67,8 @@ export async function writeSitemapsWithFeed(
     builtReviews: ReadonlySet<string>;
     apiUrl: string | null;
     skipped: ReadonlyArray<{ productId?: string | null; commentId?: string | null }>;
+    /** Products whose hub the bounded build deferred: listed from the feed like deferred reviews. */
+    deferredHubs: ReadonlySet<string>;
     warn: (message: string) => void;
   },
 ) {
@@ -76,7 +80,7 @@ export async function writeSitemapsWithFeed(
   // the site server answers 404 for them).
   const exclude = new Set(readBuildInput().exclude.map(refKey));
   for (const s of opts.skipped) if (s.productId && s.commentId) exclude.add(reviewKey(s.productId, s.commentId));
-  const listing = { built, unlisted: recordedPages().unlisted, exclude };
+  const listing = { built, unlisted: recordedPages().unlisted, exclude, deferredHubs: opts.deferredHubs };
   const embedded = !opts.apiUrl;
   try {
     const apiUrl = opts.apiUrl || (await startEmbeddedServer(path.resolve('.')));

@@ -23,7 +23,7 @@ import type { HaulResponse, RelatedReviewItem } from '../src/storefront/types';
 import { toRelatedViews } from '../src/review/view';
 import { isThinFeedItem } from '../src/review/quality';
 import { num } from '../src/common/coerce';
-import { reviewPath, withPrefix } from '../src/paths';
+import { productPath, reviewPath, withPrefix } from '../src/paths';
 import { siteConfig } from '../src/site-config';
 import { reviewKey } from '../publish/build-protocol';
 import { MAX_BYTES, SITEMAP_INDEX, itemSize, toItem, type SitemapEntry } from './sitemap';
@@ -76,6 +76,11 @@ export interface ReviewListing {
   unlisted: ReadonlySet<string>;
   /** Reviews never listed (taken down): their reviewKey. */
   exclude: ReadonlySet<string>;
+  /**
+   * Products whose hub the bounded build deferred (rendered on request): each listed once, where
+   * the feed first names one of its reviews (its newest: lastmod from that review's postedAt).
+   */
+  deferredHubs?: ReadonlySet<string>;
 }
 
 /**
@@ -84,10 +89,12 @@ export interface ReviewListing {
  */
 export async function* reviewEntries(
   feed: AsyncIterable<RelatedReviewItem[]> | Iterable<RelatedReviewItem[]>,
-  { built, unlisted, exclude }: ReviewListing,
+  { built, unlisted, exclude, deferredHubs }: ReviewListing,
   now = Date.now(),
 ): AsyncGenerator<SitemapEntry> {
   const seenBuilt = new Set<string>();
+  // Hubs listed so far: at most one id per product of the feed.
+  const seenHubs = new Set<string>();
   for await (const drops of feed) {
     const postedAtOf = new Map(drops.map((d) => [String(d?.commentId), d?.postedAt]));
     for (const item of toRelatedViews(drops)) {
@@ -95,6 +102,12 @@ export async function* reviewEntries(
       if (exclude.has(reviewKey(item.productId, item.commentId)) || unlisted.has(p)) {
         seenBuilt.add(p); // never listed, not even as a built page the feed missed
         continue;
+      }
+      if (deferredHubs?.has(item.productId) && !seenHubs.has(item.productId)) {
+        seenHubs.add(item.productId);
+        const hub = productPath(item.productId);
+        if (!unlisted.has(hub))
+          yield { path: hub, lastmod: feedLastmod(postedAtOf.get(item.commentId), now), images: [] };
       }
       const entry = built.get(p);
       if (entry) {

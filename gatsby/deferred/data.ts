@@ -1,17 +1,26 @@
-// What the site server needs, beside a release, to render a deferred review exactly as the build
-// would have (gatsby/deferred/render-child.ts): the build's related lists' sources (each
-// product's reviews in feed order, and the feed's head) and the review template's page-data
-// shape. Written into the build's output under `_deferred/` (so it is part of the release it
-// belongs to; the site server never serves it, server/site/resolve.ts):
+// What the site server needs, beside a release, to render a deferred review or product hub
+// exactly as the build would have (gatsby/deferred/render-child.ts): the build's related lists'
+// sources (each product's reviews in feed order, and the feed's head), what each hub counts of
+// its reviews, and the templates' page-data shapes. Written into the build's output under
+// `_deferred/` (so it is part of the release it belongs to; the site server never serves it,
+// server/site/resolve.ts):
 //
-//   _deferred/meta.json                {version, buckets, relatedLimit, feedHead, shape}
+//   _deferred/meta.json                {version, buckets, relatedLimit, feedHead, shape,
+//                                       productShape, otherProducts}
 //   _deferred/related/<bucket>.json    {[productId]: RelatedView[]} (feed order)
+//   _deferred/facts/<bucket>.json      {[productId]: [score, hasMedia 0|1, tags][]} (feed order;
+//                                       a product is absent when a review's facts are unknown:
+//                                       a deferred review from a feed without the extension)
 //
 // Products are spread over BUCKETS files by a hash of their id, so a rendering reads one small
 // file, and a patch build rewrites only the buckets whose products changed.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RelatedView } from '../../src/review/view';
+import type { ReviewPageData } from '../../src/review/page-data';
+import { reviewKey } from '../../publish/build-protocol';
+import type { FeedFacts } from '../sourcing/feed-facts';
+import { factsOfReview, type HubFacts } from '../pages/product';
 import { FEED_HEAD, RELATED_LIMIT } from '../sourcing/fetch-reviews';
 import type { TemplateShape } from '../patch/render';
 
@@ -20,11 +29,30 @@ export const META_FILE = `${DEFERRED_DIR}/meta.json`;
 export const BUCKETS = 256;
 
 export interface DeferredMeta {
-  version: 1;
+  version: 2;
   buckets: number;
   relatedLimit: number;
   feedHead: RelatedView[];
+  /** The review template's page-data shape. */
   shape: TemplateShape;
+  /** The product template's (a hub). */
+  productShape: TemplateShape;
+  /** Products with a hub but no review in the feed (their reviews were skipped): other pages link them. */
+  otherProducts: string[];
+}
+
+/** What a hub counts of one review, compact: [score, hasMedia 0|1, tags]. */
+export type FactsRow = [number | null, 0 | 1, string[]];
+export const toFactsRow = (f: HubFacts): FactsRow => [f.score, f.hasMedia ? 1 : 0, f.tags];
+export const fromFactsRow = ([score, media, tags]: FactsRow): HubFacts => ({ score, hasMedia: media === 1, tags });
+
+/** What `_deferred/` is written from: the build's data (gatsby/build-data.ts). */
+export interface DeferredSource {
+  /** Published reviews, feed order. */
+  feed: readonly RelatedView[];
+  pages: readonly ReviewPageData[];
+  deferredFacts: readonly FeedFacts[] | null;
+  productIds: readonly string[];
 }
 
 /** FNV-1a of the product id, modulo `buckets`. */
@@ -35,35 +63,54 @@ export function bucketOf(productId: string, buckets = BUCKETS): number {
 }
 
 export const bucketFile = (bucket: number) => `${DEFERRED_DIR}/related/${String(bucket).padStart(3, '0')}.json`;
+export const factsFile = (bucket: number) => `${DEFERRED_DIR}/facts/${String(bucket).padStart(3, '0')}.json`;
 
-/** Every file of `_deferred/` for this feed (published reviews, feed order): relative path -> bytes. */
-export function deferredFiles(feed: readonly RelatedView[], shape: TemplateShape): Map<string, string> {
-  const byBucket = new Map<number, Map<string, RelatedView[]>>();
+/** Every file of `_deferred/` for this build's data: relative path -> bytes. */
+export function deferredFiles(
+  data: DeferredSource,
+  shapes: { review: TemplateShape; product: TemplateShape },
+): Map<string, string> {
+  const { feed } = data;
+  // Each review's facts: a built one's from its detail, a deferred one's from its feed item.
+  const facts = new Map<string, HubFacts>();
+  for (const p of data.pages) facts.set(reviewKey(p.info.productId, p.info.id), factsOfReview(p.info));
+  for (const f of data.deferredFacts ?? []) facts.set(reviewKey(f.productId, f.commentId), f);
+  const byBucket = new Map<number, Map<string, { related: RelatedView[]; facts: FactsRow[] | null }>>();
   for (const item of feed) {
     const b = bucketOf(item.productId);
     let products = byBucket.get(b);
     if (!products) byBucket.set(b, (products = new Map()));
-    const list = products.get(item.productId);
-    if (list) list.push(item);
-    else products.set(item.productId, [item]);
+    let entry = products.get(item.productId);
+    if (!entry) products.set(item.productId, (entry = { related: [], facts: [] }));
+    entry.related.push(item);
+    const f = facts.get(reviewKey(item.productId, item.commentId));
+    if (!f) entry.facts = null;
+    else entry.facts?.push(toFactsRow(f));
   }
+  const inFeed = new Set(feed.map((f) => f.productId));
   const files = new Map<string, string>();
   const meta: DeferredMeta = {
-    version: 1,
+    version: 2,
     buckets: BUCKETS,
     relatedLimit: RELATED_LIMIT,
     feedHead: feed.slice(0, FEED_HEAD),
-    shape,
+    shape: shapes.review,
+    productShape: shapes.product,
+    otherProducts: data.productIds.filter((id) => !inFeed.has(id)),
   };
   files.set(META_FILE, JSON.stringify(meta));
-  for (const [b, products] of [...byBucket].sort((x, y) => x[0] - y[0]))
-    files.set(bucketFile(b), JSON.stringify(Object.fromEntries(products)));
+  for (const [b, products] of [...byBucket].sort((x, y) => x[0] - y[0])) {
+    files.set(bucketFile(b), JSON.stringify(Object.fromEntries([...products].map(([id, e]) => [id, e.related]))));
+    const known = [...products].filter(([, e]) => e.facts !== null);
+    if (known.length)
+      files.set(factsFile(b), JSON.stringify(Object.fromEntries(known.map(([id, e]) => [id, e.facts]))));
+  }
   return files;
 }
 
-/** The review template's shape from one built review's page-data.json in `publicDir`. */
-export function reviewShape(publicDir: string, reviewPagePath: string): TemplateShape {
-  const file = path.join(publicDir, 'page-data', reviewPagePath, 'page-data.json');
+/** A template's shape from one of its built pages' page-data.json in `publicDir`. */
+export function pageShape(publicDir: string, pagePath: string): TemplateShape {
+  const file = path.join(publicDir, 'page-data', pagePath, 'page-data.json');
   const d = JSON.parse(fs.readFileSync(file, 'utf8')) as TemplateShape;
   const shape: TemplateShape = { componentChunkName: d.componentChunkName, staticQueryHashes: d.staticQueryHashes };
   if (d.slicesMap !== undefined) shape.slicesMap = d.slicesMap;

@@ -1,4 +1,4 @@
-// Renders deferred reviews for the site server (issue 23): a child process the site server starts
+// Renders deferred reviews and product hubs for the site server (issue 23): a child process the site server starts
 // (server/site/deferred/render-process.ts) in the Gatsby workspace, so the CPU work of React's
 // rendering never runs on the server's event loop, and Gatsby's renderer finds its .cache/ and
 // public/ from the working directory (gatsby/patch/render.ts).
@@ -10,6 +10,12 @@
 // bundle (gatsby/patch/render.ts): the same bytes as `gatsby build` writes for it
 // (tests/integration/site/deferred-reviews.test.ts).
 //
+// A product hub the bounded build deferred (every review of its product deferred,
+// gatsby/pages/build-index.ts hubIds) is rendered as a build of every review would have made it:
+// the product call, the details of its first reviews (feed order, from `_deferred/related/`), its
+// similar products, and what it counts of every review from `_deferred/facts/`, through the
+// build's own context (gatsby/pages/product.ts productPageContext).
+//
 // Messages (process.send): in `RenderRequest`, out `RenderAnswer`.
 //   ok          the page's HTML and page-data.json are in `out`
 //   missing     no such review (the API answers 404 or no comment), or one the build would skip
@@ -20,7 +26,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createStorefrontClient } from '../../src/storefront/client';
-import { toReviewView, toSimilarViews, type RelatedView, type SimilarView } from '../../src/review/view';
+import {
+  toReviewView,
+  toSimilarViews,
+  type RelatedView,
+  type ReviewView,
+  type SimilarView,
+} from '../../src/review/view';
+import { getCatalogue } from '../../src/catalogue';
+import { productPath } from '../../src/paths';
+import { toProductView } from '../../src/listing/view';
+import { extrasSourceApi } from '../sourcing/extras-api';
+import { PRODUCT_REVIEWS_STATIC, factsOfReview, productPageContext } from '../pages/product';
 import type { ReviewPageData } from '../../src/review/page-data';
 import { reviewSourceApi } from '../sourcing/review-source-api';
 import { isNotFound } from '../sourcing/errors';
@@ -30,7 +47,7 @@ import { templatePath } from '../pages/all';
 import type { PageInput } from '../pages/types';
 import { pageResultJson } from '../patch/manifest';
 import { openRenderer, pageDataFile, pageDataString, type PageRenderer } from '../patch/render';
-import { META_FILE, bucketFile, bucketOf, type DeferredMeta } from './data';
+import { META_FILE, bucketFile, bucketOf, factsFile, fromFactsRow, type DeferredMeta, type FactsRow } from './data';
 
 export interface RenderRequest {
   id: number;
@@ -39,7 +56,8 @@ export interface RenderRequest {
   /** Where the page goes (the kept store of this release). */
   out: string;
   productId: string;
-  commentId: string;
+  /** The review's id; null for the product's hub. */
+  commentId: string | null;
 }
 export interface RenderAnswer {
   id: number;
@@ -64,6 +82,7 @@ const client = createStorefrontClient({
   timeoutMs: 5000,
 });
 const api = reviewSourceApi(client);
+const extras = extrasSourceApi(client);
 
 let renderer: { out: string; r: Promise<PageRenderer> } | null = null;
 function rendererFor(out: string) {
@@ -79,6 +98,13 @@ function rendererFor(out: string) {
   return renderer.r;
 }
 
+/**
+ * The parsed bucket files of the served release, most recently used last: at 1,000,000 reviews a
+ * bucket is ~600 KB of JSON, parsed once rather than on every rendering.
+ */
+const buckets = new Map<string, Record<string, unknown>>();
+const BUCKETS_KEPT = 64;
+
 const releases = new Map<string, { hash: string; meta: DeferredMeta | null }>();
 function releaseInfo(release: string) {
   // Keyed by the build too: a rebuild in place (a served public/) is another release.
@@ -93,60 +119,127 @@ function releaseInfo(release: string) {
     };
     if (releases.size > 16) releases.clear();
     releases.set(key, info);
+    // Another release, or the same path rebuilt in place: its buckets are read anew.
+    buckets.clear();
   }
   return info;
 }
 
+function bucketJson<T>(release: string, rel: string): Record<string, T> {
+  const file = path.join(release, rel);
+  let b = buckets.get(file);
+  if (b) buckets.delete(file);
+  else b = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  buckets.set(file, b);
+  if (buckets.size > BUCKETS_KEPT) buckets.delete(buckets.keys().next().value as string);
+  return b as Record<string, T>;
+}
+const productEntry = <T>(release: string, rel: string, productId: string): T | undefined => {
+  const b = bucketJson<T>(release, rel);
+  return Object.hasOwn(b, productId) ? b[productId] : undefined;
+};
+
+/** A product's published reviews (feed order), or undefined when the feed lists none of it. */
+const reviewsOfProduct = (release: string, meta: DeferredMeta, productId: string) =>
+  productEntry<RelatedView[]>(release, bucketFile(bucketOf(productId, meta.buckets)), productId);
+
 function relatedOf(release: string, meta: DeferredMeta, productId: string, commentId: string): RelatedView[] {
-  const file = path.join(release, bucketFile(bucketOf(productId, meta.buckets)));
-  const bucket = fs.existsSync(file)
-    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RelatedView[]>)
-    : {};
-  const ofProduct = Object.hasOwn(bucket, productId) ? bucket[productId] : [];
-  return relatedListOf(commentId, ofProduct, meta.feedHead, meta.relatedLimit);
+  return relatedListOf(commentId, reviewsOfProduct(release, meta, productId) ?? [], meta.feedHead, meta.relatedLimit);
+}
+
+/** Whether the build made (or deferred) a hub for the product. */
+const hasHub = (release: string, meta: DeferredMeta, productId: string) =>
+  reviewsOfProduct(release, meta, productId) !== undefined || meta.otherProducts.includes(productId);
+
+/** A review's view as the build sources it, or null when the build would skip it. */
+async function reviewView(productId: string, commentId: string): Promise<ReviewView | null> {
+  let detail;
+  try {
+    detail = await api.reviewDetail(productId, commentId);
+  } catch (e) {
+    if (isNotFound(e)) return null;
+    throw e;
+  }
+  if (!detail) return null;
+  const view = toReviewView(detail, productId);
+  return view.ok ? view.review : null;
+}
+
+async function similarOf(productId: string): Promise<SimilarView[]> {
+  try {
+    return toSimilarViews(await api.similarProducts(productId), productId);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    return [];
+  }
+}
+
+/** The page data's bytes and the page: written into `out`, then rendered there. */
+async function writeAndRender(out: string, shape: DeferredMeta['shape'], p: PageInput) {
+  const json = pageDataString(shape, p.path, pageResultJson(p.context), null);
+  const r = await rendererFor(out);
+  const file = path.join(out, pageDataFile(p.path));
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  await fs.promises.writeFile(file, json);
+  await r.render(p.path, json);
+}
+
+/** A product hub the bounded build deferred: as a build of all its reviews makes it. */
+async function renderProduct(id: number, release: string, out: string, meta: DeferredMeta, productId: string) {
+  if (!hasHub(release, meta, productId)) return { id, status: 'missing' } satisfies RenderAnswer;
+  const listed = reviewsOfProduct(release, meta, productId) ?? [];
+  // Its first reviews that have a page (the build skips a review whose detail fails): in feed order.
+  const reviews: ReviewView[] = [];
+  for (let i = 0; i < listed.length && reviews.length < PRODUCT_REVIEWS_STATIC;) {
+    const batch = listed.slice(i, i + PRODUCT_REVIEWS_STATIC - reviews.length);
+    i += batch.length;
+    for (const v of await Promise.all(batch.map((r) => reviewView(r.productId, r.commentId)))) if (v) reviews.push(v);
+  }
+  let product;
+  try {
+    const view = toProductView(await extras.product(productId));
+    if (view?.id === productId) product = view;
+  } catch {
+    // optional endpoint (contract): the hub falls back to what the reviews tell, as the build does
+  }
+  const rows = productEntry<FactsRow[]>(release, factsFile(bucketOf(productId, meta.buckets)), productId);
+  const context = productPageContext({
+    catalogue: getCatalogue(),
+    productId,
+    product,
+    reviews,
+    // Every review's facts when the build knew them all; else (a feed without the extension)
+    // those of the reviews sourced here.
+    facts: rows ? rows.map(fromFactsRow) : reviews.map(factsOfReview),
+    // The build takes them from its first review page's data.
+    similar: reviews.length ? (await similarOf(productId)).filter((s) => hasHub(release, meta, s.id)) : [],
+  });
+  const page: PageInput = { path: productPath(productId), component: templatePath('product'), context: { ...context } };
+  await writeAndRender(out, meta.productShape, page);
+  return { id, status: 'ok' } satisfies RenderAnswer;
 }
 
 async function render(req: RenderRequest): Promise<RenderAnswer> {
   const { id, release, out, productId, commentId } = req;
   const info = releaseInfo(release);
   if (!info.meta) return { id, status: 'unavailable', message: 'the release has no _deferred/ data' };
+  if (info.meta.version !== 2) return { id, status: 'unavailable', message: `_deferred/ version ${info.meta.version}` };
   if (info.hash !== ownHash) return { id, status: 'stale', message: `release ${info.hash}, renderer ${ownHash}` };
-  let detail;
-  try {
-    detail = await api.reviewDetail(productId, commentId);
-  } catch (e) {
-    if (isNotFound(e)) return { id, status: 'missing' };
-    throw e;
-  }
-  if (!detail) return { id, status: 'missing' };
-  const view = toReviewView(detail, productId);
-  if (!view.ok) return { id, status: 'missing', message: view.reason };
-  const info2 = view.review;
-  let similarProducts: SimilarView[];
-  try {
-    similarProducts = toSimilarViews(await api.similarProducts(info2.productId), info2.productId);
-  } catch (e) {
-    if (!isNotFound(e)) throw e;
-    similarProducts = [];
-  }
+  if (commentId === null) return renderProduct(id, release, out, info.meta, productId);
+  const review = await reviewView(productId, commentId);
+  if (!review) return { id, status: 'missing' };
   // The same keys in the same order as the build's page data (fetchReviews).
   const data: ReviewPageData = {
-    productId: info2.productId,
-    commentId: info2.id,
-    info: info2,
-    relateList: relatedOf(release, info.meta, info2.productId, info2.id),
-    similarProducts,
+    productId: review.productId,
+    commentId: review.id,
+    info: review,
+    relateList: relatedOf(release, info.meta, review.productId, review.id),
+    similarProducts: await similarOf(review.productId),
   };
   let page: PageInput | null = null;
   // Every related review in `_deferred/` has a page, built or deferred.
   createReviewPage({ createPage: (p) => (page = p) }, templatePath, data, () => true);
-  const p = page as unknown as PageInput;
-  const json = pageDataString(info.meta.shape, p.path, pageResultJson(p.context), null);
-  const r = await rendererFor(out);
-  const file = path.join(out, pageDataFile(p.path));
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  await fs.promises.writeFile(file, json);
-  await r.render(p.path, json);
+  await writeAndRender(out, info.meta.shape, page as unknown as PageInput);
   return { id, status: 'ok' };
 }
 

@@ -3,6 +3,7 @@ import type { RelatedView, ReviewView } from '../../src/review/view';
 import type { ReviewPageData } from '../../src/review/page-data';
 import { reviewKey } from '../../publish/build-protocol';
 import type { FeedFacts } from '../sourcing/feed-facts';
+import type { SourcedReviews } from '../sourcing/fetch-reviews';
 
 export interface BuildIndex {
   /** Feed items that have a built review page, in feed order (newest first). */
@@ -13,9 +14,14 @@ export interface BuildIndex {
   pagesByProduct: Map<string, ReviewPageData[]>;
   /** What the hubs count of the deferred reviews, by product (empty without the feed's extension). */
   deferredFactsByProduct: Map<string, FeedFacts[]>;
-  /** Every product that has reviews in the feed (each gets a /pd/ page). */
+  /** Every product that has reviews in the feed (each has a /pd/ page, built ahead or deferred). */
   productIds: string[];
   productSet: Set<string>;
+  /**
+   * The products whose hub is built ahead: all of them, but in a bounded build not those whose
+   * every review is deferred (their hub is rendered on request too, gatsby/deferred/).
+   */
+  hubIds: string[];
 }
 
 export { reviewKey };
@@ -53,6 +59,7 @@ export function buildIndex(data: {
   }
   const productIds = data.productIds ?? productIdsOf(data.feed);
   return {
+    hubIds: hubProductIds(productIds, pagesByProduct, data.deferred ?? []),
     builtFeed: data.feed.filter((f) => built.has(reviewKey(f.productId, f.commentId))),
     built,
     pagesByProduct,
@@ -61,5 +68,29 @@ export function buildIndex(data: {
     productSet: new Set(productIds),
   };
 }
+
+/** `productIds` less the products every review of which is deferred (their hubs are deferred too). */
+export function hubProductIds(
+  productIds: string[],
+  withPages: { has(productId: string): boolean },
+  deferred: ReadonlyArray<{ productId: string }>,
+): string[] {
+  if (!deferred.length) return productIds;
+  const deferredOnly = new Set<string>();
+  for (const d of deferred) if (!withPages.has(d.productId)) deferredOnly.add(d.productId);
+  return productIds.filter((id) => !deferredOnly.has(id));
+}
+
+/** The products whose hub the bounded build defers (every review of them deferred). */
+export function deferredHubIds(data: Pick<SourcedReviews, 'pages' | 'deferred'>): Set<string> {
+  const withPages = new Set(data.pages.map((p) => p.info.productId));
+  const out = new Set<string>();
+  for (const d of data.deferred) if (!withPages.has(d.productId)) out.add(d.productId);
+  return out;
+}
+
+/** The hubs a build makes ahead, from its sourced reviews: their products' details are fetched. */
+export const sourcedHubIds = (data: Pick<SourcedReviews, 'productIds' | 'pages' | 'deferred'>) =>
+  hubProductIds(data.productIds, new Set(data.pages.map((p) => p.info.productId)), data.deferred);
 
 export const reviewsOf = (pages: ReviewPageData[] | undefined): ReviewView[] => (pages ?? []).map((p) => p.info);

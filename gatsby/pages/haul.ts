@@ -1,6 +1,6 @@
 import { getCategoryTrail, getTopLevelGroups, type Catalogue } from '../../src/catalogue';
 import { haulCategoryPath, haulPath } from '../../src/paths';
-import { HAUL_PAGE_SIZE, pageCount, pageSlice } from '../../src/listing/pagination';
+import { HAUL_MAX_PAGES, HAUL_PAGE_SIZE, pageCount, pageSlice } from '../../src/listing/pagination';
 import { haulCounts } from '../../src/listing/haul-state';
 import type { ProductView } from '../../src/listing/types';
 import type { HaulPageContext } from '../../src/templates/haul';
@@ -15,7 +15,8 @@ import type { PageActions, TemplateOf } from './types';
  * top-level category with reviews (`/haul/c/{id}/`, issue 22: the states worth indexing; the
  * filter and sort states are query states of these pages, src/listing/haul-state.ts). A
  * review's category is its product's (the product call's categoryId); reviews of products
- * without one are only on /haul/.
+ * without one are only on /haul/. Each listing is cut at `maxPages` numbered pages
+ * (HAUL_MAX_PAGES, issue 23); its counts stay those of the whole listing.
  */
 export function createHaulPages(
   actions: PageActions,
@@ -26,9 +27,11 @@ export function createHaulPages(
     catalogue?: Catalogue;
     products?: Map<string, ProductView>;
     pageSize?: number;
+    maxPages?: number;
   },
 ): number {
   const size = input.pageSize ?? HAUL_PAGE_SIZE;
+  const maxPages = Math.max(1, input.maxPages ?? HAUL_MAX_PAGES);
   const feed = input.index.builtFeed;
   const component = template('haul');
   const views = new Map<string, ReviewView>();
@@ -70,7 +73,8 @@ export function createHaulPages(
 
   let made = 0;
   const listing = (items: RelatedView[], category: { id: string; name: string } | null, cursor: string | null) => {
-    const pages = pageCount(items.length, size);
+    // Capped: pageCount in the context is the last built page, so no link points beyond it.
+    const pages = Math.min(pageCount(items.length, size), maxPages);
     const counts = counted(items);
     for (let page = 1; page <= pages; page++) {
       // Each page's reviews with a picture or video first (issue 22): one without media never

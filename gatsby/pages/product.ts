@@ -5,6 +5,8 @@ import { productFromReviews, toProductReviewItem } from '../../src/listing/view'
 import { ratingSummary, reviewFacets } from '../../src/listing/rating';
 import { isThinReview, leadWithUseful } from '../../src/review/quality';
 import type { ProductView } from '../../src/listing/types';
+import type { ReviewView, SimilarView } from '../../src/review/view';
+import type { FeedFacts } from '../sourcing/feed-facts';
 import type { ProductPageContext } from '../../src/templates/product';
 import { reviewsOf, type BuildIndex } from './build-index';
 import type { PageActions, TemplateOf } from './types';
@@ -18,6 +20,52 @@ export const PRODUCT_REVIEWS_STATIC = 10;
  * posted_at descending, like the comment query); the rating summary and the filters' counts;
  * similar products (sourced per product for the review pages, reused).
  */
+/** What a hub counts of one review: from its detail when built, from its feed item when deferred. */
+export type HubFacts = Pick<FeedFacts, 'score' | 'tags' | 'hasMedia'>;
+export const factsOfReview = (r: ReviewView): HubFacts => ({
+  score: r.score,
+  tags: r.tags,
+  hasMedia: r.gallery.length > 0,
+});
+
+/**
+ * A hub's page context: the build's (createProductPages) and the site server's for a hub the
+ * bounded build deferred (gatsby/deferred/render-child.ts), so both write the same bytes.
+ * `reviews`: its reviews with a page of their own, feed order; `facts`: what it counts of every
+ * review (the summary and the filters' counts); `similar`: its similar products with a hub.
+ */
+export function productPageContext(input: {
+  catalogue: Catalogue;
+  productId: string;
+  product: ProductView | undefined;
+  reviews: ReviewView[];
+  facts: Iterable<HubFacts>;
+  similar: SimilarView[];
+}): ProductPageContext {
+  const { catalogue, reviews } = input;
+  const product = input.product ?? productFromReviews(input.productId, reviews);
+  const category = product.categoryId ? getCategory(catalogue, product.categoryId) : undefined;
+  const facts = [...input.facts];
+  return {
+    product,
+    breadcrumbs: category ? buildCategoryBreadcrumbs(catalogue, category.id) : [linkTo(SITE_PAGES.home)],
+    // The newest ten (the comment query's first page), a thin one never first.
+    reviews: leadWithUseful(reviews.slice(0, PRODUCT_REVIEWS_STATIC), isThinReview).map(toProductReviewItem),
+    // Counted from every review of the feed, built ahead or deferred: the same numbers the
+    // comment query's filters give (docs/api-client.md "Extensions").
+    summary: ratingSummary(facts.map((f) => f.score)),
+    facets: reviewFacets(facts),
+    similar: input.similar,
+  };
+}
+
+/**
+ * `/pd/{productId}/` for every product with reviews (in a bounded build, every product with a
+ * review built ahead: the others' hubs are deferred, index.hubIds): the product call's data
+ * when the optional endpoint answered, else what the reviews tell; its newest reviews (feed
+ * order = posted_at descending, like the comment query); the rating summary and the filters'
+ * counts; similar products (sourced per product for the review pages, reused).
+ */
 export function createProductPages(
   actions: PageActions,
   template: TemplateOf,
@@ -29,30 +77,23 @@ export function createProductPages(
 ): number {
   const component = template('product');
   const { index } = input;
-  for (const id of index.productIds) {
+  for (const id of index.hubIds) {
     const pages = index.pagesByProduct.get(id) ?? [];
     const reviews = reviewsOf(pages);
+    // In a bounded build, the deferred reviews count through their feed items
+    // (gatsby/sourcing/feed-facts.ts).
     const deferred = index.deferredFactsByProduct.get(id) ?? [];
-    const product = input.products.get(id) ?? productFromReviews(id, reviews);
-    const category = product.categoryId ? getCategory(input.catalogue, product.categoryId) : undefined;
-    const context: ProductPageContext = {
-      product,
-      breadcrumbs: category ? buildCategoryBreadcrumbs(input.catalogue, category.id) : [linkTo(SITE_PAGES.home)],
-      // The newest ten (the comment query's first page), a thin one never first.
-      reviews: leadWithUseful(reviews.slice(0, PRODUCT_REVIEWS_STATIC), isThinReview).map(toProductReviewItem),
-      // Counted from the reviews built ahead and, in a bounded build, the deferred ones' feed
-      // items (gatsby/sourcing/feed-facts.ts): every review of the feed, the same numbers the
-      // comment query's filters give (docs/api-client.md "Extensions").
-      summary: ratingSummary([...reviews.map((r) => r.score), ...deferred.map((f) => f.score)]),
-      facets: reviewFacets([
-        ...reviews.map((r) => ({ tags: r.tags, hasMedia: r.gallery.length > 0 })),
-        ...deferred.map((f) => ({ tags: f.tags, hasMedia: f.hasMedia })),
-      ]),
+    const context = productPageContext({
+      catalogue: input.catalogue,
+      productId: id,
+      product: input.products.get(id),
+      reviews,
+      facts: [...reviews.map(factsOfReview), ...deferred],
       similar: (pages[0]?.similarProducts ?? []).filter((s) => index.productSet.has(s.id)),
-    };
+    });
     actions.createPage({ path: productPath(id), component, context: { ...context } });
   }
-  return index.productIds.length;
+  return index.hubIds.length;
 }
 
 /**

@@ -27,6 +27,7 @@ import { getCatalogue } from '../../src/catalogue';
 import { createStorefrontClient } from '../../src/storefront/client';
 import type { BuildData } from '../build-data';
 import { createAllPages, postedAtOf, templatePath } from '../pages/all';
+import { deferredHubIds, sourcedHubIds } from '../pages/build-index';
 import type { PageInput } from '../pages/types';
 import { markChanged, recordedPages, recordingSitemap, type SitemapEntry } from '../sitemap';
 import { writeSitemapsWithFeed } from '../sitemap-post-build';
@@ -78,7 +79,8 @@ async function source(apiUrl: string, dataDir: string): Promise<BuildData> {
     staticLimit: staticReviewsLimit(),
   });
   const extras = await fetchExtras(extrasSourceApi(client), {
-    productIds: data.productIds,
+    // The hubs built ahead only (a bounded build defers the others, gatsby/pages/build-index.ts).
+    productIds: sourcedHubIds(data),
     categoryIds: [...getCatalogue().byId.keys()],
     concurrency,
     exclude: plan.exclude,
@@ -192,6 +194,7 @@ export async function patchBuild(): Promise<PatchResult> {
     builtReviews: recordedPages().builtReviews,
     apiUrl,
     skipped: data.skipped,
+    deferredHubs: deferredHubIds(data),
     warn: (m) => console.warn(`patch: ${m}`),
   });
   const fresh = sitemapFiles(maps);
@@ -203,7 +206,9 @@ export async function patchBuild(): Promise<PatchResult> {
     written.push(f);
   }
   // What the site server renders deferred reviews from (gatsby/deferred/data.ts): the files that differ.
-  const deferred = data.pages.length ? deferredFiles(data.feed, shapeOf('review')) : new Map<string, string>();
+  const deferred = data.pages.length
+    ? deferredFiles(data, { review: shapeOf('review'), product: shapeOf('product') })
+    : new Map<string, string>();
   for (const [f, body] of deferred) {
     const old = path.join(base, f);
     if (fs.existsSync(old) && fs.readFileSync(old, 'utf8') === body) continue;

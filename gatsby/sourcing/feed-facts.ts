@@ -9,6 +9,7 @@ import type { RelatedView } from '../../src/review/view';
 
 export interface FeedFacts {
   productId: string;
+  commentId: string;
   score: number | null;
   tags: string[];
   hasMedia: boolean;
@@ -29,5 +30,11 @@ export function feedFacts(item: RelatedReviewItem, view: RelatedView): FeedFacts
   const tags = Array.isArray(item.wordTags)
     ? item.wordTags.filter((t): t is string => !!text(t) && (t as string).length <= MAX_TAG_LENGTH).slice(0, MAX_TAGS)
     : [];
-  return { productId: view.productId, score: num(item.score), tags, hasMedia: view.image != null };
+  return {
+    productId: view.productId,
+    commentId: view.commentId,
+    score: num(item.score),
+    tags,
+    hasMedia: view.image != null,
+  };
 }

@@ -15,10 +15,18 @@ export type Resolution =
    * browser; 200 only when the review exists (src/review/unbuilt.ts, review-exists.ts).
    */
   | { kind: 'unbuilt-review'; productId: string; commentId: string }
+  /** A product hub without a static page: one the bounded build deferred, rendered on request. */
+  | { kind: 'unbuilt-hub'; productId: string }
   | { kind: 'missing' };
 
 /** /product/{id}, the product route used after navigation (src/paths.ts aliasProductId). */
 const PRODUCT_ALIAS = new RegExp(`^\\/product\\/(${ID_SOURCE})\\/?$`);
+/** A product hub's page (src/paths.ts productPath) and its page data. */
+const HUB_PAGE = new RegExp(`^\\/pd\\/(${ID_SOURCE})\\/?$`);
+const HUB_PAGE_DATA = new RegExp(`^\\/page-data\\/pd\\/(${ID_SOURCE})\\/page-data\\.json$`);
+
+/** The product id of a hub's page-data path (after /review), else null. */
+export const hubPageDataId = (sitePath: string) => HUB_PAGE_DATA.exec(sitePath)?.[1] ?? null;
 
 /** The bounded build's data for deferred reviews, inside the release (gatsby/deferred/data.ts). */
 export const DEFERRED_DIR = '_deferred';
@@ -90,6 +98,11 @@ export function resolveSitePath(dir: string, sitePath: string, search = ''): Res
   // /product/{id} is the product route used after navigation; it leads to /pd/{id}/.
   const product = PRODUCT_ALIAS.exec(normal);
   if (product) return { kind: 'redirect', location: withPrefix(productPath(product[1])) };
+  const hub = HUB_PAGE.exec(normal);
+  if (hub) {
+    if (!normal.endsWith('/')) return { kind: 'redirect', location: `${PATH_PREFIX}${normal}/${search}` };
+    return { kind: 'unbuilt-hub', productId: hub[1] };
+  }
   const review = unbuiltReviewIds(normal);
   if (review && fileIn(siteDir, path.join(siteDir, NOT_FOUND_HTML))) {
     if (!normal.endsWith('/')) return { kind: 'redirect', location: `${PATH_PREFIX}${normal}/${search}` };

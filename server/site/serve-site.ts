@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { cacheControlFor, REVALIDATE } from './cache-rules';
 import { CompressedBodies, type CompressedBodiesOptions } from './compressed-bodies';
 import { etagOf, isNotModified, negotiateEncoding, textTypeOf } from './negotiate';
-import { NOT_FOUND_HTML, resolveSitePath } from './resolve';
+import { NOT_FOUND_HTML, hubPageDataId, resolveSitePath } from './resolve';
 import { PATH_PREFIX, withPrefix } from '../../src/paths';
 import type { ReviewExists } from './review-exists';
 import { GONE_TEXT, goneHtml, reviewUrlKind, type TakenDown } from './taken-down';
@@ -153,19 +153,23 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
    * rendered on the first request and kept (`X-Deferred: rendered` / `kept`); 503 with
    * Retry-After when the renders waiting are at their bound. Where it cannot render (no
    * renderer, a release of other code), the page is the 404 page's HTML that loads the review
-   * in the browser (status 200), the page data 404.
+   * in the browser (status 200), the page data 404. A product hub without a static page
+   * (`commentId` null) the same, but whether it exists is the render's answer (the build's
+   * `_deferred/` data lists every product with a hub), and there is no browser fallback: 404.
    */
-  async function deferredReview(
+  async function deferredPage(
     req: FastifyRequest,
     reply: FastifyReply,
     kind: 'page' | 'page-data',
     productId: string,
-    commentId: string,
+    commentId: string | null,
   ) {
-    // 200 only for a review the storefront knows (issue 11, "soft 404s"; review-exists.ts).
-    const exists = opts.reviewExists ? await opts.reviewExists(productId, commentId) : false;
-    if (!exists) return notFoundPage(req, reply);
-    const fallback = () => notFoundPage(req, reply, kind === 'page' ? 200 : 404);
+    if (commentId !== null) {
+      // 200 only for a review the storefront knows (issue 11, "soft 404s"; review-exists.ts).
+      const exists = opts.reviewExists ? await opts.reviewExists(productId, commentId) : false;
+      if (!exists) return notFoundPage(req, reply);
+    }
+    const fallback = () => notFoundPage(req, reply, kind === 'page' && commentId !== null ? 200 : 404);
     if (!opts.deferred) return fallback();
     let release: string;
     try {
@@ -185,7 +189,7 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
         .type('text/plain; charset=utf-8')
         .send('服务器繁忙，请稍后再试');
     if (d.kind === 'unavailable') {
-      req.log.warn({ productId, commentId, reason: d.reason }, 'deferred review not rendered');
+      req.log.warn({ productId, commentId, reason: d.reason }, 'deferred page not rendered');
       return fallback();
     }
     const files = pageFiles(productId, commentId);
@@ -225,12 +229,16 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
     if (r.kind === 'redirect') return reply.redirect(r.location, 301);
     if (r.kind === 'missing') {
+      // A hub's first (`/page-data/pd/{id}/...` has a review's shape too: product "pd").
+      const hub = hubPageDataId(decoded);
+      if (hub) return deferredPage(req, reply, 'page-data', hub, null);
       const data = reviewUrlKind(decoded);
       if (data?.kind === 'page-data' && fs.existsSync(path.join(siteDir, NOT_FOUND_HTML)))
-        return deferredReview(req, reply, 'page-data', data.productId, data.commentId);
+        return deferredPage(req, reply, 'page-data', data.productId, data.commentId);
       return notFoundPage(req, reply);
     }
-    if (r.kind === 'unbuilt-review') return deferredReview(req, reply, 'page', r.productId, r.commentId);
+    if (r.kind === 'unbuilt-review') return deferredPage(req, reply, 'page', r.productId, r.commentId);
+    if (r.kind === 'unbuilt-hub') return deferredPage(req, reply, 'page', r.productId, null);
     const cacheControl = cacheControlFor(r.rel);
     if (r.status !== 200) reply.header('X-Robots-Tag', 'noindex');
     if (r.rel === 'sw.js') reply.header('Service-Worker-Allowed', home);

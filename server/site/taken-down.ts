@@ -21,8 +21,12 @@ const PAGE_DATA = new RegExp(`^/page-data/(${ID_SOURCE})/(${ID_SOURCE})/page-dat
 export function reviewUrlKind(
   sitePath: string,
 ): { kind: 'page' | 'page-data'; productId: string; commentId: string } | null {
+  // The same rule as the page's: a site section (`/page-data/pd/{id}/`, a hub's) is no review.
   const data = PAGE_DATA.exec(sitePath);
-  if (data) return { kind: 'page-data', productId: data[1], commentId: data[2] };
+  if (data)
+    return unbuiltReviewIds(`/${data[1]}/${data[2]}/`)
+      ? { kind: 'page-data', productId: data[1], commentId: data[2] }
+      : null;
   const file = PAGE_FILE.exec(sitePath);
   const ids = file ? unbuiltReviewIds(`/${file[1]}/${file[2]}/`) : unbuiltReviewIds(sitePath);
   return ids ? { kind: 'page', ...ids } : null;

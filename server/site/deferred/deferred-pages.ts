@@ -1,7 +1,9 @@
-// Deferred reviews on the site server (issue 23): a review URL without a static page in the
-// served release (a review the bounded build deferred, or one published after the build) is
-// rendered on its first request by the render process (render-process.ts), then kept: written
-// into the kept store of the served release, so the next request is a file.
+// Deferred pages on the site server (issue 23): a review URL without a static page in the
+// served release (a review the bounded build deferred, or one published after the build), or a
+// product hub the bounded build deferred (every review of the product deferred), is rendered on
+// its first request by the render process (render-process.ts), then kept: written into the kept
+// store of the served release, so the next request is a file. A page is named by its product id
+// and its review id, or null for the product's hub.
 //
 // - Tied to the release: the kept store is `<store>/<release key>/`, the key from the served
 //   release's real path and its app-data.json (a rebuild in place changes it too). A publish or
@@ -15,8 +17,9 @@
 // - Bounded: at most `maxKept` pages are kept (least recently served evicted, its files
 //   removed); at most `concurrency` renders run, `queue` more wait; beyond that the caller
 //   answers 503 (`busy`). Concurrent requests for one page share one render.
-// - Edits, takedowns and restores `forget` the page: its kept files are removed, a render in
-//   flight is not kept, and the next request renders it from the API's current data.
+// - Edits, takedowns and restores `forget` the review's page and its product's hub (which counts
+//   it): their kept files are removed, a render in flight is not kept, and the next request
+//   renders them from the API's current data.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,12 +45,17 @@ export type DeferredResult =
   /** Cannot render here (no renderer, a release of another renderer, the API failing): the caller falls back. */
   | { kind: 'unavailable'; reason: string };
 
-const pageKey = (productId: string, commentId: string) => `${productId}/${commentId}`;
-/** The files of a review page, relative to the site root (as gatsby/patch/render.ts writes them). */
-export const pageFiles = (productId: string, commentId: string) => ({
-  html: `${productId}/${commentId}/index.html`,
-  pageData: `page-data/${productId}/${commentId}/page-data.json`,
-});
+/** A review's page: `${productId}/${commentId}`; a hub's: `pd/${productId}` ("pd" is never a product id). */
+const pageKey = (productId: string, commentId: string | null) =>
+  commentId === null ? `pd/${productId}` : `${productId}/${commentId}`;
+/**
+ * The files of a review page (or of the product's hub: `commentId` null), relative to the site
+ * root (as gatsby/patch/render.ts writes them).
+ */
+export const pageFiles = (productId: string, commentId: string | null) => {
+  const key = pageKey(productId, commentId);
+  return { html: `${key}/index.html`, pageData: `page-data/${key}/page-data.json` };
+};
 
 export class DeferredPages {
   private readonly concurrency: number;
@@ -88,8 +96,8 @@ export class DeferredPages {
     return path.join(this.root, key);
   }
 
-  /** `release`: the served release's real path. */
-  async page(release: string, productId: string, commentId: string): Promise<DeferredResult> {
+  /** `release`: the served release's real path; `commentId` null: the product's hub. */
+  async page(release: string, productId: string, commentId: string | null): Promise<DeferredResult> {
     if (!this.opts.renderer.available()) return { kind: 'unavailable', reason: 'no renderer in the workspace' };
     let dir: string;
     try {
@@ -116,7 +124,7 @@ export class DeferredPages {
     release: string,
     dir: string,
     productId: string,
-    commentId: string,
+    commentId: string | null,
   ): Promise<DeferredResult> {
     const key = pageKey(productId, commentId);
     const generation = this.generation.get(key) ?? 0;
@@ -155,24 +163,24 @@ export class DeferredPages {
   }
 
   private removeFiles(dir: string, key: string) {
-    const [productId, commentId] = key.split('/');
-    const files = pageFiles(productId, commentId);
+    const files = { html: `${key}/index.html`, pageData: `page-data/${key}/page-data.json` };
     // With the compressed bodies the site server wrote beside them (compressed-bodies.ts).
     for (const f of [files.html, files.pageData])
       for (const ext of ['', '.br', '.gz']) fs.rmSync(path.join(dir, f + ext), { force: true });
   }
 
-  /** The review was edited, taken down or restored: its kept rendering is dropped. */
+  /** The review was edited, taken down or restored: its kept rendering and its product's hub are dropped. */
   forget(productId: string, commentId: string): void {
-    const key = pageKey(productId, commentId);
-    this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
-    // Bounded: only keys with a kept page or a render in flight matter.
-    if (this.generation.size > 10_000) this.generation.clear();
-    if (this.kept.delete(key) && this.currentKey) this.removeFiles(path.join(this.root, this.currentKey), key);
+    for (const key of [pageKey(productId, commentId), pageKey(productId, null)]) {
+      this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
+      // Bounded: only keys with a kept page or a render in flight matter.
+      if (this.generation.size > 10_000) this.generation.clear();
+      if (this.kept.delete(key) && this.currentKey) this.removeFiles(path.join(this.root, this.currentKey), key);
+    }
   }
 
-  /** Whether a page is kept now (for tests and the console). */
-  isKept(productId: string, commentId: string): boolean {
+  /** Whether a page is kept now (for tests and the console); `commentId` null: the hub. */
+  isKept(productId: string, commentId: string | null): boolean {
     return this.kept.has(pageKey(productId, commentId));
   }
 

@@ -170,6 +170,66 @@ test("every deferred review renders the full build's page and page data", async 
   }
 });
 
+/** Product ids with a built hub in a build's public/. */
+const hubsIn = (publicDir: string) =>
+  fs
+    .readdirSync(path.join(publicDir, 'pd'))
+    .filter((id) => fs.existsSync(path.join(publicDir, 'pd', id, 'index.html')));
+const hubUrl = (id: string) => `${server.url}/review/pd/${id}/`;
+let deferredHubs: string[] = [];
+
+test("a hub whose every review is deferred is deferred too: rendered on request with the full build's bytes, kept, listed in the sitemaps", async () => {
+  const pub = path.join(bounded, 'public');
+  const builtHubs = new Set(hubsIn(pub));
+  const withBuiltReview = new Set(reviewsIn(pub).map((r) => r.productId));
+  const allHubs = hubsIn(path.join(full, 'public'));
+  deferredHubs = allHubs.filter((id) => !builtHubs.has(id));
+  assert.ok(deferredHubs.length > 0, `${allHubs.length} hubs, ${builtHubs.size} built`);
+  // Exactly the products without a review built ahead.
+  assert.deepEqual(
+    deferredHubs,
+    allHubs.filter((id) => !withBuiltReview.has(id)),
+  );
+  for (const id of deferredHubs.slice(0, 4)) {
+    const first = await fetch(hubUrl(id));
+    assert.equal(first.status, 200, id);
+    assert.equal(first.headers.get('x-deferred'), 'rendered');
+    const html = await first.text();
+    assert.ok(html.includes('<h1') && html.includes('application/ld+json') && html.includes('rel="canonical"'));
+    assert.equal(html, fullFile(`pd/${id}/index.html`).toString(), id);
+    const data = await fetch(`${server.url}/review/page-data/pd/${id}/page-data.json`);
+    assert.equal(data.status, 200);
+    assert.equal(await data.text(), fullFile(`page-data/pd/${id}/page-data.json`).toString(), id);
+    assert.equal((await fetch(hubUrl(id))).headers.get('x-deferred'), 'kept');
+  }
+  // Without the trailing slash: to the hub's URL, as a built hub.
+  const bare = await fetch(hubUrl(deferredHubs[0]).slice(0, -1), { redirect: 'manual' });
+  assert.equal(bare.status, 301);
+  assert.equal(bare.headers.get('location'), `/review/pd/${deferredHubs[0]}/`);
+  // A product with no review has no hub, deferred or not.
+  assert.equal((await fetch(hubUrl('99999999'))).status, 404);
+  assert.equal((await fetch(`${server.url}/review/page-data/pd/99999999/page-data.json`)).status, 404);
+  const maps = fs
+    .readdirSync(pub)
+    .filter((f) => /^sitemap-\d+\.xml$/.test(f))
+    .map((f) => fs.readFileSync(path.join(pub, f), 'utf8'))
+    .join('');
+  for (const id of allHubs) assert.equal(maps.split(`/review/pd/${id}/</loc>`).length, 2, `${id} listed once`);
+});
+
+test("an edit of a review drops its product's kept hub: the next request renders the new text", async () => {
+  const id = deferredHubs[0];
+  const r = deferred.find((d) => d.productId === id)!;
+  assert.equal((await fetch(hubUrl(id))).headers.get('x-deferred'), 'kept');
+  assert.equal(
+    await editor('PATCH', `/editor/api/reviews/${r.productId}/${r.commentId}`, { content: '商品页跟着改的正文XYZ' }),
+    200,
+  );
+  const after = await fetch(hubUrl(id));
+  assert.equal(after.headers.get('x-deferred'), 'rendered');
+  assert.ok((await after.text()).includes('商品页跟着改的正文XYZ'));
+});
+
 test('a review that does not exist answers 404 (the 404 page), its page data too; _deferred/ is never served', async () => {
   const r = deferred[0];
   const missing = await fetch(`${server.url}/review/${r.productId}/99999999/`);

@@ -183,19 +183,20 @@ test("a bounded build keeps what the hubs count of each deferred review from the
   ];
   const r = await fetchReviews(api({}, feed), { staticLimit: 1 });
   assert.equal(r.pages.length, 1);
+  // One per deferred review, in its order, naming it.
   assert.deepEqual(
     r.deferred.map((d) => d.commentId),
-    r.deferredFacts!.map((_, i) => r.deferred[i].commentId),
+    r.deferredFacts!.map((f) => f.commentId),
   );
-  const byComment = new Map(r.deferred.map((d, i) => [d.commentId, r.deferredFacts![i]]));
+  const byComment = new Map(r.deferredFacts!.map((f) => [f.commentId, f]));
   // Read as the detail's label is read: a bad score counts as none, bad tags are dropped.
   for (const [id, f] of byComment)
     assert.deepEqual(
       f,
       {
-        a: { productId: '1', score: 5, tags: ['好看'], hasMedia: true },
-        b: { productId: '1', score: 2, tags: ['偏小'], hasMedia: false },
-        c: { productId: '2', score: null, tags: [], hasMedia: false },
+        a: { productId: '1', commentId: 'a', score: 5, tags: ['好看'], hasMedia: true },
+        b: { productId: '1', commentId: 'b', score: 2, tags: ['偏小'], hasMedia: false },
+        c: { productId: '2', commentId: 'c', score: null, tags: [], hasMedia: false },
       }[id],
     );
   // A server of the pinned contract (no score on feed items): nothing to count beyond the built.

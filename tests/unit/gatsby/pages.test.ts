@@ -4,13 +4,14 @@ import assert from 'node:assert/strict';
 import { getCatalogue, getChildren } from '../../../src/catalogue';
 import { toRelatedViews, toReviewView, type ReviewView } from '../../../src/review/view';
 import type { ReviewPageData } from '../../../src/review/page-data';
-import { buildIndex } from '../../../gatsby/pages/build-index';
+import { buildIndex, deferredHubIds, productIdsOf, sourcedHubIds } from '../../../gatsby/pages/build-index';
 import { siteConfig } from '../../../src/site-config';
 import { createHomePage } from '../../../gatsby/pages/home';
 import { createCategoryPages } from '../../../gatsby/pages/category';
 import { createProductAliasPage, createProductPages, PRODUCT_REVIEWS_STATIC } from '../../../gatsby/pages/product';
 import { createHaulPages } from '../../../gatsby/pages/haul';
 import { createArticlesPage, createMerchantsPage } from '../../../gatsby/pages/directory';
+import { HAUL_MAX_PAGES } from '../../../src/listing/pagination';
 import type { PageInput } from '../../../gatsby/pages/types';
 import { toArticleView, toProductCard, toProductView } from '../../../src/listing/view';
 import type { HomePageContext } from '../../../src/templates/home';
@@ -226,8 +227,8 @@ test('products of a bounded build: the summary and filters count the deferred re
     pages: pages.filter((p) => !deferredIds.has(p.commentId)),
     deferred: feed.filter((f) => deferredIds.has(f.commentId)),
     deferredFacts: [
-      { productId: 'p1', score: 1, tags: ['偏小'], hasMedia: true },
-      { productId: 'p1', score: null, tags: ['舒服'], hasMedia: false },
+      { productId: 'p1', commentId: 'r1', score: 1, tags: ['偏小'], hasMedia: true },
+      { productId: 'p1', commentId: 'r10', score: null, tags: ['舒服'], hasMedia: false },
     ],
   });
   const a = fakeActions();
@@ -243,6 +244,33 @@ test('products of a bounded build: the summary and filters count the deferred re
   ]);
   // The static review cards are the built ones only (a deferred review has no detail here).
   assert.equal(p1.reviews.length, 3);
+});
+
+test('products of a bounded build: a product whose every review is deferred gets no hub ahead (deferred too)', () => {
+  const { feed, pages } = fixture();
+  // Every review of p2 and p3 deferred, one of p4's: p2 and p3's hubs are deferred, p4's built.
+  const deferredIds = new Set(
+    feed.filter((f) => ['p2', 'p3'].includes(f.productId) || f.commentId === 'r4').map((f) => f.commentId),
+  );
+  const data = {
+    feed,
+    pages: pages.filter((p) => !deferredIds.has(p.commentId)),
+    deferred: feed.filter((f) => deferredIds.has(f.commentId)),
+    productIds: productIdsOf(feed),
+  };
+  const index = buildIndex(data);
+  const a = fakeActions();
+  const n = createProductPages(a, template, { catalogue, index, products: new Map() });
+  const made = a.pages.map((p) => p.path);
+  assert.equal(n, 7);
+  assert.ok(!made.includes('/pd/p2/') && !made.includes('/pd/p3/'), made.join());
+  assert.ok(made.includes('/pd/p4/'));
+  assert.deepEqual([...deferredHubIds(data)].sort(), ['p2', 'p3']);
+  assert.deepEqual(sourcedHubIds(data), index.hubIds);
+  // Their hubs still exist (rendered on request): other pages link them as products with a page.
+  assert.ok(index.productSet.has('p2'));
+  // Without deferred reviews, every product's hub is built.
+  assert.deepEqual(buildIndex({ feed, pages, productIds: productIdsOf(feed) }).hubIds, productIdsOf(feed));
 });
 
 test('product alias: one client-only page matching /product/:id', () => {
@@ -340,6 +368,79 @@ test('issue 22 showcase: a review with media leads every page; pages per top-lev
   assert.equal(women.counts.total, 25);
   assert.equal(byPath.get('/haul/')!.counts.total, 45);
   assert.equal(byPath.get('/haul/')!.counts.scores[4], 45);
+});
+
+test('issue 23 showcase: at most maxPages numbered pages per listing, counts of the whole listing', () => {
+  // 45 reviews, pages of 4, cap 3: /haul/ would need 12 pages, women's wear (p0..p4, 25) 7,
+  // bags (p5..p8, 20) 5; each is cut at 3, the counts are still of every review.
+  const feed = toRelatedViews(
+    Array.from({ length: 45 }, (_, i) => ({ commentId: `r${i}`, productId: `p${i % 9}`, content: `评价r${i}` })),
+  );
+  const pages: ReviewPageData[] = feed.map((f) => ({
+    productId: f.productId,
+    commentId: f.commentId,
+    info: reviewView(f.productId, f.commentId),
+    relateList: [],
+    similarProducts: [],
+  }));
+  const index = buildIndex({ feed, pages });
+  const products = new Map(
+    Array.from({ length: 9 }, (_, i) => [
+      `p${i}`,
+      toProductView({ id: `p${i}`, nameCN: `商品${i}`, categoryId: i < 5 ? '800' : 'e00' })!,
+    ]),
+  );
+  const a = fakeActions();
+  const n = createHaulPages(a, template, { index, cursor: 'CUR', catalogue, products, pageSize: 4, maxPages: 3 });
+  assert.equal(n, 9);
+  assert.deepEqual(
+    a.pages.map((p) => p.path),
+    [
+      '/haul/',
+      '/haul/page/2/',
+      '/haul/page/3/',
+      '/haul/c/8/',
+      '/haul/c/8/page/2/',
+      '/haul/c/8/page/3/',
+      '/haul/c/e/',
+      '/haul/c/e/page/2/',
+      '/haul/c/e/page/3/',
+    ],
+  );
+  const ctx = a.pages.map((p) => p.context as unknown as HaulPageContext);
+  // Every page (the last included) says 3 pages, so its pagination links only built pages.
+  assert.deepEqual(
+    ctx.map((c) => [c.page, c.pageCount, c.items.length]),
+    [1, 2, 3, 1, 2, 3, 1, 2, 3].map((page) => [page, 3, 4]),
+  );
+  // The last built page of /haul/ holds feed items 9..12 (not the feed's tail).
+  assert.deepEqual(ctx[2].items.map((i) => i.commentId).sort(), ['r10', 'r11', 'r8', 'r9']);
+  assert.deepEqual(
+    [ctx[0], ctx[3], ctx[6]].map((c) => c.counts.total),
+    [45, 25, 20],
+  );
+  assert.equal(ctx[2].counts.scores[4], 45);
+  assert.deepEqual(
+    ctx[8].categories.map((c) => [c.id, c.count]),
+    [
+      ['8', 25],
+      ['e', 20],
+    ],
+  );
+
+  // The default cap is HAUL_MAX_PAGES: a feed of deferred reviews deeper than it builds exactly
+  // that many pages.
+  const deep = toRelatedViews(
+    Array.from({ length: (HAUL_MAX_PAGES + 2) * 2 }, (_, i) => ({ commentId: `d${i}`, productId: 'p0', content: 'x' })),
+  );
+  const b = fakeActions();
+  const deepIndex = buildIndex({ feed: deep, pages: [], deferred: deep });
+  createHaulPages(b, template, { index: deepIndex, cursor: null, pageSize: 2 });
+  assert.equal(b.pages.length, HAUL_MAX_PAGES);
+  const last = b.pages.at(-1)!;
+  assert.equal(last.path, `/haul/page/${HAUL_MAX_PAGES}/`);
+  assert.equal((last.context as unknown as HaulPageContext).pageCount, HAUL_MAX_PAGES);
+  assert.equal((last.context as unknown as HaulPageContext).counts.total, deep.length);
 });
 
 test('merchants and articles pages, also when the optional calls gave nothing', () => {
