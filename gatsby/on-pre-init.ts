@@ -20,8 +20,7 @@ import { setBuildData } from './build-data';
 import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from './sourcing/incremental';
 import { writeReport } from './sourcing/report';
 import { ENV } from '../publish/build-protocol';
-import { staticReviewsLimit } from './deferred/static-set';
-import { sourcedHubIds } from './pages/build-index';
+import { staticHubsLimit, staticReviewsLimit } from './deferred/static-set';
 
 export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) => {
   const root = store.getState().program.directory as string;
@@ -52,6 +51,7 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
       exclude: plan.exclude,
       reuse: plan.incremental ? plan.reuse : undefined,
       staticLimit: staticReviewsLimit(),
+      staticHubs: staticHubsLimit(),
       concurrency: Number(process.env.SOURCE_CONCURRENCY ?? 8),
       onFeedPage: (n) => feedTimer.setStatus(`${n} reviews listed`),
       onReview: (done, total) => {
@@ -67,7 +67,7 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
     else feedTimer.end();
     // The details of the products whose hub is built ahead: a bounded build defers the hubs of
     // products with only deferred reviews, and the site server fetches theirs on request.
-    const extras = await sourceExtras(client, reporter, sourcedHubIds(data), {
+    const extras = await sourceExtras(client, reporter, data.hubIds, {
       exclude: plan.exclude,
       reuseProduct: plan.incremental ? plan.reuseProduct : undefined,
     });

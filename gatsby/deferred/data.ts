@@ -13,7 +13,9 @@
 //                                       a deferred review from a feed without the extension)
 //
 // Products are spread over BUCKETS files by a hash of their id, so a rendering reads one small
-// file, and a patch build rewrites only the buckets whose products changed.
+// file, and a patch build rewrites only the buckets whose products changed. 4,096 of them: at
+// 1,000,000 reviews a related bucket is ~75 KB (256 buckets were 1.2 MB each, parsed on a
+// deferred page's first hit); a small site writes only the buckets its products fall in.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RelatedView } from '../../src/review/view';
@@ -26,7 +28,7 @@ import type { TemplateShape } from '../patch/render';
 
 export const DEFERRED_DIR = '_deferred';
 export const META_FILE = `${DEFERRED_DIR}/meta.json`;
-export const BUCKETS = 256;
+export const BUCKETS = 4096;
 
 export interface DeferredMeta {
   version: 2;

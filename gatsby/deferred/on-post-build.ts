@@ -11,10 +11,10 @@ export function writeDeferredOnPostBuild(root: string): void {
   // No review built (an empty feed): no shape to render from, and nothing to render.
   const first = data.pages[0];
   if (!first) return writeDeferredData(publicDir, new Map());
-  // A product with a review built ahead has its hub built ahead (gatsby/pages/build-index.ts).
+  // With a review built ahead, at least one hub is (gatsby/deferred/static-set.ts chooseHubs).
   const shapes = {
     review: pageShape(publicDir, reviewPath(first.productId, first.commentId)),
-    product: pageShape(publicDir, productPath(first.productId)),
+    product: pageShape(publicDir, productPath(data.hubIds[0])),
   };
   writeDeferredData(publicDir, deferredFiles(data, shapes));
 }

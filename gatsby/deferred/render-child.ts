@@ -99,11 +99,11 @@ function rendererFor(out: string) {
 }
 
 /**
- * The parsed bucket files of the served release, most recently used last: at 1,000,000 reviews a
- * bucket is ~600 KB of JSON, parsed once rather than on every rendering.
+ * The parsed bucket files of the served release, most recently used last (~75 KB of JSON each
+ * at 1,000,000 reviews): a hot product's are parsed once, not on every rendering.
  */
 const buckets = new Map<string, Record<string, unknown>>();
-const BUCKETS_KEPT = 64;
+const BUCKETS_KEPT = 256;
 
 const releases = new Map<string, { hash: string; meta: DeferredMeta | null }>();
 function releaseInfo(release: string) {

@@ -18,8 +18,8 @@ export interface BuildIndex {
   productIds: string[];
   productSet: Set<string>;
   /**
-   * The products whose hub is built ahead: all of them, but in a bounded build not those whose
-   * every review is deferred (their hub is rendered on request too, gatsby/deferred/).
+   * The products whose hub is built ahead (SourcedReviews.hubIds; default all of them): in a
+   * bounded build the others' hubs are deferred (rendered on request, gatsby/deferred/).
    */
   hubIds: string[];
 }
@@ -41,6 +41,7 @@ export function buildIndex(data: {
   deferred?: RelatedView[];
   deferredFacts?: FeedFacts[] | null;
   productIds?: string[];
+  hubIds?: string[];
 }): BuildIndex {
   const built = new Set<string>();
   const pagesByProduct = new Map<string, ReviewPageData[]>();
@@ -59,7 +60,7 @@ export function buildIndex(data: {
   }
   const productIds = data.productIds ?? productIdsOf(data.feed);
   return {
-    hubIds: hubProductIds(productIds, pagesByProduct, data.deferred ?? []),
+    hubIds: data.hubIds ?? productIds,
     builtFeed: data.feed.filter((f) => built.has(reviewKey(f.productId, f.commentId))),
     built,
     pagesByProduct,
@@ -69,28 +70,10 @@ export function buildIndex(data: {
   };
 }
 
-/** `productIds` less the products every review of which is deferred (their hubs are deferred too). */
-export function hubProductIds(
-  productIds: string[],
-  withPages: { has(productId: string): boolean },
-  deferred: ReadonlyArray<{ productId: string }>,
-): string[] {
-  if (!deferred.length) return productIds;
-  const deferredOnly = new Set<string>();
-  for (const d of deferred) if (!withPages.has(d.productId)) deferredOnly.add(d.productId);
-  return productIds.filter((id) => !deferredOnly.has(id));
+/** The products whose hub the bounded build defers (rendered on request, gatsby/deferred/). */
+export function deferredHubIds(data: Pick<SourcedReviews, 'productIds' | 'hubIds'>): Set<string> {
+  const built = new Set(data.hubIds);
+  return new Set(data.productIds.filter((id) => !built.has(id)));
 }
-
-/** The products whose hub the bounded build defers (every review of them deferred). */
-export function deferredHubIds(data: Pick<SourcedReviews, 'pages' | 'deferred'>): Set<string> {
-  const withPages = new Set(data.pages.map((p) => p.info.productId));
-  const out = new Set<string>();
-  for (const d of data.deferred) if (!withPages.has(d.productId)) out.add(d.productId);
-  return out;
-}
-
-/** The hubs a build makes ahead, from its sourced reviews: their products' details are fetched. */
-export const sourcedHubIds = (data: Pick<SourcedReviews, 'productIds' | 'pages' | 'deferred'>) =>
-  hubProductIds(data.productIds, new Set(data.pages.map((p) => p.info.productId)), data.deferred);
 
 export const reviewsOf = (pages: ReviewPageData[] | undefined): ReviewView[] => (pages ?? []).map((p) => p.info);

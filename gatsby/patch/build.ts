@@ -27,7 +27,7 @@ import { getCatalogue } from '../../src/catalogue';
 import { createStorefrontClient } from '../../src/storefront/client';
 import type { BuildData } from '../build-data';
 import { createAllPages, postedAtOf, templatePath } from '../pages/all';
-import { deferredHubIds, sourcedHubIds } from '../pages/build-index';
+import { deferredHubIds } from '../pages/build-index';
 import type { PageInput } from '../pages/types';
 import { markChanged, recordedPages, recordingSitemap, type SitemapEntry } from '../sitemap';
 import { writeSitemapsWithFeed } from '../sitemap-post-build';
@@ -39,7 +39,7 @@ import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from '../s
 import { writeReport } from '../sourcing/report';
 import { reviewSourceApi } from '../sourcing/review-source-api';
 import { preparePatchRelease } from '../../publish/releases';
-import { staticReviewsLimit } from '../deferred/static-set';
+import { staticHubsLimit, staticReviewsLimit } from '../deferred/static-set';
 import { DEFERRED_DIR, META_FILE, deferredFiles } from '../deferred/data';
 import {
   loadFileRoutes,
@@ -77,10 +77,11 @@ async function source(apiUrl: string, dataDir: string): Promise<BuildData> {
     reuse: plan.reuse,
     concurrency,
     staticLimit: staticReviewsLimit(),
+    staticHubs: staticHubsLimit(),
   });
   const extras = await fetchExtras(extrasSourceApi(client), {
     // The hubs built ahead only (a bounded build defers the others, gatsby/pages/build-index.ts).
-    productIds: sourcedHubIds(data),
+    productIds: data.hubIds,
     categoryIds: [...getCatalogue().byId.keys()],
     concurrency,
     exclude: plan.exclude,

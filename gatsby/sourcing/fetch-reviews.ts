@@ -25,7 +25,7 @@ import { relatedTo, type ReviewPageData } from '../../src/review/page-data';
 import { mapLimit } from './map-limit';
 import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
 import { reviewKey } from '../../publish/build-protocol';
-import { chooseStatic } from '../deferred/static-set';
+import { DEFAULT_STATIC_HUBS, chooseHubs, chooseStatic } from '../deferred/static-set';
 import { feedFacts, type FeedFacts } from './feed-facts';
 
 /** The four pinned calls, as the storefront client modules provide them. */
@@ -65,6 +65,11 @@ export interface SourcedReviews {
    * pages (similar products) link to it.
    */
   productIds: string[];
+  /**
+   * The products whose hub is built ahead (gatsby/deferred/static-set.ts chooseHubs): every one
+   * of `productIds` unless reviews are deferred; the others' hubs are deferred too.
+   */
+  hubIds: string[];
 }
 
 export interface FetchOptions {
@@ -86,6 +91,8 @@ export interface FetchOptions {
   reuse?: (productId: string, commentId: string) => ReviewPageData | undefined;
   /** How many reviews to build ahead (SITE_STATIC_REVIEWS); the rest are deferred. Default: all. */
   staticLimit?: number;
+  /** In a bounded build, how many product hubs to build ahead (SITE_STATIC_HUBS). Default: DEFAULT_STATIC_HUBS. */
+  staticHubs?: number;
 }
 
 async function required<T>(endpoint: string, call: () => Promise<T>): Promise<T> {
@@ -265,12 +272,19 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
 
   const deferredFacts =
     deferred.length && facts.size === 0 ? null : deferred.flatMap((d) => facts.get(d.commentId) ?? []);
+  const productIds = [...new Set(feed.map((f) => f.productId))];
   return {
     feed: published,
     pages,
     deferred,
     deferredFacts,
     skipped,
-    productIds: [...new Set(feed.map((f) => f.productId))],
+    productIds,
+    hubIds: chooseHubs(
+      productIds,
+      pages.map((p) => p.productId),
+      deferred.length > 0,
+      opts.staticHubs ?? DEFAULT_STATIC_HUBS,
+    ),
   };
 }

@@ -19,7 +19,10 @@ const FILES = [
 ];
 /** Settings the pages read at build time (src/site-config.ts and every GATSBY_ variable). */
 const SETTING = (name: string) =>
-  name === 'SITE_URL' || name === 'SITE_STATIC_REVIEWS' || (name.startsWith('GATSBY_') && name !== 'GATSBY_CPU_COUNT');
+  name === 'SITE_URL' ||
+  name === 'SITE_STATIC_REVIEWS' ||
+  name === 'SITE_STATIC_HUBS' ||
+  (name.startsWith('GATSBY_') && name !== 'GATSBY_CPU_COUNT');
 
 function walk(root: string, rel: string, hash: ReturnType<typeof createHash>): void {
   let entries: fs.Dirent[];

@@ -48,7 +48,8 @@ export { isPrivateFile };
 
 const stat = (p: string) => {
   try {
-    return fs.statSync(p);
+    // No exception for a missing file (every deferred or unknown page's URL): none is thrown.
+    return fs.statSync(p, { throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
   }

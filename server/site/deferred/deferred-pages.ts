@@ -68,6 +68,8 @@ export class DeferredPages {
   private readonly inFlight = new Map<string, Promise<DeferredResult>>();
   private readonly generation = new Map<string, number>();
   private currentKey: string | null = null;
+  private lastId = '';
+  private lastKey = '';
   /** This process's store (`<keptRoot>/<pid>-<random>`). */
   readonly root: string;
 
@@ -83,10 +85,13 @@ export class DeferredPages {
   /** The kept store of the served release (switching to it drops the others). */
   private storeOf(release: string): string {
     const st = fs.statSync(path.join(release, 'page-data', 'app-data.json'));
-    const key = createHash('sha256')
-      .update(`${release}\n${st.ino}:${st.mtimeMs}:${st.size}`)
-      .digest('base64url')
-      .slice(0, 16);
+    const id = `${release}\n${st.ino}:${st.mtimeMs}:${st.size}`;
+    // The same release as the last request's (nearly always): no hash computed per request.
+    if (id !== this.lastId) {
+      this.lastId = id;
+      this.lastKey = createHash('sha256').update(id).digest('base64url').slice(0, 16);
+    }
+    const key = this.lastKey;
     if (key !== this.currentKey) {
       const previous = this.currentKey;
       this.currentKey = key;

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { getCatalogue, getChildren } from '../../../src/catalogue';
 import { toRelatedViews, toReviewView, type ReviewView } from '../../../src/review/view';
 import type { ReviewPageData } from '../../../src/review/page-data';
-import { buildIndex, deferredHubIds, productIdsOf, sourcedHubIds } from '../../../gatsby/pages/build-index';
+import { buildIndex, deferredHubIds, productIdsOf } from '../../../gatsby/pages/build-index';
+import { chooseHubs } from '../../../gatsby/deferred/static-set';
 import { siteConfig } from '../../../src/site-config';
 import { createHomePage } from '../../../gatsby/pages/home';
 import { createCategoryPages } from '../../../gatsby/pages/category';
@@ -246,31 +247,52 @@ test('products of a bounded build: the summary and filters count the deferred re
   assert.equal(p1.reviews.length, 3);
 });
 
-test('products of a bounded build: a product whose every review is deferred gets no hub ahead (deferred too)', () => {
+test('products of a bounded build: hubs ahead for the products with the most reviews built ahead, the others deferred', () => {
   const { feed, pages } = fixture();
-  // Every review of p2 and p3 deferred, one of p4's: p2 and p3's hubs are deferred, p4's built.
+  // Every review of p2 and p3 deferred, one of p4's: p4 has 4 reviews built ahead, the others 5.
   const deferredIds = new Set(
     feed.filter((f) => ['p2', 'p3'].includes(f.productId) || f.commentId === 'r4').map((f) => f.commentId),
   );
-  const data = {
-    feed,
-    pages: pages.filter((p) => !deferredIds.has(p.commentId)),
-    deferred: feed.filter((f) => deferredIds.has(f.commentId)),
-    productIds: productIdsOf(feed),
+  const built = pages.filter((p) => !deferredIds.has(p.commentId));
+  const productIds = productIdsOf(feed);
+  const hubsFor = (limit: number) =>
+    chooseHubs(
+      productIds,
+      built.map((p) => p.productId),
+      true,
+      limit,
+    );
+  const data = { feed, pages: built, deferred: feed.filter((f) => deferredIds.has(f.commentId)), productIds };
+  const made = (hubIds: string[]) => {
+    const a = fakeActions();
+    const n = createProductPages(a, template, {
+      catalogue,
+      index: buildIndex({ ...data, hubIds }),
+      products: new Map(),
+    });
+    assert.equal(n, a.pages.length);
+    return a.pages.map((p) => p.path);
   };
-  const index = buildIndex(data);
-  const a = fakeActions();
-  const n = createProductPages(a, template, { catalogue, index, products: new Map() });
-  const made = a.pages.map((p) => p.path);
-  assert.equal(n, 7);
-  assert.ok(!made.includes('/pd/p2/') && !made.includes('/pd/p3/'), made.join());
-  assert.ok(made.includes('/pd/p4/'));
-  assert.deepEqual([...deferredHubIds(data)].sort(), ['p2', 'p3']);
-  assert.deepEqual(sourcedHubIds(data), index.hubIds);
-  // Their hubs still exist (rendered on request): other pages link them as products with a page.
-  assert.ok(index.productSet.has('p2'));
-  // Without deferred reviews, every product's hub is built.
-  assert.deepEqual(buildIndex({ feed, pages, productIds: productIdsOf(feed) }).hubIds, productIdsOf(feed));
+  // Room for all: every product with a review built ahead, none whose every review is deferred.
+  assert.deepEqual(made(hubsFor(100)), ['/pd/p0/', '/pd/p1/', '/pd/p4/', '/pd/p5/', '/pd/p6/', '/pd/p7/', '/pd/p8/']);
+  // Room for 5: the five with 5 reviews built ahead (p4 has 4: r4 deferred; p7 has 4: r7 skipped).
+  const five = hubsFor(5);
+  assert.deepEqual(five, ['p0', 'p1', 'p5', 'p6', 'p8']);
+  // Equal counts: the one the feed names first (r13 of p4 before r16 of p7).
+  assert.deepEqual(hubsFor(6), ['p0', 'p1', 'p4', 'p5', 'p6', 'p8']);
+  assert.deepEqual(
+    made(five),
+    five.map((id) => `/pd/${id}/`),
+  );
+  assert.deepEqual(
+    [...deferredHubIds({ productIds, hubIds: five })].sort(),
+    productIds.filter((id) => !five.includes(id)).sort(),
+  );
+  // Every product still has a hub (deferred ones rendered on request): other pages link them.
+  assert.ok(buildIndex({ ...data, hubIds: five }).productSet.has('p2'));
+  // Nothing deferred: every hub is built, whatever the limit.
+  assert.deepEqual(chooseHubs(productIds, [], false, 1), productIds);
+  assert.deepEqual(buildIndex({ feed, pages, productIds }).hubIds, productIds);
 });
 
 test('product alias: one client-only page matching /product/:id', () => {

@@ -2,7 +2,13 @@
 // deferred ones are neither fetched nor dropped from the listings and related lists.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseStatic, staticReviewsLimit, DEFAULT_STATIC_REVIEWS } from '../../../gatsby/deferred/static-set';
+import {
+  chooseStatic,
+  staticHubsLimit,
+  staticReviewsLimit,
+  DEFAULT_STATIC_HUBS,
+  DEFAULT_STATIC_REVIEWS,
+} from '../../../gatsby/deferred/static-set';
 import { fetchReviews, type ReviewSourceApi } from '../../../gatsby/sourcing/fetch-reviews';
 import { buildIndex } from '../../../gatsby/pages/build-index';
 import { createAllPages } from '../../../gatsby/pages/all';
@@ -30,6 +36,17 @@ test('SITE_STATIC_REVIEWS: default, 0 read as 1, anything but a count refused', 
   assert.equal(staticReviewsLimit({ SITE_STATIC_REVIEWS: '0' }), 1);
   for (const bad of ['-1', '1e6', 'all', '12.5', '9'.repeat(12)])
     assert.throws(() => staticReviewsLimit({ SITE_STATIC_REVIEWS: bad }), /SITE_STATIC_REVIEWS must be a whole number/);
+});
+
+test('SITE_STATIC_HUBS: default, 0 read as 1, anything but a count refused', () => {
+  assert.equal(staticHubsLimit({}), DEFAULT_STATIC_HUBS);
+  assert.equal(staticHubsLimit({ SITE_STATIC_HUBS: '30' }), 30);
+  assert.equal(staticHubsLimit({ SITE_STATIC_HUBS: '0' }), 1);
+  for (const bad of ['-1', 'many', '2.5'])
+    assert.throws(
+      () => staticHubsLimit({ SITE_STATIC_HUBS: bad }),
+      /SITE_STATIC_HUBS must be a whole number of product hubs/,
+    );
 });
 
 test('a bounded sourcing fetches only the chosen details; deferred reviews stay linked', async () => {
