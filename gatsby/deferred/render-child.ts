@@ -1,7 +1,7 @@
-// Renders deferred reviews and product hubs for the site server (issue 23): a child process the site server starts
-// (server/site/deferred/render-process.ts) in the Gatsby workspace, so the CPU work of React's
-// rendering never runs on the server's event loop, and Gatsby's renderer finds its .cache/ and
-// public/ from the working directory (gatsby/patch/render.ts).
+// Renders deferred reviews and product hubs for the site server (issue 23): a child process the
+// site server starts (server/site/deferred/render-process.ts) in the Gatsby workspace, so the
+// CPU work of React's rendering never runs on the server's event loop, and Gatsby's renderer
+// finds its .cache/ and public/ from the working directory (gatsby/patch/render.ts).
 //
 // A review is rendered with what a built page is made of: its page data from the API's detail
 // and similar-products calls as the build sources them (gatsby/sourcing/fetch-reviews.ts), its
@@ -10,8 +10,8 @@
 // bundle (gatsby/patch/render.ts): the same bytes as `gatsby build` writes for it
 // (tests/integration/site/deferred-reviews.test.ts).
 //
-// A product hub the bounded build deferred (every review of its product deferred,
-// gatsby/pages/build-index.ts hubIds) is rendered as a build of every review would have made it:
+// A product hub the bounded build deferred (beyond SITE_STATIC_HUBS, gatsby/deferred/static-set.ts
+// chooseHubs) is rendered as a build of every review would have made it:
 // the product call, the details of its first reviews (feed order, from `_deferred/related/`), its
 // similar products, and what it counts of every review from `_deferred/facts/`, through the
 // build's own context (gatsby/pages/product.ts productPageContext).

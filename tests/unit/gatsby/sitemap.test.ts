@@ -16,7 +16,7 @@ import {
   SITEMAP_INDEX,
   type SitemapEntry,
 } from '../../../gatsby/sitemap';
-import { writeSitemapsStreamed } from '../../../gatsby/sitemap-stream';
+import { reviewEntries, writeSitemapsStreamed } from '../../../gatsby/sitemap-stream';
 import { siteConfig } from '../../../src/site-config';
 import type { PageInput } from '../../../gatsby/pages/types';
 import { manifestEntry, stampChanges, type Manifest } from '../../../gatsby/patch/manifest';
@@ -308,4 +308,35 @@ test('a child that would exceed the byte limit fails the writer loudly instead o
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a hub the bounded build deferred is listed once, where the feed first names its product, at that review', async () => {
+  const now = Date.UTC(2026, 10, 1);
+  const item = (productId: string, commentId: string, postedAt: number) => ({
+    productId,
+    commentId,
+    content: `正文${commentId}`,
+    postedAt,
+  });
+  const feed = [
+    [item('1', 'a', now - 1000), item('2', 'b', now - 2000), item('2', 'c', now - 3000)],
+    [item('3', 'd', now - 4000), item('2', 'e', now - 5000), item('4', 'f', now - 6000)],
+  ];
+  const entries = [];
+  for await (const e of reviewEntries(
+    feed,
+    {
+      built: new Map(),
+      unlisted: new Set(['/pd/4/']),
+      // Product 3's only review is taken down: never listed, nor its hub.
+      exclude: new Set(['3/d']),
+      deferredHubs: new Set(['2', '3', '4']),
+    },
+    now,
+  ))
+    entries.push(e);
+  const hubs = entries.filter((e) => e.path.startsWith('/pd/'));
+  // Product 1's hub is built (recorded with the pages), product 4's left out by its data.
+  assert.deepEqual(hubs, [{ path: '/pd/2/', lastmod: now - 2000, images: [] }]);
+  assert.equal(entries.filter((e) => !e.path.startsWith('/pd/')).length, 5);
 });
