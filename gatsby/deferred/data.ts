@@ -64,8 +64,8 @@ export function bucketOf(productId: string, buckets = BUCKETS): number {
   return h % buckets;
 }
 
-export const bucketFile = (bucket: number) => `${DEFERRED_DIR}/related/${String(bucket).padStart(3, '0')}.json`;
-export const factsFile = (bucket: number) => `${DEFERRED_DIR}/facts/${String(bucket).padStart(3, '0')}.json`;
+export const bucketFile = (bucket: number) => `${DEFERRED_DIR}/related/${String(bucket).padStart(4, '0')}.json`;
+export const factsFile = (bucket: number) => `${DEFERRED_DIR}/facts/${String(bucket).padStart(4, '0')}.json`;
 
 /** Every file of `_deferred/` for this build's data: relative path -> bytes. */
 export function deferredFiles(
