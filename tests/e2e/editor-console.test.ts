@@ -272,9 +272,18 @@ describe('editor console', { skip: siteMissing }, () => {
     assert.ok(overflow.page <= MOBILE.width, `page ${overflow.page} px wide`);
     assert.deepEqual(overflow.wide, []);
     for (const name of ['重新发布', '查看报告', '解除锁定']) {
-      const b = page.getByRole('button', { name }).first();
-      const box = await b.boundingBox();
-      assert.ok(box && box.height >= 40, `${name} is a comfortable tap target (${box?.height} px)`);
+      // The build history is replaced whole on every poll (console.js replaceChildren): a
+      // located button can be detached before boundingBox() measures it (null, a CI failure).
+      // Wait until one is shown, then measure the one shown in the page's own turn.
+      await page.getByRole('button', { name }).first().waitFor(WAIT);
+      const height = await page.evaluate(
+        (n) =>
+          Array.from(document.querySelectorAll('button'))
+            .find((e) => e.textContent?.trim() === n && e.offsetParent !== null)
+            ?.getBoundingClientRect().height ?? null,
+        name,
+      );
+      assert.ok(height !== null && height >= 40, `${name} is a comfortable tap target (${height} px)`);
     }
     // Unlocking: the next build is served again.
     await page.getByRole('button', { name: '解除锁定' }).click();
