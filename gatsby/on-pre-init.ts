@@ -65,8 +65,8 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
     });
     if (progress) (progress as { done(): void }).done();
     else feedTimer.end();
-    // The details of the products whose hub is built ahead: a bounded build defers the hubs of
-    // products with only deferred reviews, and the site server fetches theirs on request.
+    // The details of the products whose hub is built ahead: a bounded build defers the others'
+    // hubs (SITE_STATIC_HUBS), and the site server fetches their details on request.
     const extras = await sourceExtras(client, reporter, data.hubIds, {
       exclude: plan.exclude,
       reuseProduct: plan.incremental ? plan.reuseProduct : undefined,

@@ -60,8 +60,8 @@ export function productPageContext(input: {
 }
 
 /**
- * `/pd/{productId}/` for every product with reviews (in a bounded build, every product with a
- * review built ahead: the others' hubs are deferred, index.hubIds): the product call's data
+ * `/pd/{productId}/` for every product with reviews (in a bounded build, those of index.hubIds:
+ * the others' hubs are deferred, SITE_STATIC_HUBS): the product call's data
  * when the optional endpoint answered, else what the reviews tell; its newest reviews (feed
  * order = posted_at descending, like the comment query); the rating summary and the filters'
  * counts; similar products (sourced per product for the review pages, reused).

@@ -18,6 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { Lru } from './lru';
+import { writeDurably } from '../durable-write';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -103,7 +104,8 @@ export class CompressedBodies {
       if (kept) return kept;
     }
     const body = await this.compressFile(abs, st, encoding);
-    if (body && persist) await writeSibling(sibling, body);
+    // Best effort: a full disk or a removed store costs a compression next time, nothing else.
+    if (body && persist) await writeDurably(sibling, body).catch(() => {});
     return body;
   }
 
@@ -140,16 +142,5 @@ async function readSibling(sibling: string, st: fs.Stats): Promise<Buffer | null
     return await fs.promises.readFile(sibling);
   } catch {
     return null;
-  }
-}
-
-/** Best effort (a full disk or a removed store costs a compression next time, nothing else). */
-async function writeSibling(sibling: string, body: Buffer): Promise<void> {
-  const tmp = `${sibling}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  try {
-    await fs.promises.writeFile(tmp, body);
-    await fs.promises.rename(tmp, sibling);
-  } catch {
-    await fs.promises.rm(tmp, { force: true }).catch(() => {});
   }
 }

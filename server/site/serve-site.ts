@@ -229,7 +229,6 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
     if (r.kind === 'redirect') return reply.redirect(r.location, 301);
     if (r.kind === 'missing') {
-      // A hub's first (`/page-data/pd/{id}/...` has a review's shape too: product "pd").
       const hub = hubPageDataId(decoded);
       if (hub) return deferredPage(req, reply, 'page-data', hub, null);
       const data = reviewUrlKind(decoded);

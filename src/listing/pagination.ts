@@ -5,10 +5,10 @@ export const HAUL_PAGE_SIZE = 20;
 
 /**
  * Numbered pages built per showcase listing (/haul/ and each /haul/c/{id}/), issue 23: the
- * first 100 x 20 = 2,000 reviews of each (feed order), so the build no longer grows with the feed (~100,000
- * pages at 1,000,000 reviews, now at most 100 per listing). Deeper reviews are reached by
- * infinite scroll (the API), the sitemaps (which list every review) and the review pages'
- * related lists; a crawler gets HAUL_MAX_PAGES x HAUL_PAGE_SIZE reviews per listing.
+ * first 100 x 20 = 2,000 reviews of each (feed order), so the build no longer grows with the
+ * feed (~100,000 pages at 1,000,000 reviews, now at most 100 per listing). Deeper reviews are
+ * reached by infinite scroll (the API), the sitemaps (which list every review) and the review
+ * pages' related lists.
  */
 export const HAUL_MAX_PAGES = 100;
 

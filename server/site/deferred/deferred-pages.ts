@@ -1,6 +1,6 @@
 // Deferred pages on the site server (issue 23): a review URL without a static page in the
 // served release (a review the bounded build deferred, or one published after the build), or a
-// product hub the bounded build deferred (every review of the product deferred), is rendered on
+// product hub the bounded build deferred (beyond SITE_STATIC_HUBS), is rendered on
 // its first request by the render process (render-process.ts), then kept: written into the kept
 // store of the served release, so the next request is a file. A page is named by its product id
 // and its review id, or null for the product's hub.
@@ -52,10 +52,8 @@ const pageKey = (productId: string, commentId: string | null) =>
  * The files of a review page (or of the product's hub: `commentId` null), relative to the site
  * root (as gatsby/patch/render.ts writes them).
  */
-export const pageFiles = (productId: string, commentId: string | null) => {
-  const key = pageKey(productId, commentId);
-  return { html: `${key}/index.html`, pageData: `page-data/${key}/page-data.json` };
-};
+export const pageFiles = (productId: string, commentId: string | null) => filesOf(pageKey(productId, commentId));
+const filesOf = (key: string) => ({ html: `${key}/index.html`, pageData: `page-data/${key}/page-data.json` });
 
 export class DeferredPages {
   private readonly concurrency: number;
@@ -168,7 +166,7 @@ export class DeferredPages {
   }
 
   private removeFiles(dir: string, key: string) {
-    const files = { html: `${key}/index.html`, pageData: `page-data/${key}/page-data.json` };
+    const files = filesOf(key);
     // With the compressed bodies the site server wrote beside them (compressed-bodies.ts).
     for (const f of [files.html, files.pageData])
       for (const ext of ['', '.br', '.gz']) fs.rmSync(path.join(dir, f + ext), { force: true });

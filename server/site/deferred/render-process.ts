@@ -1,4 +1,5 @@
-// The child process that renders deferred reviews and product hubs (gatsby/deferred/render-child.ts), started in
+// The child process that renders deferred reviews and product hubs
+// (gatsby/deferred/render-child.ts), started in
 // the Gatsby workspace on the first request that needs it. server/ never imports gatsby/: the
 // child is run by path, as the build queue runs the patch build. One request and answer per
 // message; a child that exits fails what it had and is started again on the next request.

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getCatalogue, getChildren } from '../../../src/catalogue';
-import { toRelatedViews, toReviewView, type ReviewView } from '../../../src/review/view';
+import { toRelatedViews, toReviewView, type RelatedView, type ReviewView } from '../../../src/review/view';
 import type { ReviewPageData } from '../../../src/review/page-data';
 import { buildIndex, deferredHubIds, productIdsOf } from '../../../gatsby/pages/build-index';
 import { chooseHubs } from '../../../gatsby/deferred/static-set';
@@ -328,6 +328,24 @@ test('showcase: /haul/ and numbered pages of 20, cursor only where the page is f
   assert.deepEqual((empty.pages[0].context as unknown as HaulPageContext).items, []);
 });
 
+/** Every review of `feed` built; products p0..p4 in women's wear (800), p5..p8 in bags (e00). */
+function categorisedShowcase(feed: RelatedView[]) {
+  const pages: ReviewPageData[] = feed.map((f) => ({
+    productId: f.productId,
+    commentId: f.commentId,
+    info: reviewView(f.productId, f.commentId),
+    relateList: [],
+    similarProducts: [],
+  }));
+  const products = new Map(
+    Array.from({ length: 9 }, (_, i) => [
+      `p${i}`,
+      toProductView({ id: `p${i}`, nameCN: `商品${i}`, categoryId: i < 5 ? '800' : 'e00' })!,
+    ]),
+  );
+  return { index: buildIndex({ feed, pages }), products };
+}
+
 test('issue 22 showcase: a review with media leads every page; pages per top-level category; counts', () => {
   // Products p0..p4 in women's wear (8), p5..p8 in bags (e); r1, r2 and r10 have a picture.
   const feed = toRelatedViews(
@@ -338,20 +356,7 @@ test('issue 22 showcase: a review with media leads every page; pages per top-lev
       image: [1, 2, 10].includes(i) ? `/media/${i}.jpg` : null,
     })),
   );
-  const pages: ReviewPageData[] = feed.map((f) => ({
-    productId: f.productId,
-    commentId: f.commentId,
-    info: reviewView(f.productId, f.commentId),
-    relateList: [],
-    similarProducts: [],
-  }));
-  const index = buildIndex({ feed, pages });
-  const products = new Map(
-    Array.from({ length: 9 }, (_, i) => [
-      `p${i}`,
-      toProductView({ id: `p${i}`, nameCN: `商品${i}`, categoryId: i < 5 ? '800' : 'e00' })!,
-    ]),
-  );
+  const { index, products } = categorisedShowcase(feed);
   const a = fakeActions();
   createHaulPages(a, template, { index, cursor: 'CUR', catalogue, products, pageSize: 10 });
   const byPath = new Map(a.pages.map((p) => [p.path, p.context as unknown as HaulPageContext]));
@@ -398,20 +403,7 @@ test('issue 23 showcase: at most maxPages numbered pages per listing, counts of 
   const feed = toRelatedViews(
     Array.from({ length: 45 }, (_, i) => ({ commentId: `r${i}`, productId: `p${i % 9}`, content: `评价r${i}` })),
   );
-  const pages: ReviewPageData[] = feed.map((f) => ({
-    productId: f.productId,
-    commentId: f.commentId,
-    info: reviewView(f.productId, f.commentId),
-    relateList: [],
-    similarProducts: [],
-  }));
-  const index = buildIndex({ feed, pages });
-  const products = new Map(
-    Array.from({ length: 9 }, (_, i) => [
-      `p${i}`,
-      toProductView({ id: `p${i}`, nameCN: `商品${i}`, categoryId: i < 5 ? '800' : 'e00' })!,
-    ]),
-  );
+  const { index, products } = categorisedShowcase(feed);
   const a = fakeActions();
   const n = createHaulPages(a, template, { index, cursor: 'CUR', catalogue, products, pageSize: 4, maxPages: 3 });
   assert.equal(n, 9);
