@@ -1,14 +1,12 @@
 // onPostBuild's sitemap step: every page this build created (gatsby/sitemap.ts recorded them),
-// Gatsby's file routes, and every review of the API's feed, built or deferred
+// Gatsby's file routes, and every review of the feed the build sourced, built or deferred
 // (gatsby/sitemap-stream.ts), streamed into the child sitemaps.
 import path from 'node:path';
 import type { BuildArgs } from 'gatsby';
 import { SITEMAP_INDEX, isIndexable, recordedPages, type SitemapEntry } from './sitemap';
-import { feedPages, reviewEntries, writeSitemapsStreamed } from './sitemap-stream';
-import { createStorefrontClient } from '../src/storefront/client';
-import { reviewSourceApi } from './sourcing/review-source-api';
+import { listedReviews, sourcedFeed, writeSitemapsStreamed } from './sitemap-stream';
 import { readBuildInput } from './sourcing/incremental';
-import { startEmbeddedServer, stopEmbeddedServer } from './embedded-server';
+import type { SourcedReviews } from './sourcing/fetch-reviews';
 import { refKey, reviewKey } from '../publish/build-protocol';
 import { getBuildData } from './build-data';
 import { deferredHubIds } from './pages/build-index';
@@ -37,12 +35,11 @@ export async function writeSitemapsOnPostBuild({
   }
   // Review URLs from the API's feed (sitemap-stream.ts): deferred reviews too. Every other
   // page from what this build created, sorted by path as before.
+  const data = getBuildData();
   const { urls, files, reviews } = await writeSitemapsWithFeed(path.resolve('public'), [...entries.values()], {
     builtReviews,
-    apiUrl: process.env.STOREFRONT_API_URL || null,
-    skipped: getBuildData().skipped,
-    deferredHubs: deferredHubIds(getBuildData()),
-    warn: (m) => reporter.warn(m),
+    feed: data,
+    deferredHubs: deferredHubIds(data),
   });
   // The bench reads this line (bench/build.ts): the step's time and what it added to the process.
   const grewMB = Math.max(0, Math.round((process.memoryUsage().rss - rss0) / 2 ** 20));
@@ -55,21 +52,20 @@ export async function writeSitemapsOnPostBuild({
 /**
  * The sitemaps of a build, `gatsby build`'s (onPostBuild) and the patch build's alike, so both
  * write the same bytes: `entries` (every recorded page and file route) with the built review
- * pages among them in the feed's order, and every other review of the API's feed (deferred ones
- * too). The feed is the build's API (`apiUrl`), or the embedded server started again (createPages
- * stopped it). If the feed cannot be read, the sitemaps list the built reviews only, with a
- * warning: the build's pages are not lost for a sitemap.
+ * pages among them in the feed's order, and every other review of the feed the build sourced
+ * (deferred ones too). The feed is the one sourcing read, held in memory (`feed`, `postedAt` of
+ * SourcedReviews), not walked from the API a second time: the sitemaps list what the build and
+ * its `_deferred/` know, and a 1,000,000-review build saves the walk (docs/benchmarks.md).
  */
 export async function writeSitemapsWithFeed(
   dir: string,
   entries: SitemapEntry[],
   opts: {
     builtReviews: ReadonlySet<string>;
-    apiUrl: string | null;
-    skipped: ReadonlyArray<{ productId?: string | null; commentId?: string | null }>;
+    /** The sourced feed (published reviews, feed order) and each one's postedAt (NaN: none). */
+    feed: Pick<SourcedReviews, 'feed' | 'postedAt' | 'skipped'>;
     /** Products whose hub the bounded build deferred: listed from the feed like deferred reviews. */
     deferredHubs: ReadonlySet<string>;
-    warn: (message: string) => void;
   },
 ) {
   const pages = entries
@@ -77,22 +73,12 @@ export async function writeSitemapsWithFeed(
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const built = new Map(entries.filter((e) => opts.builtReviews.has(e.path)).map((e) => [e.path, e] as const));
   // Never listed: taken-down reviews, and those this build skipped as malformed (no page, and
-  // the site server answers 404 for them).
+  // the site server answers 404 for them). The sourced feed has neither; kept as a guard.
   const exclude = new Set(readBuildInput().exclude.map(refKey));
-  for (const s of opts.skipped) if (s.productId && s.commentId) exclude.add(reviewKey(s.productId, s.commentId));
+  for (const s of opts.feed.skipped) if (s.productId && s.commentId) exclude.add(reviewKey(s.productId, s.commentId));
   const listing = { built, unlisted: recordedPages().unlisted, exclude, deferredHubs: opts.deferredHubs };
-  const embedded = !opts.apiUrl;
-  try {
-    const apiUrl = opts.apiUrl || (await startEmbeddedServer(path.resolve('.')));
-    const client = createStorefrontClient({ mode: 'build', baseURL: apiUrl });
-    return await writeSitemapsStreamed(dir, {
-      pages,
-      reviews: reviewEntries(feedPages(reviewSourceApi(client)), listing),
-    });
-  } catch (e) {
-    opts.warn(`sitemaps: the review feed could not be read (${(e as Error).message}); listing the built reviews only`);
-    return writeSitemapsStreamed(dir, { pages, reviews: reviewEntries([], listing) });
-  } finally {
-    if (embedded) stopEmbeddedServer();
-  }
+  return writeSitemapsStreamed(dir, {
+    pages,
+    reviews: listedReviews(sourcedFeed(opts.feed.feed, opts.feed.postedAt), listing),
+  });
 }

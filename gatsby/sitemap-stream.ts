@@ -1,9 +1,10 @@
 // Sitemaps of every review, built ahead or deferred (issue 23): the review URLs come from the
-// API's feed, walked page by page with its cursor (newest first), not from the pages Gatsby
-// created, so a review the bounded build left to the site server is listed too. Nothing holds
-// all the reviews: each feed page's entries go straight into the open child sitemap (a
-// SitemapStream piped to its file), which is closed at 50,000 URLs (or 10 MB) and the next one
-// opened; memory is one feed page and one child's stream buffer, whatever the count.
+// feed (every published review, newest first), not from the pages Gatsby created, so a review
+// the bounded build left to the site server is listed too. A build lists the feed it sourced
+// (sourcedFeed: held for its listings anyway; a second walk of the API cost 160 s at 1,000,000
+// reviews); feedPages walks a server's feed page by page with its cursor. Nothing holds the
+// entries: each page's entries go straight into the open child sitemap (a SitemapStream piped to
+// its file), which is closed at 50,000 URLs (or 10 MB) and the next one opened.
 //
 // The rules of gatsby/sitemap.ts hold: a built review keeps the entry its page recorded
 // (lastmod, changedAt, pictures, videos); a built review left out by its data (thin, noindex)
@@ -20,7 +21,7 @@ import { finished } from 'node:stream/promises';
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import { Readable } from 'node:stream';
 import type { HaulResponse, RelatedReviewItem } from '../src/storefront/types';
-import { toRelatedViews } from '../src/review/view';
+import { toRelatedViews, type RelatedView } from '../src/review/view';
 import { isThinFeedItem } from '../src/review/quality';
 import { num } from '../src/common/coerce';
 import { productPath, reviewPath, withPrefix } from '../src/paths';
@@ -83,21 +84,59 @@ export interface ReviewListing {
   deferredHubs?: ReadonlySet<string>;
 }
 
+/** A review of the feed: its item as toRelatedViews keeps it, and the item's `postedAt`. */
+export interface FeedEntry {
+  item: RelatedView;
+  postedAt: unknown;
+}
+
+/** Pages of the API's feed (feedPages) as entries. */
+export async function* walkedFeed(
+  feed: AsyncIterable<RelatedReviewItem[]> | Iterable<RelatedReviewItem[]>,
+): AsyncGenerator<FeedEntry[]> {
+  for await (const drops of feed) {
+    const postedAtOf = new Map(drops.map((d) => [String(d?.commentId), d?.postedAt]));
+    yield toRelatedViews(drops).map((item) => ({ item, postedAt: postedAtOf.get(item.commentId) }));
+  }
+}
+
+/**
+ * The feed a build sourced (SourcedReviews `feed` and `postedAt`, gatsby/sourcing/fetch-reviews.ts)
+ * as entries, FEED_PAGE_SIZE at a time: the sitemaps of a build list what it read, with no
+ * second walk of the API (issue 23: 160 s of a 1,000,000-review build).
+ */
+export function* sourcedFeed(feed: readonly RelatedView[], postedAt: ArrayLike<number>): Generator<FeedEntry[]> {
+  for (let i = 0; i < feed.length; i += FEED_PAGE_SIZE) {
+    const page: FeedEntry[] = [];
+    for (let j = i; j < Math.min(feed.length, i + FEED_PAGE_SIZE); j++)
+      page.push({ item: feed[j], postedAt: postedAt[j] });
+    yield page;
+  }
+}
+
+/** Every review's entry from pages of the API's feed (feedPages): listedReviews of walkedFeed. */
+export function reviewEntries(
+  feed: AsyncIterable<RelatedReviewItem[]> | Iterable<RelatedReviewItem[]>,
+  listing: ReviewListing,
+  now = Date.now(),
+): AsyncGenerator<SitemapEntry> {
+  return listedReviews(walkedFeed(feed), listing, now);
+}
+
 /**
  * Every review's entry: the feed's in its order, then built reviews the feed no longer lists
  * (the feed moved since the build read it), so a built page is never left out.
  */
-export async function* reviewEntries(
-  feed: AsyncIterable<RelatedReviewItem[]> | Iterable<RelatedReviewItem[]>,
+export async function* listedReviews(
+  feed: AsyncIterable<FeedEntry[]> | Iterable<FeedEntry[]>,
   { built, unlisted, exclude, deferredHubs }: ReviewListing,
   now = Date.now(),
 ): AsyncGenerator<SitemapEntry> {
   const seenBuilt = new Set<string>();
   // Hubs listed so far: at most one id per product of the feed.
   const seenHubs = new Set<string>();
-  for await (const drops of feed) {
-    const postedAtOf = new Map(drops.map((d) => [String(d?.commentId), d?.postedAt]));
-    for (const item of toRelatedViews(drops)) {
+  for await (const entries of feed) {
+    for (const { item, postedAt } of entries) {
       const p = reviewPath(item.productId, item.commentId);
       if (exclude.has(reviewKey(item.productId, item.commentId)) || unlisted.has(p)) {
         seenBuilt.add(p); // never listed, not even as a built page the feed missed
@@ -106,8 +145,7 @@ export async function* reviewEntries(
       if (deferredHubs?.has(item.productId) && !seenHubs.has(item.productId)) {
         seenHubs.add(item.productId);
         const hub = productPath(item.productId);
-        if (!unlisted.has(hub))
-          yield { path: hub, lastmod: feedLastmod(postedAtOf.get(item.commentId), now), images: [] };
+        if (!unlisted.has(hub)) yield { path: hub, lastmod: feedLastmod(postedAt, now), images: [] };
       }
       const entry = built.get(p);
       if (entry) {
@@ -118,7 +156,7 @@ export async function* reviewEntries(
       }
       if (isThinFeedItem(item)) continue;
       const image = item.image && /^https?:\/\//i.test(item.image) ? [item.image] : [];
-      yield { path: p, lastmod: feedLastmod(postedAtOf.get(item.commentId), now), images: image };
+      yield { path: p, lastmod: feedLastmod(postedAt, now), images: image };
     }
   }
   for (const [p, entry] of built) if (!seenBuilt.has(p)) yield entry;

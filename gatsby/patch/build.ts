@@ -190,13 +190,11 @@ export async function patchBuild(): Promise<PatchResult> {
   // Sitemaps: written aside, and only those that differ from the base release's go in.
   const maps = path.join(work, 'sitemaps');
   fs.mkdirSync(maps, { recursive: true });
-  // From the API's feed like `gatsby build`'s (deferred reviews too), the same bytes for the same data.
+  // From the feed it sourced, like `gatsby build`'s (deferred reviews too): the same bytes for the same data.
   await writeSitemapsWithFeed(maps, [...sitemap.values(), ...fileRoutes], {
     builtReviews: recordedPages().builtReviews,
-    apiUrl,
-    skipped: data.skipped,
+    feed: data,
     deferredHubs: deferredHubIds(data),
-    warn: (m) => console.warn(`patch: ${m}`),
   });
   const fresh = sitemapFiles(maps);
   for (const f of fresh) {

@@ -27,6 +27,7 @@ import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors'
 import { reviewKey } from '../../publish/build-protocol';
 import { DEFAULT_STATIC_HUBS, chooseHubs, chooseStatic } from '../deferred/static-set';
 import { feedFacts, type FeedFacts } from './feed-facts';
+import { num } from '../../src/common/coerce';
 
 /** The four pinned calls, as the storefront client modules provide them. */
 export interface ReviewSourceApi {
@@ -45,6 +46,12 @@ export interface SkippedRecord {
 export interface SourcedReviews {
   /** The reviews with a page, in the feed's order: what listings and related lists show. */
   feed: RelatedView[];
+  /**
+   * Each of `feed`'s items' `postedAt` (epoch ms, the reference server's extension of the feed
+   * item), by index; NaN where the item has none or not a finite number. The sitemaps' lastmod of
+   * a review not built ahead (gatsby/sitemap-stream.ts feedLastmod).
+   */
+  postedAt: Float64Array;
   pages: ReviewPageData[];
   /**
    * The reviews of the feed the bounded build does not build ahead (gatsby/deferred/static-set.ts):
@@ -131,6 +138,7 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
   const feed = toRelatedViews(raw);
   // The hubs' facts of each kept item (score, tags, media), when the server sends the extension.
   const facts = new Map<string, FeedFacts>();
+  const postedAt = new Map<string, number>();
   const kept = new Map(feed.map((f) => [f.commentId, f] as const));
   for (const item of raw) {
     const commentId = item?.commentId == null ? null : String(item.commentId);
@@ -144,10 +152,12 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
       // The item toRelatedViews kept (its first); a duplicate later in the feed is reported once.
       const f = feedFacts(item, kept.get(commentId)!);
       if (f) facts.set(commentId, f);
+      const posted = num(item.postedAt);
+      if (posted != null) postedAt.set(commentId, posted);
       kept.delete(commentId);
     }
   }
-  return { feed, facts };
+  return { feed, facts, postedAt };
 }
 
 /** A review page's related list at most. */
@@ -180,7 +190,7 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
     throw new RequiredEndpointError('GET /api/v2/productcategories', new Error('answer has no categories'));
   }
 
-  const { feed: listed, facts } = await fetchFeed(api, feedPageSize, skipped, opts.onFeedPage);
+  const { feed: listed, facts, postedAt } = await fetchFeed(api, feedPageSize, skipped, opts.onFeedPage);
   const exclude = opts.exclude;
   const feed = exclude?.size ? listed.filter((f) => !exclude.has(reviewKey(f.productId, f.commentId))) : listed;
   // The bounded build: only the chosen reviews' details are fetched and held (issue 23).
@@ -275,6 +285,7 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
   const productIds = [...new Set(feed.map((f) => f.productId))];
   return {
     feed: published,
+    postedAt: Float64Array.from(published, (f) => postedAt.get(f.commentId) ?? NaN),
     pages,
     deferred,
     deferredFacts,
