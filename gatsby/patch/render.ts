@@ -19,7 +19,8 @@ import path from 'node:path';
 export const GATSBY_MODULES = {
   'gatsby/dist/utils/client-assets-for-template': { readWebpackStats: 1, getScriptsAndStylesForTemplate: 2 },
   'gatsby/dist/utils/static-query-utils': { getStaticQueryContext: 1 },
-  'gatsby/dist/utils/slices/stitching': { stitchSliceForAPage: 1 },
+  // stitchScriptsSliceOnRender: this project's patch of Gatsby (patches/gatsby+5.16.1.patch).
+  'gatsby/dist/utils/slices/stitching': { stitchSliceForAPage: 1, stitchScriptsSliceOnRender: 2 },
   'gatsby/dist/utils/page-data-helpers': { constructPageDataString: 4 },
 } as const;
 /** The SSR bundle of the last Gatsby build, relative to the work tree (gatsby's ROUTES_DIRECTORY). */
@@ -79,6 +80,7 @@ export async function openRenderer(root: string, outDir: string): Promise<PageRe
   };
   const stitching = rootRequire(stitchingModule) as {
     stitchSliceForAPage(args: { pagePath: string; publicDir: string }): Promise<void>;
+    stitchScriptsSliceOnRender(html: string, publicDir: string): Promise<string | null>;
   };
   const publicDir = path.join(root, 'public');
   // What gatsby build sets for its HTML workers (build-html.js, renderHTMLQueue).
@@ -118,8 +120,11 @@ export async function openRenderer(root: string, outDir: string): Promise<PageRe
       });
       const file = path.join(outDir, htmlFile(pagePath));
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      await fs.promises.writeFile(file, html);
-      await stitching.stitchSliceForAPage({ pagePath, publicDir: outDir });
+      // As gatsby build's render worker does (the patch): a page whose only slice is Gatsby's
+      // scripts slice is stitched before it is written; another is written, then stitched.
+      const stitched = await stitching.stitchScriptsSliceOnRender(html, outDir);
+      await fs.promises.writeFile(file, stitched ?? html);
+      if (stitched === null) await stitching.stitchSliceForAPage({ pagePath, publicDir: outDir });
     },
     close() {
       fs.rmSync(slices, { force: true });
