@@ -1,4 +1,4 @@
-// What a release carries for nginx (deploy/nginx/, docs/deploy.md), made before it is served:
+// What a release carries for nginx (deploy/nginx/, docs/deploy.md), made once it is served (releases.ts):
 // the .br and .gz siblings of its text files (precompress.ts) and its pages' policies
 // (page-policies.ts). Both only redo what changed since the release it was made from.
 import { precompressRelease, type PrecompressStats } from './precompress';

@@ -57,7 +57,7 @@ export interface PagePoliciesStats {
 }
 
 /**
- * Writes release `dir`'s map (id `id`) before it is served; `prev` is the release it was made
+ * Writes release `dir`'s map (id `id`), once it is served (releases.ts); `prev` is the release it was made
  * from (null for the first). A path nginx could not take literally gets no line (site server).
  */
 export async function writePagePolicies(

@@ -28,3 +28,27 @@ export function releaseSwitched(root: string, from: string | null, to: string): 
     }
   }
 }
+
+/** A release's deploy files (.br/.gz siblings, page policies) were made after its switch (releases.ts). */
+export interface DeployFilesReady {
+  root: string;
+  id: string;
+}
+const readyListeners = new Set<(e: DeployFilesReady) => void>();
+
+/** Calls `fn` when a served release's deploy files are complete; returns the unsubscribe. */
+export function onDeployFilesReady(fn: (e: DeployFilesReady) => void): () => void {
+  readyListeners.add(fn);
+  return () => readyListeners.delete(fn);
+}
+
+/** Tells the listeners that release `id` of `root` has its deploy files. */
+export function deployFilesReady(root: string, id: string): void {
+  for (const fn of readyListeners) {
+    try {
+      fn({ root, id });
+    } catch {
+      // a listener reports its own errors
+    }
+  }
+}

@@ -29,7 +29,7 @@ import { isPrivateFile } from './private-files';
 import { forEachLimit, limit } from './limit';
 import { prepareDeployFiles, type DeployFilesStats } from './deploy-files';
 import { isSibling } from './precompress';
-import { releaseSwitched } from './release-events';
+import { deployFilesReady, releaseSwitched } from './release-events';
 
 /** Releases kept after a publish (the current one is kept whatever its age). */
 export const KEEP_RELEASES = 5;
@@ -44,8 +44,12 @@ export interface PublishStats {
   copied: number;
   bytesCopied: number;
   ms: number;
-  /** The .br/.gz siblings and page policies made for nginx (deploy-files.ts). */
+  /** ms from the call until the release was served (the switch); `ms` includes the deploy files made after it. */
+  servedMs?: number;
+  /** The .br/.gz siblings and page policies made for nginx (deploy-files.ts), after the switch. */
   deploy?: DeployFilesStats;
+  /** Why the deploy files are incomplete (the release is served all the same: nginx falls back). */
+  deployError?: string;
   /** `move`: files moved into the release (public/ renamed), then linked back (after the switch). */
   moved?: number;
   /** `move`: ms to give the workspace its public/ back, after the release is served. */
@@ -159,8 +163,8 @@ export interface PublishOptions {
    */
   move?: boolean;
   /**
-   * Make the .br/.gz siblings and the page policies (default true; nginx needs them). false
-   * only in the bench, which times the files and the deploy files apart.
+   * Make the .br/.gz siblings and the page policies (default true; nginx needs them), after the
+   * switch. false only in the bench, which times the files and the deploy files apart.
    */
   deployFiles?: boolean;
 }
@@ -495,8 +499,17 @@ export function publishPrepared(root: string, prepared: string, stats: PreparedS
 
 /**
  * A new release filled by `fill` in a partial directory, renamed to its id once complete, then
- * served (one switch) and older releases pruned. A failure removes the partial directory and
- * leaves `current` as it was.
+ * served (one switch), its deploy files made, and older releases pruned. A failure before the
+ * switch removes the partial directory and leaves `current` as it was.
+ *
+ * The deploy files (.br/.gz siblings and page policies, deploy-files.ts) are made after the
+ * switch (issue 23): a first release has nothing to link them from, and compressing 264,000
+ * files of a 100,000-review build takes minutes. Until they are there nginx sends a file without
+ * its sibling as it is, and a page without a policy line to the site server, which computes its
+ * policy (deploy/nginx/): never a wrong answer, only a slower one. Once they are, the listeners
+ * are told (deployFilesReady: the deploy side reloads nginx, which then reads the new map). A
+ * failure there (an abort, a full disk) leaves the release served without them; the next
+ * publish makes what is missing.
  */
 function newRelease(
   root: string,
@@ -518,13 +531,9 @@ function newRelease(
     const partial = path.join(dir, `.partial-${id}`);
     const prevId = currentRelease(root) ?? listReleases(root)[0]?.id ?? null;
     const state: CopyState = { files: 0, linked: 0, copied: 0, bytesCopied: 0 };
-    let deploy: DeployFilesStats | undefined;
+    const prev = prevId ? path.join(dir, prevId) : null;
     try {
-      await fill(partial, state, prevId ? path.join(dir, prevId) : null);
-      deploy =
-        opts.deployFiles === false
-          ? undefined
-          : await prepareDeployFiles(partial, id, prevId ? path.join(dir, prevId) : null, opts);
+      await fill(partial, state, prev);
       // Complete: renamed to its id in one step, so a release directory is never partial.
       await fs.promises.rename(partial, path.join(dir, id));
     } catch (e) {
@@ -536,8 +545,19 @@ function newRelease(
       await switchCurrent(root, id);
       releaseSwitched(root, served, id);
     }
+    const servedMs = Math.round(performance.now() - started);
+    let deploy: DeployFilesStats | undefined;
+    let deployError: string | undefined;
+    if (opts.deployFiles !== false) {
+      try {
+        deploy = await prepareDeployFiles(path.join(dir, id), id, prev, opts);
+        if (opts.serve !== false) deployFilesReady(root, id);
+      } catch (e) {
+        deployError = (e as Error).message;
+      }
+    }
     await prune(root, opts.keep ?? KEEP_RELEASES, prevId);
-    return { id, ...state, ms: Math.round(performance.now() - started), deploy };
+    return { id, ...state, ms: Math.round(performance.now() - started), servedMs, deploy, deployError };
   });
 }
 

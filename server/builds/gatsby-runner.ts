@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PREPARED_PREFIX, listReleases, publish, publishPrepared } from '../../publish/releases';
+import { PREPARED_PREFIX, listReleases, publish, publishPrepared, type PublishStats } from '../../publish/releases';
 import {
   DATA,
   ENV,
@@ -75,6 +75,13 @@ function readReport(root: string): { pages: number | null; skipped: SkippedRevie
 
 /** The log's word on a release built while publishing was locked (server/builds/publishing-lock.ts). */
 const heldNote = (served: boolean) => (served ? '' : '; not served: publishing is locked after a rollback');
+/** When the release was served, and nginx's files made after it (publish/releases.ts), or why not. */
+const deployNote = (p: PublishStats) =>
+  p.deployError
+    ? `; nginx's files not made (${p.deployError}): the next publish makes them`
+    : p.deploy
+      ? ` (served after ${p.servedMs} ms, nginx's files made after it)`
+      : '';
 
 interface ChildExit {
   code: number | null;
@@ -192,7 +199,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     const serve = ctx.serve();
     const published = await publishPrepared(opts.releasesRoot, prepared, r.release, { signal, serve });
     output.line(
-      `published release ${published.id} (patch of ${stamp!.releaseId}): ${published.files} files (${published.copied} written, ${published.linked} linked) in ${published.ms} ms${heldNote(serve)}`,
+      `published release ${published.id} (patch of ${stamp!.releaseId}): ${published.files} files (${published.copied} written, ${published.linked} linked) in ${published.ms} ms${heldNote(serve)}${deployNote(published)}`,
     );
     promote(code, published.id);
     fs.rmSync(work, { recursive: true, force: true });
@@ -229,7 +236,7 @@ export function gatsbyRunner(opts: GatsbyRunnerOptions): BuildRunner {
     // are never written in place (publish/releases.ts `move`).
     const published = await publish(path.join(root, 'public'), opts.releasesRoot, { signal, serve, move: true });
     output.line(
-      `published release ${published.id}: ${published.files} files (${published.moved ?? 0} moved, ${published.copied} copied) in ${published.ms} ms${heldNote(serve)}; public/ linked back in ${published.workspaceMs ?? 0} ms`,
+      `published release ${published.id}: ${published.files} files (${published.moved ?? 0} moved, ${published.copied} copied) in ${published.ms} ms${heldNote(serve)}${deployNote(published)}; public/ linked back in ${published.workspaceMs ?? 0} ms`,
     );
     promote(code, published.id);
     return { releaseId: published.id, served: serve, ...report };

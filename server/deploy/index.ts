@@ -2,10 +2,11 @@
 // takedowns mirrored as files nginx tests (takedown-files.ts), and the purge hook (purge.ts)
 // called with the URLs every takedown, restore, publish and rollback changes, and the switch
 // command (SITE_SWITCH_COMMAND, e.g. nginx's reload: it loads the new release's page policies)
-// run after every publish and rollback, before the purge.
+// run after every publish and rollback, before the purge, and again once a publish's deploy
+// files are made (after its switch).
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { onReleaseSwitch } from '../../publish/release-events';
+import { onDeployFilesReady, onReleaseSwitch } from '../../publish/release-events';
 import { TakedownFiles, defaultTakedownsDir } from './takedown-files';
 import { PurgeHook, changedUrls, purgeHookFromEnv, reviewUrls, runCommand } from './purge';
 
@@ -45,22 +46,33 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
   });
   const comparing = new Set<Promise<void>>();
   const switchCommand = opts.switchCommand === undefined ? process.env.SITE_SWITCH_COMMAND || null : opts.switchCommand;
-  const off = onReleaseSwitch(({ root: switched, from, to }) => {
-    if (path.resolve(switched) !== root || (!purge && !switchCommand)) return;
-    const done = (async () => {
-      // nginx first: it then serves the new pages itself; the CDN, purged after, fetches them from it.
-      if (switchCommand)
-        await runCommand(switchCommand, '', 60_000, { ...process.env, RELEASE_ID: to }).catch((e: Error) =>
-          app.log.warn(`switch command failed: ${e.message}`),
-        );
-      if (!purge || !from) return;
-      await changedUrls(path.join(root, 'releases'), from, to).then(
-        (urls) => purge.submit(urls),
-        (e: Error) => app.log.warn(`purge: could not compare releases ${from} and ${to}: ${e.message}`),
-      );
-    })();
+  const track = (done: Promise<void>) => {
     comparing.add(done);
     void done.finally(() => comparing.delete(done));
+  };
+  const runSwitchCommand = (id: string) =>
+    runCommand(switchCommand!, '', 60_000, { ...process.env, RELEASE_ID: id }).catch((e: Error) =>
+      app.log.warn(`switch command failed: ${e.message}`),
+    );
+  const off = onReleaseSwitch(({ root: switched, from, to }) => {
+    if (path.resolve(switched) !== root || (!purge && !switchCommand)) return;
+    track(
+      (async () => {
+        // nginx first: it then serves the new release (its pages through the site server until
+        // their policies are made, below); the CDN, purged after, fetches them from it.
+        if (switchCommand) await runSwitchCommand(to);
+        if (!purge || !from) return;
+        await changedUrls(path.join(root, 'releases'), from, to).then(
+          (urls) => purge.submit(urls),
+          (e: Error) => app.log.warn(`purge: could not compare releases ${from} and ${to}: ${e.message}`),
+        );
+      })(),
+    );
+  });
+  // A publish makes the deploy files after the switch (publish/releases.ts): nginx is reloaded
+  // again once they are there, so it reads the new release's page policies and sends its pages itself.
+  const offReady = onDeployFilesReady(({ root: published, id }) => {
+    if (path.resolve(published) === root && switchCommand) track(runSwitchCommand(id));
   });
   const settled = async () => {
     while (comparing.size) await Promise.all(comparing);
@@ -68,6 +80,7 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
   };
   app.addHook('onClose', async () => {
     off();
+    offReady();
     await settled();
   });
   return { purge, settled };

@@ -1,13 +1,14 @@
 // The files a release carries for nginx (issue 24): .br/.gz siblings of its text files and its
-// pages' policies (publish/deploy-files.ts), made at publish, only for what changed; a
-// patch release too, and nothing of a base release written in place.
+// pages' policies (publish/deploy-files.ts), made at publish once the release is served, only
+// for what changed; a patch release too, and nothing of a base release written in place.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { publish, preparePatchRelease, publishPrepared } from '../../../publish/releases';
+import { currentRelease, publish, preparePatchRelease, publishPrepared } from '../../../publish/releases';
+import { onDeployFilesReady, onReleaseSwitch } from '../../../publish/release-events';
 import { cspMapFile } from '../../../publish/page-policies';
 import { sitePolicy, sitePolicyOptionsFromEnv } from '../../../server/security-headers';
 
@@ -123,4 +124,44 @@ test('a patch release: written files compressed again, deleted pages lose their 
     map.includes(`"${r.id}:/1001/2002/index.html" "${sitePolicy(big('review v2'), sitePolicyOptionsFromEnv())}";`),
   );
   assert.ok(map.includes(`"${r.id}:/1001/2003/index.html"`));
+});
+
+test('issue 23: the release is served before its deploy files are made; the listeners are told when they are', async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  // What the release had when it was switched to, and what it had when its deploy files were ready.
+  const atSwitch: Array<{ to: string; served: string | null; map: boolean; siblings: boolean }> = [];
+  const ready: Array<{ id: string; map: boolean; siblings: boolean }> = [];
+  const has = (id: string) => ({
+    map: fs.existsSync(cspMapFile(path.join(root, 'releases', id))),
+    siblings: fs.existsSync(rel(root, id, 'index.html.br')),
+  });
+  const offSwitch = onReleaseSwitch(({ to }) => atSwitch.push({ to, served: currentRelease(root), ...has(to) }));
+  const offReady = onDeployFilesReady(({ id }) => ready.push({ id, ...has(id) }));
+  t.after(() => {
+    offSwitch();
+    offReady();
+  });
+  const r = await publish(pub, root);
+  assert.deepEqual(atSwitch, [{ to: r.id, served: r.id, map: false, siblings: false }]);
+  assert.deepEqual(ready, [{ id: r.id, map: true, siblings: true }]);
+  assert.ok(r.servedMs! <= r.ms, `served after ${r.servedMs} ms, done after ${r.ms} ms`);
+  assert.equal(r.deployError, undefined);
+  assert.ok(r.deploy!.precompress.compressed > 0);
+});
+
+test('issue 23: deploy files stopped after the switch leave the release served, and the next publish makes them', async (t) => {
+  const { tmp, pub, root } = fixture();
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const abort = new AbortController();
+  // Stopped as soon as the release is served: the deploy files never start.
+  const off = onReleaseSwitch(() => abort.abort());
+  const first = await publish(pub, root, { signal: abort.signal }).finally(off);
+  assert.equal(currentRelease(root), first.id);
+  assert.match(first.deployError ?? '', /abort/i);
+  assert.equal(fs.existsSync(rel(root, first.id, 'index.html.br')), false);
+  const second = await publish(pub, root);
+  assert.equal(second.deployError, undefined);
+  for (const f of TEXT) assert.ok(fs.existsSync(rel(root, second.id, `${f}.br`)), `${f}.br`);
+  assert.ok(fs.readFileSync(cspMapFile(path.join(root, 'releases', second.id)), 'utf8').includes('/index.html"'));
 });
