@@ -1,10 +1,10 @@
 // Sitemaps of every review, built ahead or deferred (issue 23): the review URLs come from the
 // feed (every published review, newest first), not from the pages Gatsby created, so a review
 // the bounded build left to the site server is listed too. A build lists the feed it sourced
-// (sourcedFeed: held for its listings anyway; a second walk of the API cost 160 s at 1,000,000
-// reviews); feedPages walks a server's feed page by page with its cursor. Nothing holds the
-// entries: each page's entries go straight into the open child sitemap (a SitemapStream piped to
-// its file), which is closed at 50,000 URLs (or 10 MB) and the next one opened.
+// (sourcedFeed: held for its listings and `_deferred/` anyway; a second walk of the API, as it
+// did until 2026-11-26, cost 160 s at 1,000,000 reviews). Nothing holds the entries: each page's
+// entries go straight into the open child sitemap (a SitemapStream piped to its file), which is
+// closed at 50,000 URLs (or 10 MB) and the next one opened.
 //
 // The rules of gatsby/sitemap.ts hold: a built review keeps the entry its page recorded
 // (lastmod, changedAt, pictures, videos); a built review left out by its data (thin, noindex)
@@ -20,8 +20,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
 import { Readable } from 'node:stream';
-import type { HaulResponse, RelatedReviewItem } from '../src/storefront/types';
-import { toRelatedViews, type RelatedView } from '../src/review/view';
+import type { RelatedView } from '../src/review/view';
 import { isThinFeedItem } from '../src/review/quality';
 import { num } from '../src/common/coerce';
 import { productPath, reviewPath, withPrefix } from '../src/paths';
@@ -31,28 +30,6 @@ import { MAX_BYTES, SITEMAP_INDEX, itemSize, toItem, type SitemapEntry } from '.
 
 export const MAX_URLS = 50_000;
 export const FEED_PAGE_SIZE = 500;
-
-export interface FeedSource {
-  haulPage(delimiter: string, size: number): Promise<HaulResponse>;
-}
-
-/** The feed, one page of items at a time, newest first; a cursor that repeats is an error. */
-export async function* feedPages(api: FeedSource, size = FEED_PAGE_SIZE): AsyncGenerator<RelatedReviewItem[]> {
-  // Only the last cursor is kept: a feed that loops back further is cut by the page limit.
-  let cursor: string | null = '0';
-  let previous: string | null = null;
-  for (let pages = 0; cursor != null; pages++) {
-    if (cursor === previous || pages > 10_000_000 / size)
-      throw new Error(`the review feed does not end (cursor ${cursor.slice(0, 100)})`);
-    const page = await api.haulPage(cursor, size);
-    const drops = page?.waterFall?.waterDrops;
-    if (!Array.isArray(drops)) throw new Error('the review feed answered no waterFall.waterDrops list');
-    yield drops;
-    previous = cursor;
-    const next = page.waterFall.delimiter;
-    cursor = next == null ? null : String(next);
-  }
-}
 
 /** The earliest lastmod taken from a feed item: before it, a date is a unit or data error. */
 export const EARLIEST_LASTMOD = Date.UTC(2000, 0, 1);
@@ -90,16 +67,6 @@ export interface FeedEntry {
   postedAt: unknown;
 }
 
-/** Pages of the API's feed (feedPages) as entries. */
-export async function* walkedFeed(
-  feed: AsyncIterable<RelatedReviewItem[]> | Iterable<RelatedReviewItem[]>,
-): AsyncGenerator<FeedEntry[]> {
-  for await (const drops of feed) {
-    const postedAtOf = new Map(drops.map((d) => [String(d?.commentId), d?.postedAt]));
-    yield toRelatedViews(drops).map((item) => ({ item, postedAt: postedAtOf.get(item.commentId) }));
-  }
-}
-
 /**
  * The feed a build sourced (SourcedReviews `feed` and `postedAt`, gatsby/sourcing/fetch-reviews.ts)
  * as entries, FEED_PAGE_SIZE at a time: the sitemaps of a build list what it read, with no
@@ -112,15 +79,6 @@ export function* sourcedFeed(feed: readonly RelatedView[], postedAt: ArrayLike<n
       page.push({ item: feed[j], postedAt: postedAt[j] });
     yield page;
   }
-}
-
-/** Every review's entry from pages of the API's feed (feedPages): listedReviews of walkedFeed. */
-export function reviewEntries(
-  feed: AsyncIterable<RelatedReviewItem[]> | Iterable<RelatedReviewItem[]>,
-  listing: ReviewListing,
-  now = Date.now(),
-): AsyncGenerator<SitemapEntry> {
-  return listedReviews(walkedFeed(feed), listing, now);
 }
 
 /**

@@ -1,6 +1,7 @@
 // lastmod of deferred reviews in the sitemaps (issue 23): the reference server's feed items carry
-// `postedAt` (an optional extension, docs/api-client.md), and the streamed writer
-// (gatsby/sitemap-stream.ts) writes it as each deferred review's <lastmod>, in the form of the
+// `postedAt` (an optional extension, docs/api-client.md), the build keeps it as it sources the
+// feed (gatsby/sourcing/fetch-reviews.ts), and the streamed writer (gatsby/sitemap-stream.ts)
+// writes it as each deferred review's <lastmod>, in the form of the
 // built pages' entries (toItem's +08:00 time, which the sitemap package writes as UTC ISO). A feed of the pinned contract only (no postedAt) gives
 // entries without lastmod; a bad or absurd date is dropped, never written.
 import { test, before, after } from 'node:test';
@@ -12,7 +13,8 @@ import { parseSitemap } from 'sitemap';
 import { startTestServer, type TestServer } from '../server/helper';
 import { createStorefrontClient } from '../../../src/storefront/client';
 import { reviewSourceApi } from '../../../gatsby/sourcing/review-source-api';
-import { feedLastmod, feedPages, reviewEntries, writeSitemapsStreamed } from '../../../gatsby/sitemap-stream';
+import { feedLastmod, listedReviews, sourcedFeed, writeSitemapsStreamed } from '../../../gatsby/sitemap-stream';
+import { fetchReviews, type ReviewSourceApi } from '../../../gatsby/sourcing/fetch-reviews';
 import type { SitemapEntry } from '../../../gatsby/sitemap';
 import { reviewPath } from '../../../src/paths';
 import { siteConfig } from '../../../src/site-config';
@@ -41,12 +43,15 @@ async function writeAndRead(dir: string, reviews: AsyncIterable<SitemapEntry>) {
   return byUrl;
 }
 
+/** The reviews' entries as a bounded build lists them: its sourced feed (nothing built ahead), then listedReviews. */
+async function sourcedEntries(api: ReviewSourceApi, now?: number) {
+  const data = await fetchReviews(api, { staticLimit: 0, feedPageSize: 7 });
+  return listedReviews(sourcedFeed(data.feed, data.postedAt), noBuilt, now);
+}
+
 test("the reference server's feed gives every deferred review its posting time as <lastmod>", async () => {
   const client = createStorefrontClient({ mode: 'build', baseURL: server.url });
-  const byUrl = await writeAndRead(
-    path.join(tmp, 'ref'),
-    reviewEntries(feedPages(reviewSourceApi(client), 7), noBuilt),
-  );
+  const byUrl = await writeAndRead(path.join(tmp, 'ref'), await sourcedEntries(reviewSourceApi(client)));
   const rows = server.app.db.prepare('SELECT id, product_id, posted_at FROM reviews').all() as Array<{
     id: number;
     product_id: number;
@@ -67,15 +72,16 @@ test('a feed of the pinned contract only (no postedAt) lists the same reviews wi
   // The reference server's answers with the extension removed: what a pinned-only server sends.
   const client = createStorefrontClient({ mode: 'build', baseURL: server.url });
   const source = reviewSourceApi(client);
-  const pinned = {
+  const pinned: ReviewSourceApi = {
+    ...source,
     haulPage: async (delimiter: string, size: number) => {
       const page = await source.haulPage(delimiter, size);
       for (const d of page.waterFall.waterDrops) delete d.postedAt;
       return page;
     },
   };
-  const withDates = await writeAndRead(path.join(tmp, 'ext'), reviewEntries(feedPages(source, 500), noBuilt));
-  const without = await writeAndRead(path.join(tmp, 'pinned'), reviewEntries(feedPages(pinned, 500), noBuilt));
+  const withDates = await writeAndRead(path.join(tmp, 'ext'), await sourcedEntries(source));
+  const without = await writeAndRead(path.join(tmp, 'pinned'), await sourcedEntries(pinned));
   assert.deepEqual([...without.keys()], [...withDates.keys()]);
   assert.ok(without.size > 0);
   for (const [url, lastmod] of without) assert.equal(lastmod, undefined, url);
@@ -105,8 +111,15 @@ test('a bad or absurd postedAt is dropped, not written', async () => {
     null,
     { $date: good },
   ];
+  // A feed of these items alone (one page), sourced as the build does.
+  const api: ReviewSourceApi = {
+    categories: async () => ({ categories: [{ id: 1, name: '美妆' }] }) as never,
+    haulPage: async () => ({ waterFall: { waterDrops: values.map((v, i) => item(i, v)), delimiter: null } }) as never,
+    reviewDetail: async () => null,
+    similarProducts: async () => [],
+  };
   const entries: SitemapEntry[] = [];
-  for await (const e of reviewEntries([values.map((v, i) => item(i, v))], noBuilt, now)) entries.push(e);
+  for await (const e of await sourcedEntries(api, now)) entries.push(e);
   assert.equal(entries.length, values.length, 'every review listed');
   assert.deepEqual(
     entries.map((e) => e.lastmod),

@@ -16,7 +16,8 @@ import {
   SITEMAP_INDEX,
   type SitemapEntry,
 } from '../../../gatsby/sitemap';
-import { reviewEntries, writeSitemapsStreamed } from '../../../gatsby/sitemap-stream';
+import { listedReviews, sourcedFeed, writeSitemapsStreamed } from '../../../gatsby/sitemap-stream';
+import { toRelatedViews } from '../../../src/review/view';
 import { siteConfig } from '../../../src/site-config';
 import type { PageInput } from '../../../gatsby/pages/types';
 import { manifestEntry, stampChanges, type Manifest } from '../../../gatsby/patch/manifest';
@@ -318,13 +319,20 @@ test('a hub the bounded build deferred is listed once, where the feed first name
     content: `正文${commentId}`,
     postedAt,
   });
-  const feed = [
-    [item('1', 'a', now - 1000), item('2', 'b', now - 2000), item('2', 'c', now - 3000)],
-    [item('3', 'd', now - 4000), item('2', 'e', now - 5000), item('4', 'f', now - 6000)],
+  const items = [
+    item('1', 'a', now - 1000),
+    item('2', 'b', now - 2000),
+    item('2', 'c', now - 3000),
+    item('3', 'd', now - 4000),
+    item('2', 'e', now - 5000),
+    item('4', 'f', now - 6000),
   ];
   const entries = [];
-  for await (const e of reviewEntries(
-    feed,
+  for await (const e of listedReviews(
+    sourcedFeed(
+      toRelatedViews(items),
+      items.map((i) => i.postedAt),
+    ),
     {
       built: new Map(),
       unlisted: new Set(['/pd/4/']),
