@@ -534,6 +534,8 @@ function newRelease(
     const prev = prevId ? path.join(dir, prevId) : null;
     try {
       await fill(partial, state, prev);
+      // The last point a stop can leave `current` as it was.
+      opts.signal?.throwIfAborted();
       // Complete: renamed to its id in one step, so a release directory is never partial.
       await fs.promises.rename(partial, path.join(dir, id));
     } catch (e) {

@@ -199,7 +199,7 @@ test('move: a publish that fails after the move serves what it served, leaves no
   const { tmp, pub, root } = fixture();
   t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const first = await publish(pub, root, { move: true });
-  // Aborted: the deploy files stop it after public/ was renamed into the partial release.
+  // Aborted: stopped after public/ was renamed into the partial release, before the switch.
   await assert.rejects(publish(pub, root, { move: true, signal: AbortSignal.abort() }));
   assert.equal(currentRelease(root), first.id);
   assert.deepEqual(
