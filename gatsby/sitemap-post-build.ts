@@ -33,8 +33,8 @@ export async function writeSitemapsOnPostBuild({
       fileRoutes.push(entry);
     }
   }
-  // Review URLs from the API's feed (sitemap-stream.ts): deferred reviews too. Every other
-  // page from what this build created, sorted by path as before.
+  // Review URLs from the feed the build sourced (sitemap-stream.ts): deferred reviews too.
+  // Every other page from what this build created, sorted by path as before.
   const data = getBuildData();
   const { urls, files, reviews } = await writeSitemapsWithFeed(path.resolve('public'), [...entries.values()], {
     builtReviews,

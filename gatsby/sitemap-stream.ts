@@ -82,8 +82,8 @@ export function* sourcedFeed(feed: readonly RelatedView[], postedAt: ArrayLike<n
 }
 
 /**
- * Every review's entry: the feed's in its order, then built reviews the feed no longer lists
- * (the feed moved since the build read it), so a built page is never left out.
+ * Every review's entry: the feed's in its order, then built reviews the feed does not list (none
+ * when the feed is the one the build sourced: a guard, so a built page is never left out).
  */
 export async function* listedReviews(
   feed: AsyncIterable<FeedEntry[]> | Iterable<FeedEntry[]>,
