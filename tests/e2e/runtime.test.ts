@@ -114,12 +114,14 @@ async function freshShown(page: Page, fresh: string): Promise<boolean> {
   return false;
 }
 
+// A reload only has to start: the caller then waits for the content itself (freshShown, inside
+// its step's bound). Waiting for its "load" as well failed a clean-clone CI run on a saturated
+// machine (page.reload's 30 s default, the page behind the worker's own update-ready reload).
 async function reloadOrFollow(page: Page) {
   try {
-    await page.reload();
+    await page.reload({ waitUntil: 'commit', timeout: 60_000 });
   } catch (e) {
     if (!/ERR_ABORTED|frame was detached|context was destroyed/i.test(String(e))) throw e;
-    await page.waitForLoadState('load');
   }
 }
 
