@@ -7,17 +7,17 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { ENV } from '../publish/build-protocol';
-import { reportStrayScripts, strayInlineScriptsInChild } from './inline-scripts-check';
+import { startInlineScriptCheck } from './inline-scripts-check';
 import { saveFileRoutes } from './patch/manifest';
 import { writeSitemapsOnPostBuild } from './sitemap-post-build';
 import { writeDeferredOnPostBuild } from './deferred/on-post-build';
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async (args) => {
   const root = args.store.getState().program.directory as string;
-  const check = strayInlineScriptsInChild(path.join(root, 'public')).catch((e: Error) => e);
+  const checked = startInlineScriptCheck(path.join(root, 'public'));
   const fileRoutes = await writeSitemapsOnPostBuild(args);
   const dataDir = process.env[ENV.dataDir];
   if (dataDir) saveFileRoutes(dataDir, fileRoutes);
   writeDeferredOnPostBuild(root);
-  reportStrayScripts(args.reporter, await check);
+  await checked(args.reporter);
 };

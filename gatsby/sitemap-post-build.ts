@@ -35,11 +35,9 @@ export async function writeSitemapsOnPostBuild({
   }
   // Review URLs from the feed the build sourced (sitemap-stream.ts): deferred reviews too.
   // Every other page from what this build created, sorted by path as before.
-  const data = getBuildData();
   const { urls, files, reviews } = await writeSitemapsWithFeed(path.resolve('public'), [...entries.values()], {
     builtReviews,
-    feed: data,
-    deferredHubs: deferredHubIds(data),
+    feed: getBuildData(),
   });
   // The bench reads this line (bench/build.ts): the step's time and what it added to the process.
   const grewMB = Math.max(0, Math.round((process.memoryUsage().rss - rss0) / 2 ** 20));
@@ -62,10 +60,11 @@ export async function writeSitemapsWithFeed(
   entries: SitemapEntry[],
   opts: {
     builtReviews: ReadonlySet<string>;
-    /** The sourced feed (published reviews, feed order) and each one's postedAt (NaN: none). */
-    feed: Pick<SourcedReviews, 'feed' | 'postedAt' | 'skipped'>;
-    /** Products whose hub the bounded build deferred: listed from the feed like deferred reviews. */
-    deferredHubs: ReadonlySet<string>;
+    /**
+     * What the build sourced: the feed (published reviews, feed order) with each one's postedAt
+     * (NaN: none), and the products whose hub it deferred (listed from the feed like deferred reviews).
+     */
+    feed: Pick<SourcedReviews, 'feed' | 'postedAt' | 'skipped' | 'productIds' | 'hubIds'>;
   },
 ) {
   const pages = entries
@@ -76,7 +75,7 @@ export async function writeSitemapsWithFeed(
   // the site server answers 404 for them). The sourced feed has neither; kept as a guard.
   const exclude = new Set(readBuildInput().exclude.map(refKey));
   for (const s of opts.feed.skipped) if (s.productId && s.commentId) exclude.add(reviewKey(s.productId, s.commentId));
-  const listing = { built, unlisted: recordedPages().unlisted, exclude, deferredHubs: opts.deferredHubs };
+  const listing = { built, unlisted: recordedPages().unlisted, exclude, deferredHubs: deferredHubIds(opts.feed) };
   return writeSitemapsStreamed(dir, {
     pages,
     reviews: listedReviews(sourcedFeed(opts.feed.feed, opts.feed.postedAt), listing),

@@ -64,7 +64,8 @@ export interface ReviewListing {
 /** A review of the feed: its item as toRelatedViews keeps it, and the item's `postedAt`. */
 export interface FeedEntry {
   item: RelatedView;
-  postedAt: unknown;
+  /** Epoch ms as the build kept it (NaN: none); feedLastmod decides whether it is a lastmod. */
+  postedAt: number;
 }
 
 /**

@@ -7,26 +7,34 @@ export interface ReleaseSwitch {
   from: string | null;
   to: string;
 }
-type Listener = (e: ReleaseSwitch) => void;
-
-const listeners = new Set<Listener>();
-
-/** Calls `fn` after every switch of any releases root in this process; returns the unsubscribe. */
-export function onReleaseSwitch(fn: Listener): () => void {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
+/** Listeners of one event: a listener's failure is its own, never the publish's. */
+function channel<E>() {
+  const listeners = new Set<(e: E) => void>();
+  return {
+    on(fn: (e: E) => void): () => void {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    emit(e: E): void {
+      for (const fn of listeners) {
+        try {
+          fn(e);
+        } catch {
+          // a listener reports its own errors
+        }
+      }
+    },
+  };
 }
 
-/** Tells the listeners (a listener's failure is its own: never the publish's). */
+const switches = channel<ReleaseSwitch>();
+
+/** Calls `fn` after every switch of any releases root in this process; returns the unsubscribe. */
+export const onReleaseSwitch = switches.on;
+
+/** Tells the listeners that `root` serves `to` instead of `from`. */
 export function releaseSwitched(root: string, from: string | null, to: string): void {
-  if (from === to) return;
-  for (const fn of listeners) {
-    try {
-      fn({ root, from, to });
-    } catch {
-      // a listener reports its own errors
-    }
-  }
+  if (from !== to) switches.emit({ root, from, to });
 }
 
 /** A release's deploy files (.br/.gz siblings, page policies) were made after its switch (releases.ts). */
@@ -34,21 +42,10 @@ export interface DeployFilesReady {
   root: string;
   id: string;
 }
-const readyListeners = new Set<(e: DeployFilesReady) => void>();
+const ready = channel<DeployFilesReady>();
 
 /** Calls `fn` when a served release's deploy files are complete; returns the unsubscribe. */
-export function onDeployFilesReady(fn: (e: DeployFilesReady) => void): () => void {
-  readyListeners.add(fn);
-  return () => readyListeners.delete(fn);
-}
+export const onDeployFilesReady = ready.on;
 
 /** Tells the listeners that release `id` of `root` has its deploy files. */
-export function deployFilesReady(root: string, id: string): void {
-  for (const fn of readyListeners) {
-    try {
-      fn({ root, id });
-    } catch {
-      // a listener reports its own errors
-    }
-  }
-}
+export const deployFilesReady = (root: string, id: string): void => ready.emit({ root, id });

@@ -27,7 +27,6 @@ import { getCatalogue } from '../../src/catalogue';
 import { createStorefrontClient } from '../../src/storefront/client';
 import type { BuildData } from '../build-data';
 import { createAllPages, postedAtOf, templatePath } from '../pages/all';
-import { deferredHubIds } from '../pages/build-index';
 import type { PageInput } from '../pages/types';
 import { markChanged, recordedPages, recordingSitemap, type SitemapEntry } from '../sitemap';
 import { writeSitemapsWithFeed } from '../sitemap-post-build';
@@ -194,7 +193,6 @@ export async function patchBuild(): Promise<PatchResult> {
   await writeSitemapsWithFeed(maps, [...sitemap.values(), ...fileRoutes], {
     builtReviews: recordedPages().builtReviews,
     feed: data,
-    deferredHubs: deferredHubIds(data),
   });
   const fresh = sitemapFiles(maps);
   for (const f of fresh) {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { checkInlineScriptsOnPostBuild, strayInlineScripts } from '../../../gatsby/inline-scripts-check';
+import { startInlineScriptCheck, strayInlineScripts } from '../../../gatsby/inline-scripts-check';
 import { unbuiltReviewMarkerScript } from '../../../src/review/unbuilt';
 import { UNBUILT_MARKER_ID, inlineScripts } from '../../../src/site-inline-scripts';
 import { inlineScriptHashes } from '../../../publish/site-policy';
@@ -30,11 +30,7 @@ function site(name: string, pages: Record<string, string>): string {
 /** Runs the onPostBuild check over `dir`; the reporter's panics are returned. */
 async function postBuild(dir: string): Promise<string[]> {
   const panics: string[] = [];
-  const args = {
-    reporter: { panicOnBuild: (m: string) => panics.push(m) },
-    store: { getState: () => ({ program: { directory: path.dirname(dir) } }) },
-  };
-  await checkInlineScriptsOnPostBuild!(args as never, {} as never, () => {});
+  await startInlineScriptCheck(dir)({ panicOnBuild: (m: string) => void panics.push(m) });
   return panics;
 }
 
