@@ -35,6 +35,14 @@ const common = (h: Headers) => {
   assert.equal(h.get('x-content-type-options'), 'nosniff');
   assert.equal(h.get('x-frame-options'), 'DENY');
   assert.equal(h.get('referrer-policy'), 'strict-origin-when-cross-origin');
+  // The rest of helmet's set (asked of helmet once at start-up, server/security-headers.ts).
+  assert.equal(h.get('cross-origin-resource-policy'), 'same-site');
+  assert.equal(h.get('cross-origin-opener-policy'), 'same-origin');
+  assert.equal(h.get('origin-agent-cluster'), '?1');
+  assert.equal(h.get('x-permitted-cross-domain-policies'), 'none');
+  assert.equal(h.get('x-dns-prefetch-control'), 'off');
+  assert.equal(h.get('x-xss-protection'), '0');
+  assert.equal(h.get('x-powered-by'), null);
 };
 
 test("API answers: helmet's set and a CSP that allows nothing, errors included", async () => {
