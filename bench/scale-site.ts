@@ -18,7 +18,9 @@
 //    (when installed) at --connections for --seconds, --rounds rounds interleaved; medians and
 //    the ratio, and the median of each round's own ratio (kept, then built right after). Then every kept page of the crawl in one run (more than the site server's cache
 //    of compressed bodies holds).
-// The load generator runs on CPU 0 and the site server on the others (taskset). JSON in
+// The render processes: SITE_RENDER_PROCESSES as the site server reads it (default one per core).
+// For the throughput runs the load generator runs on CPU 0 and the site server on the others
+// (taskset); the crawl is not pinned. JSON in
 // bench/out/scale-site.json. At demo size (it replaces bench/deferred.ts, whose server shared
 // the load generator's process): `npm run seed -- --reviews 500 --db F`, then --db F --static 100.
 import fs from 'node:fs';
@@ -32,6 +34,7 @@ import { startChildServer } from './lib/data';
 import { hammerBest, hasWrk, pinLoad, type Run } from './lib/load';
 import { runMeasured } from './lib/proc';
 import { log } from './lib/report';
+import { renderProcessesFromEnv } from '../server/site/deferred/render-process';
 
 const ROOT = path.resolve(__dirname, '..');
 /** As browsers and crawlers ask (Baiduspider and Googlebot accept gzip): the compressed bodies. */
@@ -166,9 +169,8 @@ async function main() {
       RENDER_ROOT: copy,
       KEPT_ROOT: path.join(tmp, 'kept'),
     });
+    result.renderProcesses = renderProcessesFromEnv();
     try {
-      const pinned = pinLoad([site.pid]);
-      result.pinned = pinned;
       const crawl = async (pass: 'first' | 'second') => {
         const lat = { built: [] as number[], deferred: [] as number[] };
         const failures: string[] = [];
@@ -216,7 +218,10 @@ async function main() {
         absent: Object.fromEntries(absent.map((u, i) => [u, absentStatus[i]])),
       };
 
-      // 3. Kept vs built throughput.
+      // 3. Kept vs built throughput. wrk on CPU 0, the site server's tree on the others. (Not
+      // during the crawl: its client is light, and pinned there the render processes shared
+      // one core of two.)
+      result.pinned = pinLoad([site.pid]);
       // As many URLs of each: the site server's cache of compressed bodies (64 MB, some 5,000
       // review pages) holds a small set whole and thrashes on a large one, whatever the kind.
       const same = Math.min(urls.filter((u) => u.built).length, urls.filter((u) => !u.built).length);

@@ -8,7 +8,7 @@ import { thirdPartyProxy, type ProxyOptions } from './third-party-proxy';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { DeferredPages, type DeferredPagesOptions } from './deferred/deferred-pages';
-import { RenderProcess } from './deferred/render-process';
+import { RenderPool, renderProcessesFromEnv } from './deferred/render-process';
 import { dropOnEdit } from './deferred/edits';
 import { REPO_ROOT } from '../catalogue';
 import { createHash } from 'node:crypto';
@@ -34,10 +34,13 @@ export interface SiteServerOptions extends Omit<SiteOptions, 'siteDir'> {
    */
   render?:
     | false
-    | ({ renderRoot?: string; keptRoot?: string; apiUrl?: () => string } & Omit<
-        DeferredPagesOptions,
-        'renderer' | 'keptRoot'
-      >);
+    | ({
+        renderRoot?: string;
+        keptRoot?: string;
+        apiUrl?: () => string;
+        /** Render processes; default SITE_RENDER_PROCESSES (renderProcessesFromEnv). */
+        processes?: number;
+      } & Omit<DeferredPagesOptions, 'renderer' | 'keptRoot'>);
 }
 
 /**
@@ -61,9 +64,11 @@ export async function registerSite(app: FastifyInstance, siteDir: string, opts: 
     const apiUrl =
       r.apiUrl ??
       (() => process.env.STOREFRONT_API_URL || `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
-    const renderer = new RenderProcess(r.renderRoot ?? REPO_ROOT, apiUrl);
+    const renderer = new RenderPool(r.renderRoot ?? REPO_ROOT, apiUrl, r.processes ?? renderProcessesFromEnv());
     deferred = new DeferredPages({
       ...r,
+      // Two renders in hand per process: one renders while the other waits for the API.
+      concurrency: r.concurrency ?? 2 * renderer.size,
       keptRoot: r.keptRoot ?? defaultKeptRoot(siteDir),
       renderer,
     });

@@ -29,7 +29,7 @@ export interface DeferredPagesOptions {
   /** The parent of the stores of the processes serving one site folder. */
   keptRoot: string;
   renderer: Pick<RenderProcess, 'render' | 'restart' | 'available' | 'close'>;
-  /** Renders at once. Default 2 (the render process takes one core; the API answers it). */
+  /** Renders at once. Default 2 (registerSite: 2 per render process, one renders while one waits for the API). */
   concurrency?: number;
   /** Renders waiting beyond those; more answer `busy`. Default 32. */
   queue?: number;

@@ -1,10 +1,13 @@
-// The child process that renders deferred reviews and product hubs
+// The child processes that render deferred reviews and product hubs
 // (gatsby/deferred/render-child.ts), started in
-// the Gatsby workspace on the first request that needs it. server/ never imports gatsby/: the
+// the Gatsby workspace on the first request that needs them. server/ never imports gatsby/: the
 // child is run by path, as the build queue runs the patch build. One request and answer per
 // message; a child that exits fails what it had and is started again on the next request.
+// A render is CPU work (React's rendering) and one child takes one core: `RenderPool` runs
+// several (SITE_RENDER_PROCESSES) and gives each render to the one with the fewest in hand.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** The child's script, relative to the workspace. */
@@ -30,6 +33,8 @@ export class RenderProcess {
   private ready: Promise<void> | null = null;
   private nextId = 1;
   private pending = new Map<number, { resolve: (a: RenderAnswer) => void; timer: NodeJS.Timeout }>();
+  /** Renders asked of this process and not answered yet (including those waiting for it to start). */
+  inHand = 0;
 
   constructor(
     private readonly root: string,
@@ -87,6 +92,15 @@ export class RenderProcess {
   }
 
   async render(job: RenderJob): Promise<RenderAnswer> {
+    this.inHand++;
+    try {
+      return await this.send(job);
+    } finally {
+      this.inHand--;
+    }
+  }
+
+  private async send(job: RenderJob): Promise<RenderAnswer> {
     try {
       await this.start();
     } catch (e) {
@@ -117,5 +131,62 @@ export class RenderProcess {
 
   close(): void {
     this.restart();
+  }
+}
+
+/** The most render processes SITE_RENDER_PROCESSES may ask for. */
+export const MAX_RENDER_PROCESSES = 16;
+
+/**
+ * SITE_RENDER_PROCESSES: how many render processes a site server runs. Default: one per core,
+ * at most 4 (each holds its own copy of the SSR bundle, about 150 MB). A value that is not a
+ * whole number from 1 to MAX_RENDER_PROCESSES is an error that names it.
+ */
+export function renderProcessesFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SITE_RENDER_PROCESSES?.trim();
+  if (!raw) return Math.min(4, os.availableParallelism());
+  const n = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= MAX_RENDER_PROCESSES)) {
+    throw new Error(
+      `SITE_RENDER_PROCESSES=${raw.slice(0, 40)}: expected a whole number from 1 to ${MAX_RENDER_PROCESSES}`,
+    );
+  }
+  return n;
+}
+
+/**
+ * Several render processes of one workspace: each render goes to the process with the fewest
+ * in hand (the first of them on a tie), so renders run on as many cores as there are processes.
+ * Processes start on their first render.
+ */
+export class RenderPool {
+  private readonly processes: RenderProcess[];
+
+  constructor(root: string, apiUrl: () => string, count: number, timeoutMs?: number) {
+    if (!(Number.isInteger(count) && count >= 1)) throw new Error(`render processes: ${count}`);
+    this.processes = Array.from({ length: count }, () => new RenderProcess(root, apiUrl, timeoutMs));
+  }
+
+  get size(): number {
+    return this.processes.length;
+  }
+
+  available(): boolean {
+    return this.processes[0].available();
+  }
+
+  render(job: RenderJob): Promise<RenderAnswer> {
+    let best = this.processes[0];
+    for (const p of this.processes) if (p.inHand < best.inHand) best = p;
+    return best.render(job);
+  }
+
+  /** Ends every process; the next renders start new ones (with the workspace's renderer as it is then). */
+  restart(): void {
+    for (const p of this.processes) p.restart();
+  }
+
+  close(): void {
+    for (const p of this.processes) p.close();
   }
 }
