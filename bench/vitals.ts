@@ -178,6 +178,24 @@ async function audit(lighthouse: LighthouseFn, port: number, url: string, name: 
   };
 }
 
+/**
+ * The machine's own floor (issue 26): one line of Chinese text, no script, no style, nothing to
+ * load. What Lighthouse gives this page is what the browser and Lighthouse cost on this machine
+ * (navigation, the first layout of CJK text, Lighthouse's injected scripts) before any page does
+ * anything: a page kind cannot be shown above it here.
+ */
+export function staticFloorSite(ctx: BenchContext): string {
+  const dir = path.join(ctx.tmp, 'static-floor');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '<title>晒单</title><meta name="description" content="一行文字的静态页面，没有脚本"></head>' +
+      '<body><main><h1>用户晒单</h1><p>这是一行文字的静态页面。</p></main></body></html>\n',
+  );
+  return dir;
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -264,8 +282,12 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
   const served = await serveBuiltSite(ctx, site.publicDir, site.dbFile);
   const servedBaseline = baselineDir ? await serveBuiltSite(ctx, baselineDir, site.dbFile) : undefined;
   const servedEmpty = await serveStatic(empty.publicDir);
+  const servedStatic = await serveStatic(staticFloorSite(ctx));
   const F = 'empty Gatsby 5 page';
+  const S = 'static page, no script';
+  const floors = [S, F];
   const targets: [string, string][] = [
+    [S, `${servedStatic.base}/review/`],
     [F, `${servedEmpty.base}/review/`],
     ...kinds.flatMap(([name, p]): [string, string][] => [
       ...(servedBaseline ? [[`before: ${name}`, `${servedBaseline.base}/review${p}`] as [string, string]] : []),
@@ -286,6 +308,7 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
     await served.close();
     await servedBaseline?.close();
     await servedEmpty.close();
+    await servedStatic.close();
   }
   // A run Lighthouse could not finish (a runtime error: score 0, no metrics) is left out of the
   // median and counted; a kind with no finished run scores 0 and fails the gate.
@@ -301,7 +324,7 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
   );
   const floor = results[F];
   const figures: Figure[] = [];
-  const measured = targets.map(([name]) => name).filter((n) => n !== F);
+  const measured = targets.map(([name]) => name).filter((n) => !floors.includes(n));
   for (const kind of measured) {
     const v = results[kind];
     const gated = !kind.startsWith('before: ');
@@ -344,7 +367,7 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
       ),
     );
   }
-  const spreadNotes = [F, ...measured].map((k) => {
+  const spreadNotes = [...floors, ...measured].map((k) => {
     const r = runs[k].filter(ok);
     if (!r.length) return `${k}: no run finished`;
     return `${k}: performance ${r.map((x) => x.performance).join(', ')} (median ${spread(r.map((x) => x.performance))}); TBT ms median ${spread(r.map((x) => x.tbtMs))}; LCP ms median ${spread(r.map((x) => x.lcpMs))}`;
@@ -364,7 +387,7 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
       ? `median performance below ${VITALS_GATE}: ${below.map((k) => `${k} ${results[k].performance}`).join(', ')}`
       : undefined,
     notes: [
-      `Median of ${runsPerPage} runs per page, in ${runsPerPage} rounds (each: the empty Gatsby page, then every page kind${servedBaseline ? ', each before its baseline build' : ''}); Lighthouse ${LIGHTHOUSE.split('@')[1]}, default (mobile) config with simulated throttling, Debian chromium (${CHROMIUM}, ${[...CHROMIUM_ARGS, '--headless'].join(' ')}); served on localhost (API and site on one origin); pages: ${kinds.map(([k, p]) => `${k} ${p}`).join(', ')}${given ? `; site ${given}` : ''}${baselineDir ? `; baseline ${process.env.VITALS_BASELINE}` : ''}. Empty page median: ${JSON.stringify(floor)}.`,
+      `Median of ${runsPerPage} runs per page, in ${runsPerPage} rounds (each: a static page of one line of text without script, the empty Gatsby page, then every page kind${servedBaseline ? ', each before its baseline build' : ''}); Lighthouse ${LIGHTHOUSE.split('@')[1]}, default (mobile) config with simulated throttling, Debian chromium (${CHROMIUM}, ${[...CHROMIUM_ARGS, '--headless'].join(' ')}); served on localhost (API and site on one origin); pages: ${kinds.map(([k, p]) => `${k} ${p}`).join(', ')}${given ? `; site ${given}` : ''}${baselineDir ? `; baseline ${process.env.VITALS_BASELINE}` : ''}. Empty page median: ${JSON.stringify(floor)}. Static page median: ${JSON.stringify(results[S])}${results[S].performance < VITALS_GATE ? `: below the gate of ${VITALS_GATE} itself, so no page kind can be shown at the gate on this machine` : ''}.`,
       `Runs, median (min-max)${lost.length ? `; runs Lighthouse could not finish, left out: ${lost.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}:`,
       ...spreadNotes,
       ...(failNotes.length ? failNotes : ['No failing accessibility or SEO audit on any page kind.']),
