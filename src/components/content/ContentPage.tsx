@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { Helmet } from 'react-helmet';
+import { HeadOutsideHydration } from '../common/HeadOutsideHydration';
 import { Link } from 'gatsby';
 import { absoluteUrl } from '../../paths';
 import { siteConfig } from '../../site-config';
@@ -24,16 +25,20 @@ export function ContentPage({ page, description, updated, children }: ContentPag
   const canonical = absoluteUrl(siteConfig.siteUrl, path);
   return (
     <Layout>
-      <Helmet htmlAttributes={{ lang: 'zh-CN' }}>
-        <title>{`${title} - ${siteConfig.siteName}`}</title>
-        <meta name="description" content={description} />
-        <link rel="canonical" href={canonical} />
-        <meta property="og:type" content="website" />
-        <meta property="og:site_name" content={siteConfig.siteName} />
-        <meta property="og:title" content={title} />
-        <meta property="og:description" content={description} />
-        <meta property="og:url" content={canonical} />
-      </Helmet>
+      <HeadOutsideHydration id={`content:${path}`}>
+        {() => (
+          <Helmet htmlAttributes={{ lang: 'zh-CN' }}>
+            <title>{`${title} - ${siteConfig.siteName}`}</title>
+            <meta name="description" content={description} />
+            <link rel="canonical" href={canonical} />
+            <meta property="og:type" content="website" />
+            <meta property="og:site_name" content={siteConfig.siteName} />
+            <meta property="og:title" content={title} />
+            <meta property="og:description" content={description} />
+            <meta property="og:url" content={canonical} />
+          </Helmet>
+        )}
+      </HeadOutsideHydration>
       <div className="doc">
         <nav className="doc__side" aria-label="帮助与服务">
           <ul>

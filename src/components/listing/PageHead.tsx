@@ -3,6 +3,7 @@ import { Helmet } from 'react-helmet';
 import { absoluteUrl } from '../../paths';
 import { siteConfig } from '../../site-config';
 import { absoluteMedia, jsonLdText } from '../../review/structured-data';
+import { HeadOutsideHydration } from '../common/HeadOutsideHydration';
 
 export interface PageHeadProps {
   title: string;
@@ -17,8 +18,20 @@ export interface PageHeadProps {
   jsonLd?: ReadonlyArray<object>;
 }
 
-/** Head data of the listing pages: title, description, canonical, Open Graph and share image, JSON-LD. */
-export function PageHead({ title, description, path, noindex, image, jsonLd = [] }: PageHeadProps) {
+/**
+ * Head data of the listing pages: title, description, canonical, Open Graph and share image,
+ * JSON-LD. Not rendered again while the page hydrates (HeadOutsideHydration): the server's
+ * head is this one.
+ */
+export function PageHead(props: PageHeadProps) {
+  return (
+    <HeadOutsideHydration id={`page:${props.path ?? ''}:${props.title}:${props.noindex ? 1 : 0}`}>
+      {() => <PageHelmet {...props} />}
+    </HeadOutsideHydration>
+  );
+}
+
+function PageHelmet({ title, description, path, noindex, image, jsonLd = [] }: PageHeadProps) {
   const full = `${title} - ${siteConfig.siteName}`;
   const desc = description ?? siteConfig.description;
   // A canonical URL asks for indexing, noindex forbids it: never both on one page.

@@ -3,6 +3,7 @@ import { Helmet } from 'react-helmet';
 import type { ReviewView } from '../../review/view';
 import { reviewHead, jsonLdText } from '../../review/head';
 import { siteConfig } from '../../site-config';
+import { HeadOutsideHydration } from '../common/HeadOutsideHydration';
 
 /**
  * Head data of a review page (spec section 9). Helmet escapes every attribute value; each
@@ -10,6 +11,14 @@ import { siteConfig } from '../../site-config';
  * by jsonLdText so review text cannot close the script element.
  */
 export function ReviewHead({ review }: { review: ReviewView }) {
+  return (
+    <HeadOutsideHydration id={`review:${review.productId}:${review.id}`}>
+      {() => <ReviewHelmet review={review} />}
+    </HeadOutsideHydration>
+  );
+}
+
+function ReviewHelmet({ review }: { review: ReviewView }) {
   const h = reviewHead(review);
   return (
     <Helmet htmlAttributes={{ lang: 'zh-CN' }}>
@@ -46,10 +55,14 @@ export function ReviewHead({ review }: { review: ReviewView }) {
  */
 export function PlainHead({ title, noindex }: { title: string; noindex?: boolean }) {
   return (
-    <Helmet htmlAttributes={{ lang: 'zh-CN' }}>
-      <title>{`${title} - ${siteConfig.siteName}`}</title>
-      <meta name="description" content={siteConfig.description} />
-      {noindex && <meta name="robots" content="noindex" />}
-    </Helmet>
+    <HeadOutsideHydration id={`plain:${title}:${noindex ? 1 : 0}`}>
+      {() => (
+        <Helmet htmlAttributes={{ lang: 'zh-CN' }}>
+          <title>{`${title} - ${siteConfig.siteName}`}</title>
+          <meta name="description" content={siteConfig.description} />
+          {noindex && <meta name="robots" content="noindex" />}
+        </Helmet>
+      )}
+    </HeadOutsideHydration>
   );
 }
