@@ -224,5 +224,24 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
     await b.page.locator('.gallery__thumbs').dispatchEvent('pointerdown');
     await b.page.waitForSelector('.gallery__thumbs.swiper-initialized');
     await b.context.close();
+
+    // Loading Swiper's chunk and starting Swiper are two tasks: once the chunk is in, the start
+    // waits for the next idle period (its callback, known by its 1000 ms timeout).
+    const c = await newPage(browser, MOBILE);
+    await holdIdleCallbacks(c.context);
+    await c.page.goto(site.base + path);
+    await hydrated(c.page);
+    await runIdle(c.page);
+    await c.page.waitForFunction(
+      () =>
+        [...(window as unknown as { __held: Map<number, { timeout?: number }> }).__held.values()].some(
+          (f) => f.timeout === 1000,
+        ) || document.querySelector('.gallery__thumbs.swiper-initialized') != null,
+    );
+    assert.deepEqual(await started(c.page), { main: false, thumbs: false }, 'Swiper not started with its chunk');
+    await runIdle(c.page);
+    await c.page.waitForSelector('.gallery__thumbs.swiper-initialized');
+    assert.deepEqual(c.problems, []);
+    await c.context.close();
   });
 });

@@ -30,13 +30,22 @@ export function useSwiper(
     let instance: SwiperInstance | null = null;
     let observer: IntersectionObserver | null = null;
     let stopWaiting = () => {};
-    const start = () => {
+    let pending = 0;
+    const start = (urgent = false) => {
       import('./swiper-loader').then(
         (m) => {
-          const opts = ref.current && alive ? options(m) : null;
-          if (!opts || !ref.current) return;
-          instance = new m.Swiper(ref.current, opts);
-          setSwiper(instance);
+          const create = () => {
+            pending = 0;
+            const opts = ref.current && alive ? options(m) : null;
+            if (!opts || !ref.current) return;
+            instance = new m.Swiper(ref.current, opts);
+            setSwiper(instance);
+          };
+          // The chunk's evaluation is one task and Swiper's start (it measures every slide)
+          // another, at the next idle period: together they made one long task (issue 26). A
+          // shopper's touch or focus does not wait.
+          if (urgent || typeof window.requestIdleCallback !== 'function') create();
+          else pending = window.requestIdleCallback(create, { timeout: 1000 });
         },
         () => undefined /* no carousel: the markup stays a plain list */,
       );
@@ -58,23 +67,26 @@ export function useSwiper(
       // touches or focuses the carousel first. Until then the server markup, sized as Swiper
       // sizes it, shows the first slide.
       const el = ref.current;
-      const now = () => {
+      const now = (urgent: boolean) => {
         stopWaiting();
-        start();
+        start(urgent);
       };
-      const idle = window.requestIdleCallback(now, { timeout: 2000 });
-      el.addEventListener('pointerdown', now);
-      el.addEventListener('focusin', now);
+      const onIdle = () => now(false);
+      const onTouch = () => now(true);
+      const idle = window.requestIdleCallback(onIdle, { timeout: 2000 });
+      el.addEventListener('pointerdown', onTouch);
+      el.addEventListener('focusin', onTouch);
       stopWaiting = () => {
         window.cancelIdleCallback(idle);
-        el.removeEventListener('pointerdown', now);
-        el.removeEventListener('focusin', now);
+        el.removeEventListener('pointerdown', onTouch);
+        el.removeEventListener('focusin', onTouch);
       };
     } else {
       start();
     }
     return () => {
       alive = false;
+      if (pending) window.cancelIdleCallback(pending);
       stopWaiting();
       observer?.disconnect();
       instance?.destroy(true, false);
