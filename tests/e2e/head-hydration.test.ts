@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { pagesByKind } from '../../bench/page-weight';
 import { MOBILE, PUBLIC_DIR, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
 
 /** Counts querySelectorAll calls for react-helmet's attribute (a string: see idle-work.test.ts). */
@@ -27,24 +28,15 @@ const helmetQueries = (page: Page) =>
 const idle = (page: Page) =>
   page.evaluate(() => new Promise<void>((r) => requestIdleCallback(() => r(), { timeout: 5000 })));
 
-const firstDir = (dir: string, re: RegExp) =>
-  fs
-    .readdirSync(dir)
-    .filter((d) => re.test(d))
-    .sort()[0];
-
-/** The site paths of each page kind in the e2e build. */
+/** The site paths of each page kind in the e2e build (the bench's pick, plus a content page). */
 function pagesOf(): [string, string][] {
-  const product = firstDir(PUBLIC_DIR, /^\d+$/);
-  const review = firstDir(path.join(PUBLIC_DIR, product), /^\d+$/);
-  const pd = firstDir(path.join(PUBLIC_DIR, 'pd'), /^\d+$/);
-  const category = firstDir(path.join(PUBLIC_DIR, 'category'), /^\d+$/);
+  const k = pagesByKind(PUBLIC_DIR);
   return [
-    ['review', `/${product}/${review}/`],
-    ['home', '/'],
-    ['showcase', '/haul/'],
-    ['category', `/category/${category}/`],
-    ['product', `/pd/${pd}/`],
+    ['review', k.review],
+    ['home', k.home],
+    ['showcase', k.haul],
+    ['category', k.category],
+    ['product', k.product],
     ['content', '/about/'],
   ];
 }

@@ -1,8 +1,5 @@
 import * as React from 'react';
-
-const noSubscription = () => () => {};
-const onClient = () => false;
-const whileHydrating = () => true;
+import { useHydrating } from '../../hooks/use-hydrating';
 
 export interface HeadOutsideHydrationProps {
   /** What the head says, in a word: the head is rendered again once this differs from the hydrated one. */
@@ -23,9 +20,7 @@ export interface HeadOutsideHydrationProps {
  * would drop the skipped one's server tags.
  */
 export function HeadOutsideHydration({ id, children }: HeadOutsideHydrationProps) {
-  // True during the server render and while React hydrates (the server snapshot); false in any
-  // render after hydration or without server markup (a client navigation).
-  const hydrating = React.useSyncExternalStore(noSubscription, onClient, whileHydrating);
+  const hydrating = useHydrating();
   const [hydratedId] = React.useState(() => (hydrating && typeof window !== 'undefined' ? id : null));
   if (hydratedId !== null && id === hydratedId) return null;
   return <>{children()}</>;

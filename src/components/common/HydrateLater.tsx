@@ -1,9 +1,6 @@
 import * as React from 'react';
 import { HYDRATE_LATER_ATTR, pendingHydration } from './hydrate-later-gate';
-
-const noSubscription = () => () => {};
-const notHydrating = () => false;
-const whileHydrating = () => true;
+import { useHydrating } from '../../hooks/use-hydrating';
 
 /**
  * The section's wrapper; while the section must wait, it suspends instead, so React keeps the
@@ -13,7 +10,7 @@ const whileHydrating = () => true;
 function Gate({ id, margin, children }: { id: string; margin: string; children: React.ReactNode }) {
   // Only while React hydrates: when an update reaches the section first (a navigation changes
   // Gatsby's location context above it), React renders it afresh, and then it must not wait.
-  const hydrating = React.useSyncExternalStore(noSubscription, notHydrating, whileHydrating);
+  const hydrating = useHydrating();
   const pending = hydrating ? pendingHydration(id, margin) : null;
   if (pending) throw pending;
   return (
