@@ -2,6 +2,7 @@ import * as React from 'react';
 import { useCallback, useState } from 'react';
 import { DownloadBar } from './DownloadBar';
 import { HydrateLater } from '../common/HydrateLater';
+import { Island } from '../common/Island';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SiteAnalytics } from './SiteAnalytics';
@@ -28,15 +29,21 @@ export function Layout({ children, widthAuto, hideDownloadBar }: LayoutProps) {
       <a className="skip" href="#main">
         跳到主要内容
       </a>
-      <Header />
+      <Island>
+        <Header />
+      </Island>
       <main id="main" className="page__main" tabIndex={-1}>
-        {children}
+        <Island>{children}</Island>
       </main>
       {/* Below the fold on every page: hydrated when near the viewport (issue 26). */}
       <HydrateLater>
         <Footer />
       </HydrateLater>
-      {!hideDownloadBar && <DownloadBar onDismiss={onDismiss} />}
+      {!hideDownloadBar && (
+        <Island>
+          <DownloadBar onDismiss={onDismiss} />
+        </Island>
+      )}
       <SiteAnalytics />
     </div>
   );
