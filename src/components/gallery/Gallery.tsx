@@ -1,7 +1,8 @@
 import * as React from 'react';
 import type { GalleryItem } from '../../review/view';
 import { Img } from '../common/Img';
-import { useSwiper } from './use-swiper';
+import type { Swiper as SwiperInstance } from 'swiper/types';
+import { useEngaged, useSwiper } from './use-swiper';
 
 const THUMBS_VISIBLE = 5; // spec section 9
 
@@ -23,11 +24,16 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
   const opener = React.useRef<HTMLElement | null>(null);
   const [playing, setPlaying] = React.useState<ReadonlySet<string>>(new Set());
   const [viewerAt, setViewerAt] = React.useState<number | null>(null);
+  const section = React.useRef<HTMLElement>(null);
   const hasThumbs = items.length > 1;
+  // Swiper starts when the shopper first points at, touches or focuses the gallery, not in the
+  // page's load (issue 26); until then the server markup shows the first slide.
+  const engaged = useEngaged(section);
   const thumbs = useSwiper(
     strip,
     () => (hasThumbs ? { slidesPerView: THUMBS_VISIBLE, spaceBetween: 8, watchSlidesProgress: true } : null),
-    [items, hasThumbs],
+    [items, hasThumbs, engaged],
+    { engaged },
   );
   const carousel = useSwiper(
     main,
@@ -41,8 +47,59 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
             navigation: { prevEl: prev.current, nextEl: next.current },
             thumbs: { swiper: thumbs },
           },
-    [items, thumbs],
+    [items, thumbs, engaged],
+    { engaged },
   );
+  // What the shopper asked of the carousel before Swiper had started (the first touch, swipe or
+  // click is what starts it): done once it has.
+  const pending = React.useRef<((s: SwiperInstance) => void) | null>(null);
+  const touchFrom = React.useRef<{ x: number; y: number } | null>(null);
+  const started = () => !!(main.current as (HTMLElement & { swiper?: SwiperInstance }) | null)?.swiper;
+  const ask = (move: (s: SwiperInstance) => void) => {
+    const live = (main.current as (HTMLElement & { swiper?: SwiperInstance }) | null)?.swiper;
+    if (live) move(live);
+    else pending.current = move;
+  };
+  React.useEffect(() => {
+    if (!carousel || !pending.current) return;
+    pending.current(carousel);
+    pending.current = null;
+  }, [carousel]);
+  const step = (by: 1 | -1) => () => {
+    if (started()) return; // Swiper's own navigation handles it
+    const before = pending.current;
+    ask((s) => {
+      before?.(s);
+      if (by > 0) s.slideNext();
+      else s.slidePrev();
+    });
+  };
+  // A thumbnail clicked before Swiper started (afterwards its Thumbs module handles the click).
+  React.useEffect(() => {
+    const el = strip.current;
+    if (!el) return undefined;
+    const onClick = (e: MouseEvent) => {
+      const slide = e.target instanceof Element ? e.target.closest('.swiper-slide') : null;
+      const i = slide?.parentElement ? Array.prototype.indexOf.call(slide.parentElement.children, slide) : -1;
+      if (i >= 0 && !started()) ask((s) => s.slideTo(i));
+    };
+    el.addEventListener('click', onClick);
+    return () => el.removeEventListener('click', onClick);
+    // started and ask read refs only: the listener is set once
+  }, []);
+  const onTouchStart = (e: React.TouchEvent) => {
+    const t = e.touches[0];
+    touchFrom.current = started() || !t ? null : { x: t.clientX, y: t.clientY };
+  };
+  const onTouchEnd = (e: React.TouchEvent) => {
+    const from = touchFrom.current;
+    const t = e.changedTouches[0];
+    touchFrom.current = null;
+    if (!from || !t) return;
+    const dx = t.clientX - from.x;
+    if (Math.abs(dx) > 30 && Math.abs(dx) > Math.abs(t.clientY - from.y))
+      ask((s) => (dx < 0 ? s.slideNext() : s.slidePrev()));
+  };
   const pauseAll = React.useCallback(() => {
     main.current?.querySelectorAll('video').forEach((v) => v.pause());
   }, []);
@@ -67,11 +124,11 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
   if (!items.length) return null;
   const pictures = items.filter((it) => !it.isVideoCover);
   return (
-    <section className="gallery" aria-label="晒单图片">
-      <div className="swiper gallery__main" ref={main}>
+    <section className="gallery" aria-label="晒单图片" ref={section}>
+      <div className="swiper gallery__main" ref={main} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
         <div className="swiper-wrapper">
           {items.map((it, i) => (
-            <div className="swiper-slide" key={it.id}>
+            <div className={i === 0 ? 'swiper-slide swiper-slide-active' : 'swiper-slide'} key={it.id}>
               <div className="gallery__frame">
                 {it.isVideoCover && it.videoUrl && playing.has(it.id) ? (
                   <React.Suspense
@@ -111,12 +168,19 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
             </div>
           ))}
         </div>
-        <button ref={prev} type="button" className="swiper-button-prev swiper-button-disabled" aria-label="上一张" />
+        <button
+          ref={prev}
+          type="button"
+          className="swiper-button-prev swiper-button-disabled"
+          aria-label="上一张"
+          onClick={step(-1)}
+        />
         <button
           ref={next}
           type="button"
           className={items.length > 1 ? 'swiper-button-next' : 'swiper-button-next swiper-button-disabled'}
           aria-label="下一张"
+          onClick={step(1)}
         />
       </div>
       {hasThumbs && (

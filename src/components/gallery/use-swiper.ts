@@ -10,47 +10,45 @@ export interface UseSwiperOptions {
    * IntersectionObserver it starts at once.
    */
   nearViewport?: string;
+  /**
+   * Start Swiper only once this is true: the caller says when the shopper first engages with the
+   * carousel (points at, touches or focuses it; `useEngaged`). A carousel above the fold costs
+   * nothing on the page's load then: until it starts, its server markup, sized as Swiper sizes
+   * it, shows the first slide (issue 26).
+   */
+  engaged?: boolean;
 }
 
 /**
  * Enhances server-rendered Swiper markup (.swiper > .swiper-wrapper > .swiper-slide) once the
  * page has hydrated, loading Swiper on demand. Until then the markup is laid out by Swiper's
  * own CSS plus the pre-initialisation sizes in review.css, so nothing moves when it starts.
- * Returns the instance once created.
+ * Returns the instance once created. The caller's deps must include `engaged` when it passes it.
  */
 export function useSwiper(
   ref: React.RefObject<HTMLElement | null>,
   options: (m: SwiperModules) => SwiperOptions | null,
   deps: React.DependencyList,
-  { nearViewport }: UseSwiperOptions = {},
+  { nearViewport, engaged }: UseSwiperOptions = {},
 ): SwiperInstance | null {
   const [swiper, setSwiper] = React.useState<SwiperInstance | null>(null);
   React.useEffect(() => {
+    if (engaged === false) return undefined;
     let alive = true;
     let instance: SwiperInstance | null = null;
     let observer: IntersectionObserver | null = null;
-    let stopWaiting = () => {};
-    let pending = 0;
-    const start = (urgent = false) => {
+    const start = () => {
       import('./swiper-loader').then(
         (m) => {
-          const create = () => {
-            pending = 0;
-            const opts = ref.current && alive ? options(m) : null;
-            if (!opts || !ref.current) return;
-            instance = new m.Swiper(ref.current, opts);
-            setSwiper(instance);
-          };
-          // The chunk's evaluation is one task and Swiper's start (it measures every slide)
-          // another, at the next idle period: together they made one long task (issue 26). A
-          // shopper's touch or focus does not wait.
-          if (urgent || typeof window.requestIdleCallback !== 'function') create();
-          else pending = window.requestIdleCallback(create, { timeout: 1000 });
+          const opts = ref.current && alive ? options(m) : null;
+          if (!opts || !ref.current) return;
+          instance = new m.Swiper(ref.current, opts);
+          setSwiper(instance);
         },
         () => undefined /* no carousel: the markup stays a plain list */,
       );
     };
-    if (nearViewport && ref.current && typeof IntersectionObserver === 'function') {
+    if (engaged === undefined && nearViewport && ref.current && typeof IntersectionObserver === 'function') {
       observer = new IntersectionObserver(
         (entries) => {
           if (!entries.some((e) => e.isIntersecting)) return;
@@ -61,33 +59,11 @@ export function useSwiper(
         { rootMargin: nearViewport },
       );
       observer.observe(ref.current);
-    } else if (ref.current && typeof window.requestIdleCallback === 'function') {
-      // Not in hydration's tasks (issue 26): Swiper reads the layout as it starts, so it waits
-      // for the browser to be idle after the first paint, or starts at once when the shopper
-      // touches or focuses the carousel first. Until then the server markup, sized as Swiper
-      // sizes it, shows the first slide.
-      const el = ref.current;
-      const now = (urgent: boolean) => {
-        stopWaiting();
-        start(urgent);
-      };
-      const onIdle = () => now(false);
-      const onTouch = () => now(true);
-      const idle = window.requestIdleCallback(onIdle, { timeout: 2000 });
-      el.addEventListener('pointerdown', onTouch);
-      el.addEventListener('focusin', onTouch);
-      stopWaiting = () => {
-        window.cancelIdleCallback(idle);
-        el.removeEventListener('pointerdown', onTouch);
-        el.removeEventListener('focusin', onTouch);
-      };
     } else {
       start();
     }
     return () => {
       alive = false;
-      if (pending) window.cancelIdleCallback(pending);
-      stopWaiting();
       observer?.disconnect();
       instance?.destroy(true, false);
     };
@@ -95,4 +71,25 @@ export function useSwiper(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   return swiper;
+}
+
+/** The events that count as a shopper's first engagement with a carousel. */
+const ENGAGE = ['pointerdown', 'touchstart', 'mouseover', 'focusin', 'keydown'] as const;
+
+/**
+ * True once the shopper has pointed at, touched or focused the element (listened to in the
+ * capture phase, so it is known before the element's own handlers run).
+ */
+export function useEngaged(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [engaged, setEngaged] = React.useState(false);
+  React.useEffect(() => {
+    const el = ref.current;
+    if (engaged || !el) return undefined;
+    const on = () => setEngaged(true);
+    for (const t of ENGAGE) el.addEventListener(t, on, { capture: true, passive: true });
+    return () => {
+      for (const t of ENGAGE) el.removeEventListener(t, on, { capture: true });
+    };
+  }, [ref, engaged]);
+  return engaged;
 }
