@@ -2,7 +2,6 @@ import * as React from 'react';
 import { useCallback, useState } from 'react';
 import { DownloadBar } from './DownloadBar';
 import { HydrateLater } from '../common/HydrateLater';
-import { Island } from '../common/Island';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SiteAnalytics } from './SiteAnalytics';
@@ -29,21 +28,15 @@ export function Layout({ children, widthAuto, hideDownloadBar }: LayoutProps) {
       <a className="skip" href="#main">
         跳到主要内容
       </a>
-      <Island>
-        <Header />
-      </Island>
+      <Header />
       <main id="main" className="page__main" tabIndex={-1}>
-        <Island>{children}</Island>
+        {children}
       </main>
       {/* Below the fold on every page: hydrated when near the viewport (issue 26). */}
       <HydrateLater>
         <Footer />
       </HydrateLater>
-      {!hideDownloadBar && (
-        <Island>
-          <DownloadBar onDismiss={onDismiss} />
-        </Island>
-      )}
+      {!hideDownloadBar && <DownloadBar onDismiss={onDismiss} />}
       <SiteAnalytics />
     </div>
   );
