@@ -112,9 +112,8 @@ export async function settled(page: Page) {
 
 /**
  * Waits until React has hydrated the page: gatsby-browser.tsx sets the flag from Gatsby's
- * onInitialClientRender, an effect of the app root, which runs once the root has hydrated (the
- * header, main content and download bar hydrate in passes of their own right after, or at once
- * when an event reaches them: src/components/common/Island.tsx); then until the page has settled.
+ * onInitialClientRender, an effect of the app root, which runs once the whole tree has
+ * hydrated; then until the page has settled.
  */
 export async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
