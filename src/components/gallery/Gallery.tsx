@@ -32,7 +32,7 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
   const thumbs = useSwiper(
     strip,
     () => (hasThumbs ? { slidesPerView: THUMBS_VISIBLE, spaceBetween: 8, watchSlidesProgress: true } : null),
-    [items, hasThumbs, engaged],
+    [items, hasThumbs],
     { engaged },
   );
   const carousel = useSwiper(
@@ -47,17 +47,19 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
             navigation: { prevEl: prev.current, nextEl: next.current },
             thumbs: { swiper: thumbs },
           },
-    [items, thumbs, engaged],
+    [items, thumbs],
     { engaged },
   );
   // What the shopper asked of the carousel before Swiper had started (the first touch, swipe or
   // click is what starts it): done once it has.
   const pending = React.useRef<((s: SwiperInstance) => void) | null>(null);
   const touchFrom = React.useRef<{ x: number; y: number } | null>(null);
-  const started = () => !!(main.current as (HTMLElement & { swiper?: SwiperInstance }) | null)?.swiper;
+  // Swiper keeps its instance on the element (`el.swiper`) from the moment it starts.
+  const live = () => (main.current as (HTMLElement & { swiper?: SwiperInstance }) | null)?.swiper ?? null;
+  const started = () => live() !== null;
   const ask = (move: (s: SwiperInstance) => void) => {
-    const live = (main.current as (HTMLElement & { swiper?: SwiperInstance }) | null)?.swiper;
-    if (live) move(live);
+    const now = live();
+    if (now) move(now);
     else pending.current = move;
   };
   React.useEffect(() => {
@@ -86,6 +88,7 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
     el.addEventListener('click', onClick);
     return () => el.removeEventListener('click', onClick);
     // started and ask read refs only: the listener is set once
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const onTouchStart = (e: React.TouchEvent) => {
     const t = e.touches[0];

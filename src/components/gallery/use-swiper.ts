@@ -23,7 +23,7 @@ export interface UseSwiperOptions {
  * Enhances server-rendered Swiper markup (.swiper > .swiper-wrapper > .swiper-slide) once the
  * page has hydrated, loading Swiper on demand. Until then the markup is laid out by Swiper's
  * own CSS plus the pre-initialisation sizes in review.css, so nothing moves when it starts.
- * Returns the instance once created. The caller's deps must include `engaged` when it passes it.
+ * Returns the instance once created; `engaged` restarts it like the caller's deps.
  */
 export function useSwiper(
   ref: React.RefObject<HTMLElement | null>,
@@ -69,7 +69,7 @@ export function useSwiper(
     };
     // The caller names what restarts the carousel (its slides); options and ref are fixed per mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, [...deps, engaged]);
   return swiper;
 }
 
