@@ -6,8 +6,8 @@
 // site's origin plus the page's own inline scripts, by hash (Gatsby writes two per page: its
 // page path and compilation hash, its chunk map; the 404 page has a marker script), known by
 // their ids (src/site-inline-scripts.ts), so an injected script never runs even if escaping
-// failed somewhere. Styles allow inline: Gatsby
-// inlines the stylesheet and React writes style attributes, which hashes cannot cover.
+// failed somewhere. Styles allow inline: React writes style attributes, which hashes cannot
+// cover (the stylesheet itself is a file: gatsby-ssr.tsx links it).
 import { createHash } from 'node:crypto';
 import { inlineScripts } from '../src/site-inline-scripts';
 

@@ -1,5 +1,5 @@
-// The built site (scripts/build-site.ts) against its sources: every page inlines the
-// stylesheet this build emitted and was rendered with the digest of the current CSS
+// The built site (scripts/build-site.ts) against its sources: every page links the
+// stylesheet this build emitted (gatsby-ssr.tsx; Gatsby would inline it) and was rendered with the digest of the current CSS
 // (gatsby/styles-digest.ts), so a CSS-only edit can never leave pages on the old styles.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,15 +20,17 @@ describe('build output follows the sources', { skip: siteMissing }, () => {
     (JSON.parse(fs.readFileSync(statsFile, 'utf8')) as { assetsByChunkName: Record<string, string[]> })
       .assetsByChunkName.app;
 
-  test('every kind of page inlines the stylesheet this build emitted, rendered from the current CSS', () => {
+  test('every kind of page links the stylesheet this build emitted, inlines none, rendered from the current CSS', () => {
     const css = appAssets().find((f) => f.endsWith('.css'));
     assert.ok(css, 'stylesheet listed in webpack.stats.json');
     const kinds = pagesByKind(PUBLIC_DIR);
     assert.ok(Object.keys(kinds).length >= 4, JSON.stringify(kinds));
     for (const [kind, page] of Object.entries(kinds)) {
       const html = fs.readFileSync(path.join(PUBLIC_DIR, page, 'index.html'), 'utf8');
-      const hrefs = [...html.matchAll(/<style data-href="([^"]+)"/g)].map((m) => m[1]);
+      const hrefs = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
       assert.deepEqual(hrefs, [`/review/${css}`], `${kind} page ${page}`);
+      assert.equal(/<style\b/.exec(html)?.[0], undefined, `${kind} page ${page}: no inline stylesheet`);
+      assert.ok(fs.existsSync(path.join(PUBLIC_DIR, css)), `${css} is in the build`);
       assert.equal(
         /<html[^>]* data-styles="([0-9a-f]+)"/.exec(html)?.[1],
         stylesDigest(ROOT),
