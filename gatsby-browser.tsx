@@ -1,6 +1,7 @@
 import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { releaseHeldActions, whenEngaged } from './src/boot/engagement';
 import { markNavigated } from './src/components/common/hydrate-later-gate';
 import 'swiper/css';
 import 'swiper/css/navigation';
@@ -41,7 +42,9 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
       () => undefined,
     );
   }
-  return undefined;
+  // Gatsby fetches the page's data and hydrates once this promise resolves: at the shopper's
+  // first engagement with the page, or at once where the page needs it (src/boot/engagement.ts).
+  return whenEngaged();
 };
 
 /**
@@ -76,6 +79,8 @@ export const replaceHydrateFunction = () => (element: ReactElement, container: E
 // are no part of the first load).
 export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
   document.documentElement.dataset.hydrated = 'true';
+  // A tap or submit made while the page waited for engagement is done now, by React.
+  releaseHeldActions();
   whenIdle(() => {
     import('./src/hooks/landing').then(
       (m) => m.startVisit(),

@@ -184,6 +184,12 @@ describe('analytics configured at run time', { skip: siteMissing }, () => {
       // Gatsby starts hydration from a timer: step page time 1 ms at a time until it is done.
       // The hook's timer starts in the commit that sets the flag (its effect runs just before
       // Gatsby's onInitialClientRender), so in the last step: due in 999 to 1000 ms from now.
+      // The shopper's first touch (src/boot/engagement.ts): the page waits for it to hydrate.
+      for (let steps = 0; !(await page.$('html[data-boot]')); steps++) {
+        assert.ok(steps < 5000, 'the runtime starts');
+        await page.clock.runFor(1);
+      }
+      if ((await page.getAttribute('html', 'data-boot')) === 'waiting') await page.keyboard.press('Shift');
       for (let steps = 0; !(await page.$('html[data-hydrated="true"]')); steps++) {
         assert.ok(steps < 5000, 'the page hydrates');
         await page.clock.runFor(1);

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
+import { engagedBefore } from '../../boot/engagement';
 
 export type SwiperModules = typeof import('./swiper-loader');
 
@@ -74,7 +75,7 @@ export function useSwiper(
 }
 
 /** The events that count as a shopper's first engagement with a carousel. */
-const ENGAGE = ['pointerdown', 'touchstart', 'mouseover', 'focusin', 'keydown'] as const;
+const ENGAGE = ['pointerdown', 'touchstart', 'mouseover', 'focusin', 'keydown', 'click'] as const;
 
 /**
  * True once the shopper has pointed at, touched or focused the element (listened to in the
@@ -86,6 +87,11 @@ export function useEngaged(ref: React.RefObject<HTMLElement | null>): boolean {
     const el = ref.current;
     if (engaged || !el) return undefined;
     const on = () => setEngaged(true);
+    // Engaged already while the page waited to hydrate (src/boot/engagement.ts).
+    if (engagedBefore(el)) {
+      on();
+      return undefined;
+    }
     for (const t of ENGAGE) el.addEventListener(t, on, { capture: true, passive: true });
     return () => {
       for (const t of ENGAGE) el.removeEventListener(t, on, { capture: true });

@@ -1,8 +1,7 @@
 import * as React from 'react';
 import { useEffect, useState } from 'react';
+import { DOWNLOAD_BAR_DISMISSED_KEY as DISMISS_KEY } from '../../boot/engagement';
 import { appDownloadTitle, appDownloadUrl, giftPackageText } from './app-promo';
-
-const DISMISS_KEY = 'hrv:downloadBarDismissed';
 
 function readDismissed(): boolean {
   try {
