@@ -1,17 +1,9 @@
 import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { releaseHeldActions, whenEngaged } from './src/boot/engagement';
+import { releaseHeldActions } from './src/boot/engagement';
 import { markNavigated } from './src/components/common/hydrate-later-gate';
-import 'swiper/css';
-import 'swiper/css/navigation';
-import 'swiper/css/thumbs';
-import 'swiper/css/zoom';
-import './src/styles/global.css';
-import './src/styles/shell.css';
-import './src/styles/content.css';
-import './src/styles/review.css';
-import './src/styles/listing.css';
+import './src/styles';
 
 /**
  * Runs fn when the browser is idle (issue 26: session bookkeeping is no part of showing the
@@ -42,9 +34,7 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
       () => undefined,
     );
   }
-  // Gatsby fetches the page's data and hydrates once this promise resolves: at the shopper's
-  // first engagement with the page, or at once where the page needs it (src/boot/engagement.ts).
-  return whenEngaged();
+  return undefined;
 };
 
 /**

@@ -1,6 +1,14 @@
-// Two adjustments to Gatsby's webpack configuration, both about rebuilds that keep .cache/.
+// Adjustments to Gatsby's webpack configuration: the site's own browser entry (boot on
+// engagement), and two about rebuilds that keep .cache/.
+import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { stylesDigest } from './styles-digest';
+
+interface WebpackConfig {
+  entry?: unknown;
+  plugins?: unknown[];
+  resolve?: { alias?: Record<string, string | false | string[]> };
+}
 
 interface CssExtractPlugin {
   options?: { experimentalUseImportModule?: boolean };
@@ -19,6 +27,20 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
     actions.setWebpackConfig({ plugins: [plugins.define({ __STYLES_DIGEST__: JSON.stringify(stylesDigest(root)) })] });
   }
   if (stage === 'build-javascript') {
+    const root = store.getState().program.directory as string;
+    const config = getConfig() as WebpackConfig;
+    // Boot on engagement (src/boot/engagement.ts): the site's own entry waits for the shopper,
+    // then imports Gatsby's (.cache/production-app), which becomes an async chunk group.
+    const entry = config.entry as Record<string, string | string[]>;
+    const gatsbyApp = entry.app;
+    if (typeof gatsbyApp !== 'string' || !gatsbyApp.includes('production-app'))
+      throw new Error(
+        `gatsby/webpack-config.ts: Gatsby's app entry is not .cache/production-app (${String(gatsbyApp)})`,
+      );
+    entry.app = path.join(root, 'src', 'boot', 'entry.ts');
+    config.resolve ??= {};
+    config.resolve.alias = { ...config.resolve.alias, 'gatsby-production-app$': gatsbyApp };
+
     // mini-css-extract-plugin (1.6, Gatsby's) compiles each stylesheet in a child compiler by
     // default, and webpack mixes the child compilations' hashes into the compilation hash. A
     // build that restores the stylesheets from the persistent cache runs no child compilers,
@@ -27,13 +49,10 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
     // rewrote every HTML file (gatsbyjs/gatsby#33450; measured: 13,671 of 13,672 files at
     // 10,000 reviews). With webpack's importModule the stylesheets are built inside the main
     // compilation: no child compilers, the same hash warm or cold.
-    const config = getConfig() as { plugins?: unknown[] };
     const extract = (config.plugins ?? []).find(
       (p) => (p as object | null)?.constructor?.name === 'MiniCssExtractPlugin',
     ) as CssExtractPlugin | undefined;
-    if (extract?.options) {
-      extract.options.experimentalUseImportModule = true;
-      actions.replaceWebpackConfig(config);
-    }
+    if (extract?.options) extract.options.experimentalUseImportModule = true;
+    actions.replaceWebpackConfig(config);
   }
 };

@@ -5,9 +5,9 @@
 // with the page but waits (gatsby-browser.tsx, onClientEntry) before it fetches the page's data
 // and hydrates, until the shopper first engages with the page: a touch, a pointer over it, a
 // key, a scroll or a wheel. It goes on at once when the page must change to show what it
-// should (bootsAtOnce). A tap on a link or a button, or a submit, made while the page waits is
-// held and done again once React has hydrated, so nothing asked for is lost; a modified click
-// (a new tab) is left to the browser.
+// should (bootAtOnceReason). A tap on a button, or a submit, made while the page waits is held
+// and done again once React has hydrated, so nothing asked for is lost; links are followed at
+// once, as on a static page.
 import { PATH_PREFIX } from '../paths';
 
 /** Events that end the wait: the first signs of a shopper engaging with the page. */
@@ -130,7 +130,10 @@ let held: HTMLElement | null = null;
 let heldForm: HTMLFormElement | null = null;
 let holding = false;
 
-const HOLD_SELECTOR = 'a[href],button,[role=button],summary,label';
+// Buttons and the like do nothing without React: held. A link is followed by the browser at
+// once (a static page), unless it also opens something (a top category's mega-menu on a touch
+// tablet opens on the first tap: aria-expanded).
+const HOLD_SELECTOR = 'a[href][aria-expanded],a[href][aria-haspopup],button,[role=button],summary,label';
 
 function onClick(e: MouseEvent) {
   if (e.defaultPrevented || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
@@ -172,7 +175,14 @@ export function releaseHeldActions() {
  * Resolves when the runtime may go on: at once when bootAtOnceReason says so, otherwise at the
  * shopper's first engagement; meanwhile taps and submits are held (releaseHeldActions).
  */
+let engaged: Promise<void> | null = null;
+
 export function whenEngaged(): Promise<void> {
+  engaged ??= waitForEngagement();
+  return engaged;
+}
+
+function waitForEngagement(): Promise<void> {
   const root = document.documentElement;
   if (bootAtOnceReason(window)) {
     root.setAttribute(BOOT_ATTRIBUTE, 'started');

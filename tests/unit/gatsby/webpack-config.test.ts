@@ -12,8 +12,9 @@ const MiniCssExtractPlugin = require(
 ) as new (o?: object) => { options: { experimentalUseImportModule?: boolean } };
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
+const GATSBY_APP = path.join(ROOT, '.cache', 'production-app');
 
-function run(stage: string, config: { plugins: unknown[] }) {
+function run(stage: string, config: { plugins: unknown[]; entry?: unknown; resolve?: unknown }) {
   const calls: { set: unknown[]; replaced: unknown[] } = { set: [], replaced: [] };
   const args = {
     stage,
@@ -32,7 +33,7 @@ function run(stage: string, config: { plugins: unknown[] }) {
 test('the browser build extracts stylesheets with importModule (no child compilers in the compilation hash)', () => {
   const extract = new MiniCssExtractPlugin({ filename: 'styles.[contenthash].css' });
   assert.equal(extract.options.experimentalUseImportModule, false, "the plugin's default, which this changes");
-  const config = { plugins: [{}, extract] };
+  const config = { plugins: [{}, extract], entry: { app: GATSBY_APP } };
   const calls = run('build-javascript', config);
   assert.equal(extract.options.experimentalUseImportModule, true);
   assert.deepEqual(calls.replaced, [config]);
@@ -48,4 +49,17 @@ test('the HTML renderer gets the stylesheet digest; other stages are left alone'
     assert.deepEqual(calls, { set: [], replaced: [] }, stage);
   }
   assert.equal(extract.options.experimentalUseImportModule, false);
+});
+
+test("the browser build's entry is the site's, which imports Gatsby's runtime through an alias", () => {
+  const config = {
+    plugins: [],
+    entry: { polyfill: 'p', app: GATSBY_APP },
+    resolve: { alias: { other: 'x' } },
+  };
+  run('build-javascript', config);
+  assert.deepEqual(config.entry, { polyfill: 'p', app: path.join(ROOT, 'src', 'boot', 'entry.ts') });
+  assert.deepEqual(config.resolve.alias, { other: 'x', 'gatsby-production-app$': GATSBY_APP });
+  // An entry that is not Gatsby's runtime (a Gatsby upgrade that renamed it): the build stops.
+  assert.throws(() => run('build-javascript', { plugins: [], entry: { app: 'elsewhere.js' } }), /production-app/);
 });
