@@ -45,8 +45,21 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttri
  * blocking time and an earlier first paint, although the stylesheet is a second request.
  */
 export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ getHeadComponents, replaceHeadComponents }) => {
-  replaceHeadComponents(getHeadComponents().map(linkGlobalStylesheet));
+  replaceHeadComponents(getHeadComponents().map(linkGlobalStylesheet).map(plainPrefetch));
 };
+
+/**
+ * Gatsby writes webpack's prefetched chunks (Gatsby's runtime and React, which the site's entry
+ * imports on engagement: src/boot/entry.ts) as `<link as="script" rel="prefetch">`; HTML allows
+ * `as` only with preload, so the W3C checker rejects it. Without it the browser still fetches
+ * the file at the lowest priority into its cache, where the script finds it.
+ */
+function plainPrefetch(el: React.ReactNode): React.ReactNode {
+  if (!React.isValidElement(el) || el.type !== 'link') return el;
+  const { as, ...props } = el.props as Record<string, unknown>;
+  if (props.rel !== 'prefetch' || as === undefined) return el;
+  return <link key={el.key ?? String(props.href)} {...props} />;
+}
 
 function linkGlobalStylesheet(el: React.ReactNode): React.ReactNode {
   if (!React.isValidElement(el) || el.type !== 'style') return el;

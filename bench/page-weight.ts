@@ -83,7 +83,12 @@ export function pageWeight(publicDir: string, pagePath: string, prefix = PREFIX)
     const attrs = m[1];
     const href = /\bhref="([^"]+)"/.exec(attrs)?.[1];
     if (!href) continue;
-    if (/\brel="(?:preload|modulepreload)"/.test(attrs) && /\bas="script"/.test(attrs)) {
+    // Scripts preloaded, or prefetched for hydration (Gatsby's runtime and React, which the
+    // site's entry imports when the shopper engages: src/boot/entry.ts).
+    const script =
+      (/\brel="(?:preload|modulepreload)"/.test(attrs) && /\bas="script"/.test(attrs)) ||
+      (/\brel="prefetch"/.test(attrs) && /\.js(?:[?#"]|$)/.test(href));
+    if (script) {
       const f = fileOf(publicDir, href, prefix);
       if (f) scripts.add(f);
     }

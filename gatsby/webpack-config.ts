@@ -39,7 +39,12 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
       );
     entry.app = path.join(root, 'src', 'boot', 'entry.ts');
     config.resolve ??= {};
-    config.resolve.alias = { ...config.resolve.alias, 'gatsby-production-app$': gatsbyApp };
+    // react-helmet only once a head must change (src/components/common/helmet-browser.tsx).
+    config.resolve.alias = {
+      ...config.resolve.alias,
+      'gatsby-production-app$': gatsbyApp,
+      'react-helmet$': path.join(root, 'src', 'components', 'common', 'helmet-browser.tsx'),
+    };
 
     // mini-css-extract-plugin (1.6, Gatsby's) compiles each stylesheet in a child compiler by
     // default, and webpack mixes the child compilations' hashes into the compilation hash. A

@@ -59,7 +59,11 @@ test("the browser build's entry is the site's, which imports Gatsby's runtime th
   };
   run('build-javascript', config);
   assert.deepEqual(config.entry, { polyfill: 'p', app: path.join(ROOT, 'src', 'boot', 'entry.ts') });
-  assert.deepEqual(config.resolve.alias, { other: 'x', 'gatsby-production-app$': GATSBY_APP });
+  assert.deepEqual(config.resolve.alias, {
+    other: 'x',
+    'gatsby-production-app$': GATSBY_APP,
+    'react-helmet$': path.join(ROOT, 'src', 'components', 'common', 'helmet-browser.tsx'),
+  });
   // An entry that is not Gatsby's runtime (a Gatsby upgrade that renamed it): the build stops.
   assert.throws(() => run('build-javascript', { plugins: [], entry: { app: 'elsewhere.js' } }), /production-app/);
 });
