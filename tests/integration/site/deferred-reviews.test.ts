@@ -32,7 +32,17 @@ async function gatsbyBuild(dir: string, env: Record<string, string>): Promise<vo
         [path.join('node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'],
         {
           cwd: dir,
-          env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', STOREFRONT_API_URL: server.url, ...env },
+          // One query worker per build (GATSBY_CPU_COUNT 2): the two builds run side by side on
+          // the 2-core CI machine, and with gatsby-config.ts's default of cores + 1 (two workers
+          // each) a clean-clone CI saw one build fail in parallel query running, an LMDB commit
+          // of a worker aborting (MDB_BAD_TXN), with its worker left running.
+          env: {
+            ...process.env,
+            GATSBY_TELEMETRY_DISABLED: '1',
+            GATSBY_CPU_COUNT: '2',
+            STOREFRONT_API_URL: server.url,
+            ...env,
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
