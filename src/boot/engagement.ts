@@ -1,10 +1,9 @@
 // Boot on engagement (issue 26, docs/architecture.md "Boot on engagement"). A page of the site
 // is complete as the server wrote it: a shopper reads it, follows its links and sees its
 // pictures without React. What needs React sits behind an interaction: the gallery's swipe,
-// like, share, the menus, replies, the download bar's close button. So Gatsby's runtime loads
-// with the page but waits (gatsby-browser.tsx, onClientEntry) before it fetches the page's data
-// and hydrates, until the shopper first engages with the page: a touch, a pointer over it, a
-// key, a scroll or a wheel. It goes on at once when the page must change to show what it
+// like, share, the menus, replies, the download bar's close button. So the site's browser entry
+// (./entry.ts) runs Gatsby's runtime, which fetches the page's data and hydrates, only once the
+// shopper first engages with the page: a touch, a pointer over it, a key, a scroll or a wheel. It goes on at once when the page must change to show what it
 // should (bootAtOnceReason). A tap on a button, or a submit, made while the page waits is held
 // and done again once React has hydrated, so nothing asked for is lost; links are followed at
 // once, as on a static page.
