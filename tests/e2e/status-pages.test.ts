@@ -151,6 +151,8 @@ describe('status pages', { skip: siteMissing }, () => {
       'the same document: no reload',
     );
     assert.ok(served500 >= 1);
+    // The head follows the page once react-helmet's chunk is in (src/components/common/helmet-browser.tsx).
+    await page.waitForSelector('meta[name="robots"]', { ...WAIT, state: 'attached' });
     assert.deepEqual(await robots(page), ['noindex']);
     assert.equal(await page.getAttribute('.server-error a', 'href'), '/review/');
     await context.close();
