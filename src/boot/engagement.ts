@@ -3,8 +3,8 @@
 // pictures without React. What needs React sits behind an interaction: the gallery's swipe,
 // like, share, the menus, replies, the download bar's close button. So the site's browser entry
 // (./entry.ts) runs Gatsby's runtime, which fetches the page's data and hydrates, only once the
-// shopper first engages with the page: a touch, a pointer over it, a key, a scroll or a wheel. It goes on at once when the page must change to show what it
-// should (bootAtOnceReason). A tap on a button, or a submit, made while the page waits is held
+// shopper first engages with the page: a touch, a pointer over it, a key, a scroll or a wheel.
+// It goes on at once when the page must change to show what it should (bootAtOnceReason). A tap on a button, or a submit, made while the page waits is held
 // and done again once React has hydrated, so nothing asked for is lost; links are followed at
 // once, as on a static page.
 import { PATH_PREFIX } from '../paths';
@@ -91,9 +91,26 @@ export function bootAtOnceReason(w: Window & { pagePath?: string }): string | nu
 const early: Element[] = [];
 const EARLY_MAX = 8;
 let touchFrom: { x: number; y: number } | null = null;
-let swipe: { target: Element; dx: number } | null = null;
+let swipe: { target: Element; dir: -1 | 1 } | null = null;
+/** Ends the wait (set while the page waits, called once by the first engagement). */
+let endWait: (() => void) | null = null;
 
-function onEarly(e: Event) {
+/**
+ * A finger moved from `from` to `to`: -1 leftwards, 1 rightwards, 0 no horizontal swipe (more
+ * than 30 px, and more across than down). The gallery's own rule too (Gallery.tsx).
+ */
+export function horizontalSwipe(from: { x: number; y: number }, to: { x: number; y: number }): -1 | 0 | 1 {
+  const dx = to.x - from.x;
+  if (Math.abs(dx) <= 30 || Math.abs(dx) <= Math.abs(to.y - from.y)) return 0;
+  return dx < 0 ? -1 : 1;
+}
+
+function onEngage(e: Event) {
+  if (endWait) {
+    const end = endWait;
+    endWait = null;
+    end();
+  }
   if (!holding || !(e.target instanceof Element)) return;
   if (early.length === EARLY_MAX) early.shift();
   early.push(e.target);
@@ -108,8 +125,8 @@ function onTouchEnd(e: TouchEvent) {
   const from = touchFrom;
   touchFrom = null;
   if (!holding || !from || !t || !(e.target instanceof Element)) return;
-  const dx = t.clientX - from.x;
-  if (Math.abs(dx) > 30 && Math.abs(dx) > Math.abs(t.clientY - from.y)) swipe = { target: e.target, dx };
+  const dir = horizontalSwipe(from, { x: t.clientX, y: t.clientY });
+  if (dir) swipe = { target: e.target, dir };
 }
 
 /** Whether the shopper engaged with `el` (touched, pointed at, focused it) before the page hydrated. */
@@ -120,7 +137,7 @@ export function engagedBefore(el: Element): boolean {
 /** A horizontal swipe made on `el` before the page hydrated: -1 leftwards, 1 rightwards, 0 none (taken once). */
 export function takeEarlySwipe(el: Element): -1 | 0 | 1 {
   if (!swipe || !el.contains(swipe.target)) return 0;
-  const dir = swipe.dx < 0 ? -1 : 1;
+  const { dir } = swipe;
   swipe = null;
   return dir;
 }
@@ -158,7 +175,8 @@ export function releaseHeldActions() {
   holding = false;
   document.removeEventListener('click', onClick, true);
   document.removeEventListener('submit', onSubmit, true);
-  for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, onEarly, true);
+  endWait = null;
+  for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, onEngage, true);
   window.removeEventListener('touchend', onTouchEnd, true);
   const el = held;
   const form = heldForm;
@@ -170,12 +188,12 @@ export function releaseHeldActions() {
   }
 }
 
+let engaged: Promise<void> | null = null;
+
 /**
  * Resolves when the runtime may go on: at once when bootAtOnceReason says so, otherwise at the
  * shopper's first engagement; meanwhile taps and submits are held (releaseHeldActions).
  */
-let engaged: Promise<void> | null = null;
-
 export function whenEngaged(): Promise<void> {
   engaged ??= waitForEngagement();
   return engaged;
@@ -190,17 +208,17 @@ function waitForEngagement(): Promise<void> {
   holding = true;
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
-  for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, onEarly, { capture: true, passive: true });
-  window.addEventListener('touchend', onTouchEnd, { capture: true, passive: true });
   root.setAttribute(BOOT_ATTRIBUTE, 'waiting');
-  return new Promise((resolve) => {
-    const options = { capture: true, passive: true } as const;
-    const go = () => {
-      for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, go, options);
+  const wait = new Promise<void>((resolve) => {
+    endWait = () => {
       root.setAttribute(BOOT_ATTRIBUTE, 'started');
       window.setTimeout(releaseHeldActions, HELD_ACTION_TIMEOUT_MS);
       resolve();
     };
-    for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, go, options);
   });
+  // One listener per event, kept until hydration: the first call ends the wait, every call
+  // records what the shopper engaged with (onEngage).
+  for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, onEngage, { capture: true, passive: true });
+  window.addEventListener('touchend', onTouchEnd, { capture: true, passive: true });
+  return wait;
 }

@@ -5,9 +5,19 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, engage, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import {
+  DESKTOP,
+  MOBILE,
+  PUBLIC_DIR,
+  engage,
+  launch,
+  newPage,
+  siteMissing,
+  startSite,
+  swipeLeft,
+  type Site,
+} from './helpers/site';
 import { videoReviewPages } from '../../bench/video-pages';
-import { PUBLIC_DIR } from './helpers/site';
 
 let site: Site;
 let browser: Browser;
@@ -128,17 +138,7 @@ describe('pages hydrate at the first engagement', { skip: siteMissing }, () => {
       await quiet(page);
       const box = await page.locator('.gallery__main').boundingBox();
       assert.ok(box);
-      const y = box.y + box.height / 2;
-      const cdp = await context.newCDPSession(page);
-      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
-        cdp.send('Input.dispatchTouchEvent', {
-          type,
-          touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
-        });
-      await touch('touchStart', box.x + box.width * 0.8);
-      await touch('touchMove', box.x + box.width * 0.5);
-      await touch('touchMove', box.x + box.width * 0.2);
-      await touch('touchEnd', box.x + box.width * 0.2);
+      await swipeLeft(context, page, box);
       await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
       await page.waitForFunction(() => {
         const slides = [...document.querySelectorAll('.gallery__main .swiper-slide')];

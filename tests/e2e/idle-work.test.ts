@@ -19,6 +19,7 @@ import {
   newPage,
   siteMissing,
   startSite,
+  swipeLeft,
   type Site,
 } from './helpers/site';
 import type { HaulResponse } from '../../src/storefront/types';
@@ -260,18 +261,8 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
     const holdC = holdScripts(c.page);
     const box = await c.page.locator('.gallery__main').boundingBox();
     assert.ok(box, 'the gallery is shown');
-    const y = box.y + box.height / 2;
-    const cdp = await c.context.newCDPSession(c.page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
-      });
     const chunkAskedC = c.page.waitForRequest((r) => r.url().endsWith('.js'));
-    await touch('touchStart', box.x + box.width * 0.8);
-    await touch('touchMove', box.x + box.width * 0.5);
-    await touch('touchMove', box.x + box.width * 0.2);
-    await touch('touchEnd', box.x + box.width * 0.2);
+    await swipeLeft(c.context, c.page, box);
     await chunkAskedC;
     assert.deepEqual(await started(c.page), { main: false, thumbs: false }, 'Swiper not started while held');
     await (await holdC).release();

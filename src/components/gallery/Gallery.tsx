@@ -2,7 +2,7 @@ import * as React from 'react';
 import type { GalleryItem } from '../../review/view';
 import { Img } from '../common/Img';
 import type { Swiper as SwiperInstance } from 'swiper/types';
-import { takeEarlySwipe } from '../../boot/engagement';
+import { horizontalSwipe, takeEarlySwipe } from '../../boot/engagement';
 import { useEngaged, useSwiper } from './use-swiper';
 
 const THUMBS_VISIBLE = 5; // spec section 9
@@ -107,9 +107,8 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
     const t = e.changedTouches[0];
     touchFrom.current = null;
     if (!from || !t) return;
-    const dx = t.clientX - from.x;
-    if (Math.abs(dx) > 30 && Math.abs(dx) > Math.abs(t.clientY - from.y))
-      ask((s) => (dx < 0 ? s.slideNext() : s.slidePrev()));
+    const dir = horizontalSwipe(from, { x: t.clientX, y: t.clientY });
+    if (dir) ask((s) => (dir < 0 ? s.slideNext() : s.slidePrev()));
   };
   const pauseAll = React.useCallback(() => {
     main.current?.querySelectorAll('video').forEach((v) => v.pause());

@@ -125,6 +125,25 @@ export async function hydrated(page: Page) {
   await settled(page);
 }
 
+/**
+ * A finger moved leftwards across `box` at mid-height, from 80 % to 20 % of its width, as CDP
+ * touch events (they reach the page through Chromium's input pipeline, like a real swipe).
+ */
+export async function swipeLeft(
+  context: BrowserContext,
+  page: Page,
+  box: { x: number; y: number; width: number; height: number },
+) {
+  const y = box.y + box.height / 2;
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', box.x + box.width * 0.8);
+  await touch('touchMove', box.x + box.width * 0.5);
+  await touch('touchMove', box.x + box.width * 0.2);
+  await touch('touchEnd', box.x + box.width * 0.2);
+}
+
 /** The dev SMS code the server issued for a phone (the server hands it over as it issues it). */
 export async function smsCode(site: Site, phone: string): Promise<string> {
   for (let i = 0; i < 300; i++) {
