@@ -19,7 +19,10 @@ export interface HaulFeed {
 
 /**
  * More reviews as the shopper scrolls (spec: haul size 10, delimiter cursor). While the
- * sentinel stays in view after a page (e.g. a page of duplicates), the next one loads too.
+ * sentinel stays in view after a page (e.g. a page of duplicates), the next one loads too:
+ * once the page is rendered, the sentinel is observed afresh, so that decision is taken on
+ * the layout with the new cards, never on an intersection measured before them (a page
+ * whose frames lag its fetches, as under load, would otherwise load the whole feed).
  */
 export function useHaulFeed(
   built: RelatedView[],
@@ -36,7 +39,7 @@ export function useHaulFeed(
     error: '',
   });
   const busy = React.useRef(false);
-  const inView = React.useRef(false);
+  const target = React.useRef<HTMLElement | null>(null);
   const [observing, setObserving] = React.useState(false);
   const observer = React.useRef<IntersectionObserver | null>(null);
 
@@ -60,7 +63,6 @@ export function useHaulFeed(
       state.current = addFeedPage(state.current, kept, res?.waterFall?.delimiter);
       busy.current = false;
       setView({ loaded: state.current.loaded, status: state.current.done ? 'done' : 'idle', error: '' });
-      if (inView.current && !state.current.done) void loadMore();
     } catch (e) {
       busy.current = false;
       setView((v) => ({ ...v, status: 'error', error: errorTextOr(e, '加载失败，请稍后重试') }));
@@ -71,11 +73,11 @@ export function useHaulFeed(
     (el: HTMLElement | null) => {
       observer.current?.disconnect();
       observer.current = null;
+      target.current = el;
       if (!el || !enabled || typeof IntersectionObserver === 'undefined') return;
       observer.current = new IntersectionObserver(
         (entries) => {
-          inView.current = entries.some((e) => e.isIntersecting);
-          if (inView.current) void loadMore();
+          if (entries.some((e) => e.isIntersecting)) void loadMore();
         },
         { rootMargin: '0px 0px 600px 0px' },
       );
@@ -84,6 +86,14 @@ export function useHaulFeed(
     },
     [enabled, loadMore],
   );
+
+  // A page was added and rendered: measure again (observing anew reports the current state).
+  React.useEffect(() => {
+    const el = target.current;
+    if (!el || !observer.current || view.status !== 'idle' || !view.loaded.length) return;
+    observer.current.unobserve(el);
+    observer.current.observe(el);
+  }, [view.loaded, view.status]);
 
   React.useEffect(() => () => observer.current?.disconnect(), []);
 
