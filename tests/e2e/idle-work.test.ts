@@ -222,6 +222,8 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
     // Idle, and the network at rest: nothing starts without the shopper.
     const a = await newPage(browser, MOBILE);
     await holdIdleCallbacks(a.context);
+    const asked = new Set<string>();
+    a.page.on('request', (r) => asked.add(new URL(r.url()).pathname));
     await a.page.goto(site.base + path);
     await hydrated(a.page);
     for (let i = 0; i < 3; i++) {
@@ -229,10 +231,26 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
       await a.page.waitForLoadState('networkidle');
     }
     assert.deepEqual(await started(a.page), { main: false, thumbs: false }, 'no Swiper without the shopper');
-    // A touch on the gallery starts both carousels at once (no idle callback runs meanwhile).
+    // Nor does any full-size picture but the first load: the next slides are not laid out yet.
+    const slides = await a.page.$$eval('.gallery__main .swiper-slide img', (imgs) =>
+      imgs.map((i) => new URL((i as HTMLImageElement).src).pathname),
+    );
+    assert.ok(slides.length >= 3, `${slides.length} pictures`);
+    assert.ok(asked.has(slides[0]), 'the first picture loads');
+    assert.deepEqual(
+      slides.slice(1).filter((s) => asked.has(s)),
+      [],
+      'no later full-size picture before Swiper starts',
+    );
+    // A touch on the gallery starts both carousels at once (no idle callback runs meanwhile),
+    // and the picture a swipe would bring next loads then.
     await a.page.locator('.gallery__thumbs').dispatchEvent('pointerdown');
     await a.page.waitForSelector('.gallery__main.swiper-initialized');
     assert.deepEqual(await started(a.page), { main: true, thumbs: true });
+    await a.page.waitForFunction(() => {
+      const next = document.querySelectorAll<HTMLImageElement>('.gallery__main .swiper-slide img')[1];
+      return next.complete && next.naturalWidth > 0;
+    });
     assert.deepEqual(a.problems, []);
     await a.context.close();
 
