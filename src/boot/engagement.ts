@@ -4,9 +4,9 @@
 // like, share, the menus, replies, the download bar's close button. So the site's browser entry
 // (./entry.ts) runs Gatsby's runtime, which fetches the page's data and hydrates, only once the
 // shopper first engages with the page: a touch, a pointer over it, a key, a scroll or a wheel.
-// It goes on at once when the page must change to show what it should (bootAtOnceReason). A tap on a button, or a submit, made while the page waits is held
-// and done again once React has hydrated, so nothing asked for is lost; links are followed at
-// once, as on a static page.
+// It goes on at once when the page must change to show what it should (bootAtOnceReason). A
+// tap on a button, or a submit, made while the page waits is held and done again once React
+// has hydrated, so nothing asked for is lost; links are followed at once, as on a static page.
 import { PATH_PREFIX } from '../paths';
 
 /** Events that end the wait: the first signs of a shopper engaging with the page. */
