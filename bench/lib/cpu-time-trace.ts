@@ -8,7 +8,7 @@
 // task of 35.5 ms CPU on the review page), and that wait is multiplied too. A trace whose tasks
 // last their CPU time, audited again by the same Lighthouse (audit mode, same artifacts), says
 // what the page's own work scores, apart from the machine's contention. It is a reading beside
-// the plain score, never in place of it: the gate stays on the plain score.
+// the plain score, never in place of it: the plain score keeps its gate, and this one has its own.
 //
 // Trace events are Chrome's trace-event format: `ts`/`dur` wall time in microseconds, `tdur`
 // the thread's CPU time (thread ticks) for complete events ('X') that have it.
