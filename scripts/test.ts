@@ -6,8 +6,12 @@
 //   npm test                    typecheck, lint (ESLint + Prettier), then all layers
 //   npm test -- unit            only tests/unit (any layer names, folders or file paths work)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import fs, { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MARK, killGroup, marked } from '../tests/helpers/processes';
 
 const root = resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -52,13 +56,16 @@ if (!args.length) {
   }
 }
 
+// Every process of this run carries this mark (tests/helpers/processes.ts).
+const run = randomUUID();
+
 const needsSite = files.some((f) => f.includes(`${join('tests', 'e2e')}`));
 if (needsSite && !(process.env.SKIP_SITE_BUILD === '1' && existsSync(join(root, 'public', 'index.html')))) {
   console.log('Building the site for the e2e tests (scripts/build-site.ts) ...');
   const b = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-site.ts')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', [MARK]: run },
   });
   if (b.status !== 0) {
     console.error('Site build failed: e2e tests cannot run.');
@@ -68,21 +75,134 @@ if (needsSite && !(process.env.SKIP_SITE_BUILD === '1' && existsSync(join(root, 
 
 // A test that hangs (a browser stalled on a busy machine) fails after 10 minutes instead of
 // stalling the run. Node applies the limit to each test file as a whole too (process
-// isolation), and the largest e2e files take 2-4 minutes with a CPU hog on both cores.
+// isolation): at the limit it sends the file SIGTERM and reports it "cancelled", which this
+// script counts as failed (below). Tests derive their own deadlines from the same number
+// (TEST_FILE_LIMIT_MS, tests/helpers/deadline.ts) so a slow wait fails with a message first.
 // --test-force-exit: a file whose tests have all finished exits even if a handle (a browser
 // or server a failed test left open) would keep it alive; its results are reported either way.
+// tests/helpers/preload.ts (in every file's process) marks each process the file starts and
+// ends what is left of them when the file exits or is cancelled; the check after the run
+// fails it when any process of the run outlived it.
+const FILE_LIMIT_MS = Number(process.env.TEST_FILE_LIMIT_MS) || 600_000;
+const out = fs.mkdtempSync(join(os.tmpdir(), 'npm-test-'));
+const cpuDir = join(out, 'cpu');
+fs.mkdirSync(cpuDir);
+const summaryFile = join(out, 'files.jsonl');
+const started = Date.now();
 const r = spawnSync(
   process.execPath,
   [
     '--import',
     'tsx',
+    '--import',
+    pathToFileURL(join(root, 'tests', 'helpers', 'preload.ts')).href,
     '--test',
     '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${pathToFileURL(join(root, 'scripts', 'test-summary.mjs')).href}`,
+    '--test-reporter-destination=/dev/null',
     '--test-concurrency=2',
-    '--test-timeout=600000',
+    `--test-timeout=${FILE_LIMIT_MS}`,
     '--test-force-exit',
     ...files,
   ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', TZ: process.env.TZ ?? 'UTC' } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      GATSBY_TELEMETRY_DISABLED: '1',
+      TZ: process.env.TZ ?? 'UTC',
+      [MARK]: run,
+      TEST_FILE_LIMIT_MS: String(FILE_LIMIT_MS),
+      TEST_CPU_DIR: cpuDir,
+      TEST_SUMMARY_FILE: summaryFile,
+    },
+  },
 );
-process.exit(r.status ?? 1);
+const wallS = Math.round((Date.now() - started) / 1000);
+let failed = r.status !== 0;
+
+// Every process the run started carries its mark: any left now is an orphan (a build or a
+// browser a file could not end). Named, ended, and the run fails.
+// The runner does not wait for a file it cancelled to exit: that file's preload may still be
+// ending its processes, so they get 30 s to go before what is left counts as orphaned.
+let orphans = marked(run);
+for (const end = Date.now() + 30_000; orphans.length && Date.now() < end; orphans = marked(run))
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+if (orphans.length) {
+  failed = true;
+  console.error(`\n${orphans.length} process(es) of this run outlived it (now ended), so the run fails:`);
+  for (const p of orphans) console.error(`  pid ${p.pid} (parent ${p.ppid}, group ${p.pgid}): ${p.cmd}`);
+  for (const p of orphans) if (!killGroup(p.pid)) killGroup(-p.pid); // its group if it leads one, else itself
+} else console.log('No process of this run is left running.');
+if (!summarize(summaryFile, cpuDir, wallS)) failed = true;
+
+fs.rmSync(out, { recursive: true, force: true });
+process.exit(failed ? r.status || 1 : 0);
+
+/**
+ * The run's summary after the runner's own: files cancelled at the limit (counted as failed),
+ * files that left processes for the preload to end, and the files that took the most time.
+ * Returns whether every file passed.
+ */
+function summarize(summaryPath: string, cpuPath: string, wall: number): boolean {
+  interface FileLine {
+    file: string;
+    ms: number;
+    ok: boolean;
+    timedOut: boolean;
+    pass: number;
+    fail: number;
+    cancelled: number;
+  }
+  interface Cpu {
+    file: string;
+    selfCpuMs: number;
+    childrenCpuMs: number;
+    wallMs: number;
+    cause: string;
+    ended: string[];
+  }
+  const lines: FileLine[] = fs.existsSync(summaryPath)
+    ? fs
+        .readFileSync(summaryPath, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as FileLine)
+    : [];
+  const cpu = new Map<string, Cpu>();
+  for (const f of fs.readdirSync(cpuPath)) {
+    const c = JSON.parse(fs.readFileSync(join(cpuPath, f), 'utf8')) as Cpu;
+    cpu.set(c.file, c);
+  }
+  const rel = (f: string) => relative(root, f);
+  const cancelled = lines.filter((l) => l.timedOut);
+  console.log(`\nnpm test: ${files.length} files in ${wall} s.`);
+  if (cancelled.length) {
+    console.error(
+      `${cancelled.length} file(s) cancelled at the ${FILE_LIMIT_MS / 1000} s limit, counted as failed (their tests did not run to the end):`,
+    );
+    for (const l of cancelled) console.error(`  ${rel(l.file)} (${Math.round(l.ms / 1000)} s)`);
+  }
+  const bad = lines.filter((l) => !l.ok && !l.timedOut).map((l) => rel(l.file));
+  if (bad.length) console.error(`${bad.length} file(s) failed: ${bad.join(', ')}`);
+  // tsx's esbuild service is every file's child: ended at exit, not a leak.
+  for (const c of cpu.values()) c.ended = c.ended.filter((cmd) => !/esbuild --service/.test(cmd));
+  const leaky = [...cpu.values()].filter((c) => c.ended.length);
+  if (leaky.length) {
+    console.log('Processes a file left running, ended when it exited (tests/helpers/preload.ts):');
+    for (const c of leaky)
+      console.log(`  ${rel(c.file)} (${c.cause}): ${c.ended.length}, e.g. ${c.ended[0].slice(0, 120)}`);
+  }
+  const rows = [...cpu.values()].sort((a, b) => b.selfCpuMs + b.childrenCpuMs - (a.selfCpuMs + a.childrenCpuMs));
+  const total = rows.reduce((s, c) => s + c.selfCpuMs + c.childrenCpuMs, 0);
+  console.log(
+    `CPU time of the test files: ${Math.round(total / 1000)} s; the most (CPU s = file + its children, wall s):`,
+  );
+  for (const c of rows.slice(0, Number(process.env.TEST_SUMMARY_FILES) || 12))
+    console.log(
+      `  ${String(Math.round((c.selfCpuMs + c.childrenCpuMs) / 1000)).padStart(5)} = ${Math.round(c.selfCpuMs / 1000)} + ${Math.round(c.childrenCpuMs / 1000)}, ${Math.round(c.wallMs / 1000)} s wall  ${rel(c.file)}`,
+    );
+  return !cancelled.length && !bad.length;
+}
