@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import type { StorefrontClient } from '../../../src/storefront/client';
 import * as profile from '../../../src/storefront/profile';
 import { PHOTO_ID_LIMITS } from '../../../server/repositories/photo-ids';
+import { until } from '../../helpers/deadline';
 import { clientAs, refuses, signInByPhone, startTestServer, type TestServer } from './helper';
 
 /** A test picture with some detail (noise), so that the encoders have something to encode. */
@@ -135,10 +136,21 @@ describe('photo-id upload', () => {
       );
       stalled.push(sock);
     }
-    await new Promise((r) => setTimeout(r, 300));
+    // Wait until the server counts the 8 (it has read their headers), then until it has freed
+    // their places: a small bad upload answers 503 while 8 are in flight, 400 otherwise.
+    const probe = async () => {
+      const r = await fetch(`${url}/api/v2/profile/photo-ids`, {
+        method: 'POST',
+        headers: { ...bobHeaders, 'content-type': 'multipart/form-data; boundary=b' },
+        body: 'not a multipart body',
+      });
+      await r.arrayBuffer();
+      return r.status;
+    };
+    await until('8 stalled uploads counted', async () => (await probe()) === 503);
     await refuses(profile.uploadPhotoId(bob, await picture('jpeg')), 503, '上传的人太多了');
     for (const sock of stalled) sock.destroy();
-    await new Promise((r) => setTimeout(r, 300));
+    await until("the stalled uploads' places freed", async () => (await probe()) !== 503);
     const { photoId } = await profile.uploadPhotoId(bob, await picture('jpeg'));
     assert.match(photoId, /^[0-9a-f]{24}$/);
   });

@@ -11,6 +11,7 @@ import { PurgeHook, reviewUrls } from '../../../server/deploy/purge';
 import { MODULES_DIR } from '../../../deploy/nginx/render';
 import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
 import { page, put, raw, startStack, tmpDir, TOKEN, type Stack } from './fixture';
+import { until } from '../../helpers/deadline';
 
 const tmp = tmpDir('cdn-purge');
 const pub = path.join(tmp, 'public');
@@ -144,8 +145,11 @@ test('a publish purges the URLs of the files it changed, and only those; a rollb
   assert.notEqual(after.headers['x-cache-status'], 'HIT');
   assert.match(after.body.toString(), /商家 v2/);
   // The switch command reloaded nginx: it serves the new page itself once its new workers run.
-  while (/^W\//.test(String((await raw(`${stack.nginx.url}/review/merchants/`)).headers.etag)))
-    await new Promise((r) => setTimeout(r, 20));
+  await until(
+    'nginx serving the new release itself (a strong ETag)',
+    async () => !/^W\//.test(String((await raw(`${stack.nginx.url}/review/merchants/`)).headers.etag)),
+    { everyMs: 20 },
+  );
   assert.equal((await raw(`${cdn.url}/review/`)).headers['x-cache-status'], 'HIT');
   await cached('/review/merchants/');
   await switchTo(root, first);

@@ -1,7 +1,7 @@
 // The bounds of deferred rendering (server/site/deferred/deferred-pages.ts) with a renderer the
 // test controls (the real render process is tests/integration/site/deferred-reviews.test.ts):
 // one render per page however many ask, the queue's bound, the kept cap, forget.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,8 +10,13 @@ import { spawnSync } from 'node:child_process';
 import { DeferredPages, pageFiles } from '../../../server/site/deferred/deferred-pages';
 import type { RenderJob, RenderAnswer } from '../../../server/site/deferred/render-process';
 
-function setup(opts: { concurrency?: number; queue?: number; maxKept?: number; keptRoot?: string } = {}) {
+/** A store over a fake renderer in a temporary folder, removed when `t` ends (passed or not). */
+function setup(
+  t: TestContext,
+  opts: { concurrency?: number; queue?: number; maxKept?: number; keptRoot?: string } = {},
+) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'deferred-unit-'));
+  t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const release = path.join(tmp, 'release');
   fs.mkdirSync(path.join(release, 'page-data'), { recursive: true });
   fs.writeFileSync(path.join(release, 'page-data', 'app-data.json'), '{"webpackCompilationHash":"x"}');
@@ -43,7 +48,6 @@ function setup(opts: { concurrency?: number; queue?: number; maxKept?: number; k
     jobs,
     release: release2(),
     openGates,
-    cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }),
   };
 }
 
@@ -55,8 +59,8 @@ async function settle<T>(s: ReturnType<typeof setup>, p: Promise<T>): Promise<T>
   return p;
 }
 
-test('one render for concurrent requests of one page; the next request is kept', async () => {
-  const s = setup();
+test('one render for concurrent requests of one page; the next request is kept', async (t) => {
+  const s = setup(t);
   const a = s.pages.page(s.release, '1', '2');
   const b = s.pages.page(s.release, '1', '2');
   const [ra, rb] = await settle(s, Promise.all([a, b]));
@@ -65,11 +69,10 @@ test('one render for concurrent requests of one page; the next request is kept',
   assert.equal(rb.kind, 'rendered');
   assert.equal((await s.pages.page(s.release, '1', '2')).kind, 'kept');
   assert.equal(s.jobs.length, 1);
-  s.cleanup();
 });
 
-test('beyond concurrency + queue: busy, and nothing is started for it', async () => {
-  const s = setup({ concurrency: 1, queue: 1 });
+test('beyond concurrency + queue: busy, and nothing is started for it', async (t) => {
+  const s = setup(t, { concurrency: 1, queue: 1 });
   const first = s.pages.page(s.release, '1', '1');
   const second = s.pages.page(s.release, '1', '2');
   assert.deepEqual(await s.pages.page(s.release, '1', '3'), { kind: 'busy' });
@@ -82,11 +85,10 @@ test('beyond concurrency + queue: busy, and nothing is started for it', async ()
     s.jobs.map((j) => j.commentId),
     ['1', '2'],
   );
-  s.cleanup();
 });
 
-test('at most maxKept pages: the least recently served is evicted with its files', async () => {
-  const s = setup({ maxKept: 2 });
+test('at most maxKept pages: the least recently served is evicted with its files', async (t) => {
+  const s = setup(t, { maxKept: 2 });
   const r1 = await settle(s, s.pages.page(s.release, '1', '1'));
   await settle(s, s.pages.page(s.release, '1', '2'));
   await s.pages.page(s.release, '1', '1'); // served again: 2 is now the oldest
@@ -96,45 +98,43 @@ test('at most maxKept pages: the least recently served is evicted with its files
   const dir = (r1 as { dir: string }).dir;
   assert.equal(fs.existsSync(path.join(dir, pageFiles('1', '2').html)), false);
   assert.equal(fs.existsSync(path.join(dir, pageFiles('1', '1').html)), true);
-  s.cleanup();
 });
 
-test('forget drops the kept files; a review the API does not know is missing, not kept', async () => {
-  const s = setup();
+test('forget drops the kept files; a review the API does not know is missing, not kept', async (t) => {
+  const s = setup(t);
   const r = await settle(s, s.pages.page(s.release, '1', '1'));
   s.pages.forget('1', '1');
   assert.equal(fs.existsSync(path.join((r as { dir: string }).dir, pageFiles('1', '1').html)), false);
   assert.equal((await settle(s, s.pages.page(s.release, '1', '1'))).kind, 'rendered');
   assert.deepEqual(await settle(s, s.pages.page(s.release, '1', '404')), { kind: 'missing' });
   assert.equal(s.pages.isKept('1', '404'), false);
-  s.cleanup();
 });
 
-test('another release (a publish, a rollback, a rebuild in place) is another store: nothing kept carries over', async () => {
-  const s = setup();
+test('another release (a publish, a rollback, a rebuild in place) is another store: nothing kept carries over', async (t) => {
+  const s = setup(t);
   await settle(s, s.pages.page(s.release, '1', '1'));
   const appData = path.join(s.release, 'page-data', 'app-data.json');
   fs.writeFileSync(appData, '{"webpackCompilationHash":"y"}');
   fs.utimesSync(appData, new Date(), new Date(Date.now() + 10_000));
   assert.equal((await settle(s, s.pages.page(s.release, '1', '1'))).kind, 'rendered');
   assert.equal(s.jobs.length, 2);
-  s.cleanup();
 });
 
-test("two servers of one site folder keep their own pages; a gone process's store is removed", async () => {
+test("two servers of one site folder keep their own pages; a gone process's store is removed", async (t) => {
   const keptRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'deferred-kept-'));
+  t.after(() => fs.rmSync(keptRoot, { recursive: true, force: true }));
   // The store of a process that has exited, and a stray file: removed by the next to start.
   const gone = path.join(keptRoot, `${spawnSync('true').pid}-0badc0de`);
   fs.mkdirSync(path.join(gone, 'k'), { recursive: true });
   fs.writeFileSync(path.join(keptRoot, 'stray'), '');
-  const a = setup({ keptRoot });
+  const a = setup(t, { keptRoot });
   assert.equal(fs.existsSync(gone), false);
   assert.equal(fs.existsSync(path.join(keptRoot, 'stray')), false);
   const ra = await settle(a, a.pages.page(a.release, '1', '1'));
   const keptFile = path.join((ra as { dir: string }).dir, pageFiles('1', '1').html);
   // A second server starting on the same folder (the defect: it emptied the first one's store,
   // whose kept page then answered 404).
-  const b = setup({ keptRoot });
+  const b = setup(t, { keptRoot });
   assert.equal(fs.existsSync(keptFile), true);
   assert.equal((await a.pages.page(a.release, '1', '1')).kind, 'kept');
   const rb = await settle(b, b.pages.page(b.release, '1', '1'));
@@ -145,7 +145,4 @@ test("two servers of one site folder keep their own pages; a gone process's stor
   assert.equal(fs.existsSync(a.pages.root), false, 'closed: its store is removed');
   assert.equal(fs.existsSync(b.pages.root), true);
   b.pages.close();
-  a.cleanup();
-  b.cleanup();
-  fs.rmSync(keptRoot, { recursive: true, force: true });
 });
