@@ -41,6 +41,40 @@ const pageDataPath = (url: string) => {
 const OWN = new Set(['/haul/', '/404.html/']);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * For a negative assertion ("nothing more is fetched"), instead of a fixed sleep: resolves once
+ * the page itself has gone past the point where the request would have come. In the page's own
+ * event loop: `ms` of its timers (Gatsby's gaps are page timers too), then an idle callback (Gatsby
+ * starts a batch in one), then a <link rel=prefetch> of its own, at the lowest priority as
+ * Gatsby's are, which reaches the network only after a prefetch queued before it. However busy
+ * the machine, a batch due before then has been requested by then.
+ */
+async function pageWentPast(page: Page, ms: number, timeoutMs = 120_000): Promise<void> {
+  const marker = `/review/__past__/${Date.now()}-${Math.random().toString(36).slice(2)}.json`;
+  const answer = (route: Route) => route.fulfill({ status: 204 });
+  await page.route(`**${marker}`, answer);
+  const requested = page.waitForRequest((r) => r.url().endsWith(marker), { timeout: timeoutMs });
+  await page.evaluate(
+    ([wait, href]) =>
+      new Promise<void>((resolve) =>
+        setTimeout(
+          () =>
+            requestIdleCallback(() => {
+              const link = document.createElement('link');
+              link.rel = 'prefetch';
+              link.href = href;
+              document.head.append(link);
+              resolve();
+            }),
+          wait,
+        ),
+      ),
+    [ms, marker] as const,
+  );
+  await requested;
+  await page.unroute(`**${marker}`, answer);
+}
+
 /** Review links of the page that are in the viewport, in document order. */
 const reviewLinksInView = (page: Page) =>
   page.$$eval('a[href]', (as) =>
@@ -235,7 +269,7 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
     // for a batch are long; only the lower bounds of the gaps are asserted.
     const BATCH_WAIT = 120_000;
     await waitUntil('the first prefetch batch', () => seen.size >= 4, BATCH_WAIT);
-    await sleep(4_500);
+    await pageWentPast(page, 4_500);
     assert.equal(seen.size, 4, `one batch of 4 while it is loading: ${[...seen.keys()].join(' ')}`);
     const first = [...seen.values()];
     assert.ok(Math.min(...first) - start >= 3_000, 'the first batch waits 3 s');
@@ -280,7 +314,7 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       () => seen.size >= 7,
       BATCH_WAIT,
     );
-    await sleep(4_500);
+    await pageWentPast(page, 4_500);
     const total: number = seen.size; // (assert.equal narrowed seen.size to 4 above)
     assert.ok(
       total === 8 || (total === 7 && !seen.has(hover.href.slice('/review'.length))),
@@ -322,7 +356,7 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       const links = await reviewLinksInView(page);
       assert.ok(links.length >= 4, 'review links in view');
       // Two prefetch periods and more: nothing is fetched for the links in view.
-      await sleep(7_500);
+      await pageWentPast(page, 7_500);
       assert.equal(requested.length, 0, `nothing prefetched: ${requested.join(', ')}`);
       // Hovering (intent to navigate) still loads that page's data.
       const href = links[1];
