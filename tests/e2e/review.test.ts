@@ -87,7 +87,8 @@ describe('review pages', { skip: siteMissing }, () => {
       rich.sku?.size?.name,
       rich.sku?.attributes?.attributes?.width?.choices?.[0],
     ]);
-    if (spec) assert.ok(html.includes(spec), `spec line ${spec}`);
+    assert.ok(spec, 'the rich review has a spec line (colour, size or width)');
+    assert.ok(html.includes(spec), `spec line ${spec}`);
     for (const tag of rich.productCommentLabel?.wordTags ?? []) assert.ok(html.includes(tag), `tag ${tag}`);
     assert.ok(html.includes(`href="/review/pd/${rich.productId}/"`), 'product link');
     assert.ok(html.includes('href="/review/haul/"') && html.includes('href="/review/"'), 'breadcrumb links');
@@ -167,7 +168,7 @@ describe('review pages', { skip: siteMissing }, () => {
   }
 
   test('related carousel: vertical 6.5 with arrows above 960px, horizontal 2.5 without arrows below', async () => {
-    const related = async (viewport: { width: number; height: number }) => {
+    const related = async (viewport: { width: number; height: number }, belowFold: boolean) => {
       const { page, context } = await newPage(browser, viewport);
       await page.goto(site.base + pathOf(rich));
       await hydrated(page);
@@ -179,7 +180,9 @@ describe('review pages', { skip: siteMissing }, () => {
       );
       const started = () =>
         page.$eval('.related__swiper', (el) => Boolean((el as HTMLElement & { swiper?: unknown }).swiper));
-      if (below) assert.equal(await started(), false, 'no Swiper below the fold before scrolling');
+      // Beside the gallery on a wide screen, under the text on a phone.
+      assert.equal(below, belowFold, `the carousel ${belowFold ? 'below' : 'above'} the fold`);
+      if (belowFold) assert.equal(await started(), false, 'no Swiper below the fold before scrolling');
       await page.evaluate(() => {
         (window as unknown as { cls: number }).cls = 0;
         new PerformanceObserver((l) =>
@@ -209,7 +212,7 @@ describe('review pages', { skip: siteMissing }, () => {
       const links = await page.$$eval('.related__item', (as) => as.map((a) => a.getAttribute('href')));
       return { info, arrows, state, links, page, context, below };
     };
-    const wide = await related(DESKTOP);
+    const wide = await related(DESKTOP, false);
     assert.deepEqual(wide.info, { direction: 'vertical', perView: 6.5, gap: 12 });
     assert.equal(wide.arrows, true);
     assert.equal(wide.state, 'begin');
@@ -224,7 +227,7 @@ describe('review pages', { skip: siteMissing }, () => {
       assert.equal(await wide.page.getAttribute('.related', 'data-arrows'), 'middle');
     }
     await wide.context.close();
-    const narrow = await related(MOBILE);
+    const narrow = await related(MOBILE, true);
     assert.equal(narrow.below, true, 'on a phone the carousel is below the fold');
     assert.deepEqual(narrow.info, { direction: 'horizontal', perView: 2.5, gap: 12 });
     assert.equal(narrow.arrows, false);
