@@ -6,7 +6,6 @@
 // build) and, at e2e size, tests/e2e/published.test.ts (skipped = reported, the rest built).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +13,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { copySiteSources } from '../../../scripts/site-copy';
 import { registerSite } from '../../../server/site';
-import { stripVTControlCharacters } from 'node:util';
+import { remainingMs } from '../../helpers/deadline';
+import { runInGroup } from '../../helpers/processes';
 
 let dir: string;
 let site: FastifyInstance;
@@ -40,25 +40,13 @@ function snapshot(root: string): Map<string, string> {
   return out;
 }
 
+/** `gatsby build` in the copy, in a process group of its own ended on its deadline or on cancel. */
 function gatsbyBuild(apiUrl: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(dir, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'],
-      {
-        cwd: dir,
-        env: { ...process.env, STOREFRONT_API_URL: apiUrl, GATSBY_TELEMETRY_DISABLED: '1', CI: 'true' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.once('exit', (code) => resolve({ code, out: stripVTControlCharacters(out) }));
+  return runInGroup(process.execPath, [path.join(dir, 'node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'], {
+    cwd: dir,
+    what: 'gatsby build against an API that is down',
+    timeoutMs: remainingMs(),
+    env: { ...process.env, STOREFRONT_API_URL: apiUrl, GATSBY_TELEMETRY_DISABLED: '1', CI: 'true' },
   });
 }
 
