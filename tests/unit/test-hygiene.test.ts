@@ -146,12 +146,6 @@ const ALLOWED: Array<{ file: string; line: string; rule: Rule; why: string }> = 
     why: 'TODO(issue 41): as above',
   },
   {
-    file: 'integration/checkout/orders.test.ts',
-    line: "if (other) assert.ok(left.includes(other.skuId), 'excluded line stays');",
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): assert the fixture has a second line',
-  },
-  {
     file: 'integration/client/browser.test.ts',
     line: "if (copied.text != null) assert.equal(copied.text, 'https://example/review/p1/c1/');",
     rule: 'conditional assert',
@@ -228,12 +222,6 @@ const ALLOWED: Array<{ file: string; line: string; rule: Rule; why: string }> = 
     line: "if (!bad.startsWith('/javascript:') && !bad.includes('%09'))",
     rule: 'conditional assert',
     why: 'a table of inputs: every one is checked above; two keep their (same-origin) path',
-  },
-  {
-    file: 'integration/server/media.test.ts',
-    line: 'if (withVideo)',
-    rule: 'conditional assert',
-    why: "TODO(issue 41): assert the demo data's page has a video",
   },
   {
     file: 'integration/checkout/cart.test.ts',
