@@ -5,6 +5,8 @@
 //
 //   npm test                    typecheck, lint (ESLint + Prettier), then all layers
 //   npm test -- unit            only tests/unit (any layer names, folders or file paths work)
+//   npm test -- --changed       the test files changed since main, and those importing a changed module
+//   npm test -- --list [...]    only print the files that would run
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs, { existsSync, readdirSync, statSync } from 'node:fs';
@@ -26,17 +28,55 @@ function find(dir: string): string[] {
   });
 }
 
-const selected = args.length ? args : layers;
+/**
+ * `--changed` (a developer's quick loop; CI runs everything): the test files changed since the
+ * branch left main (committed or not), and those that import a changed module, by its name.
+ */
+function changedTests(): string[] {
+  const git = (...a: string[]) =>
+    spawnSync('git', a, { cwd: root, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  const base = git('merge-base', 'HEAD', process.env.TEST_BASE ?? 'main')[0] ?? 'HEAD';
+  const changed = [
+    ...new Set([...git('diff', '--name-only', base), ...git('ls-files', '--others', '--exclude-standard')]),
+  ]
+    .filter((f) => /\.(tsx?|mjs|cjs|js|json)$/.test(f) && existsSync(join(root, f)))
+    .map((f) => join(root, f));
+  const all = layers.flatMap((l) => find(join(root, 'tests', l)));
+  const names = changed
+    .filter((f) => !/\.test\.tsx?$/.test(f))
+    .map((f) =>
+      f
+        .replace(/\.(tsx?|mjs|cjs|js)$/, '')
+        .split('/')
+        .slice(-2)
+        .join('/'),
+    );
+  return all.filter((t) => {
+    if (changed.includes(t)) return true;
+    const text = fs.readFileSync(t, 'utf8');
+    return names.some((n) => text.includes(`${n}'`));
+  });
+}
+
+const changedOnly = args.includes('--changed');
+const listOnly = args.includes('--list');
+const named = args.filter((a) => a !== '--changed' && a !== '--list');
+const selected = named.length ? named : changedOnly ? [] : layers;
 // A layer name, a folder (every test file under it) or a file.
-const files = selected
-  .flatMap((a) =>
-    layers.includes(a)
-      ? find(join(root, 'tests', a))
-      : existsSync(resolve(a)) && statSync(resolve(a)).isDirectory()
-        ? find(resolve(a))
-        : [resolve(a)],
+const files = (changedOnly ? changedTests() : [])
+  .concat(
+    selected.flatMap((a) =>
+      layers.includes(a)
+        ? find(join(root, 'tests', a))
+        : existsSync(resolve(a)) && statSync(resolve(a)).isDirectory()
+          ? find(resolve(a))
+          : [resolve(a)],
+    ),
   )
   .sort();
+if (changedOnly || listOnly)
+  console.log(`${files.length} test file(s):\n  ${files.map((f) => relative(root, f)).join('\n  ')}`);
+if (listOnly) process.exit(0);
 if (!files.length) {
   console.error('No test files matched', selected.join(' '));
   process.exit(1);
@@ -59,16 +99,22 @@ if (!args.length) {
 // Every process of this run carries this mark (tests/helpers/processes.ts).
 const run = randomUUID();
 
-const needsSite = files.some((f) => f.includes(`${join('tests', 'e2e')}`));
+// The shared built site (tests/helpers/built-site.ts): the e2e files and every file that
+// imports that module read it.
+const needsSite = files.some(
+  (f) =>
+    f.includes(`${join('tests', 'e2e')}`) ||
+    (existsSync(f) && fs.readFileSync(f, 'utf8').includes('helpers/built-site')),
+);
 if (needsSite && !(process.env.SKIP_SITE_BUILD === '1' && existsSync(join(root, 'public', 'index.html')))) {
-  console.log('Building the site for the e2e tests (scripts/build-site.ts) ...');
+  console.log('Building the shared site for the e2e tests and its other readers (scripts/build-site.ts) ...');
   const b = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-site.ts')], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: '1', [MARK]: run },
   });
   if (b.status !== 0) {
-    console.error('Site build failed: e2e tests cannot run.');
+    console.error('Site build failed: the tests that read the built site cannot run.');
     process.exit(b.status ?? 1);
   }
 }
