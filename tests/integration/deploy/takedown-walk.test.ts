@@ -179,7 +179,7 @@ function filesWithText(): string[] {
 }
 
 /** Asks every form and file URL on both servers; returns the answers that showed the review. */
-async function walk(): Promise<string[]> {
+async function walk(): Promise<{ shown: string[]; asked: number; urls: number }> {
   const files = filesWithText();
   // The walk covers what it should: the page, its page data, their siblings and the build data.
   for (const f of [`${p}/${c}/index.html.br`, `page-data/${p}/${c}/page-data.json.gz`, '_deferred/related/0001.json'])
@@ -200,7 +200,7 @@ async function walk(): Promise<string[]> {
             shown.push(`${name} ${method} ${url} (ae ${ae || 'none'}) -> ${r.status} at ${r.url}`);
         }
   assert.ok(asked >= 2 * 45 * 2 * 3, `asked ${asked}`);
-  return shown;
+  return { shown, asked, urls: urls.length };
 }
 
 const takedown = (query = '') =>
@@ -304,8 +304,9 @@ test('N6: behind nginx, the page data of a deferred review and of a deferred hub
     body: JSON.stringify({ productId: p, commentId: deferred, reason: '违规' }),
   });
   assert.equal(down.status, 201);
-  for (const url of [`/review/${p}/${deferred}/`, `/review/page-data/${p}/${deferred}/page-data.json`])
-    assert.equal((await raw(stack.nginx.url + url)).status, 410, url);
+  for (const [name, base] of servers())
+    for (const url of [`/review/${p}/${deferred}/`, `/review/page-data/${p}/${deferred}/page-data.json`])
+      assert.equal((await raw(base + url)).status, 410, `${name} ${url}`);
   const del = await fetch(`${stack.nginx.url}/editor/api/takedowns/${p}/${deferred}`, {
     method: 'DELETE',
     headers: { authorization: `Bearer ${TOKEN}` },
@@ -313,26 +314,32 @@ test('N6: behind nginx, the page data of a deferred review and of a deferred hub
   assert.equal(del.status, 204);
 });
 
-test('the walk: every form, GET and HEAD, every file with the text, both servers; published, then rolled back and locked', async () => {
+test('the walk: every form, GET and HEAD, every file with the text, both servers; published, then rolled back and locked', async (t) => {
   await assertServed();
   assert.equal((await takedown()).status, 201);
-  assert.deepEqual(await walk(), [], 'as published');
-  assert.equal((await restore()).status, 204);
+  const published = await walk();
+  t.diagnostic(
+    `as published: ${published.urls} URLs, ${published.asked} requests, ${published.shown.length} showed it`,
+  );
 
-  // A second release, then a rollback to the first: publishing is locked, and the first
-  // release's files of the review (its siblings too) are served again.
+  // The takedown's build: a release without the review's files. Then a rollback to the first
+  // release: publishing is locked, and the review's files (its siblings too) are served again,
+  // the takedown still in force.
   const first = currentRelease(root)!;
-  put(pub, 'index.html', page('首页', 'window.pagePath="/";window.v=2'), new Date(Date.now() + 60_000));
+  fs.rmSync(path.join(pub, p, c), { recursive: true });
+  fs.rmSync(path.join(pub, 'page-data', p, c), { recursive: true });
   await publish(pub, root);
   assert.notEqual(currentRelease(root), first);
+  assert.ok(!fs.existsSync(path.join(root, 'current', p, c)), "the takedown's build has no page of the review");
   await rollback(root, first);
   new PublishingLock(root).lock(first, Date.now());
   await stack.nginx.reload();
   assert.equal(currentRelease(root), first);
   assert.equal(new PublishingLock(root).locked, true);
-  await assertServed();
-  assert.equal((await takedown()).status, 201);
-  assert.deepEqual(await walk(), [], 'rolled back, publishing locked');
+  const locked = await walk();
+  t.diagnostic(`locked: ${locked.urls} URLs, ${locked.asked} requests, ${locked.shown.length} showed it`);
+  assert.deepEqual(published.shown, [], 'as published');
+  assert.deepEqual(locked.shown, [], 'rolled back, publishing locked');
   assert.equal((await restore()).status, 204);
   await assertServed();
 });
