@@ -25,8 +25,14 @@ let c: string;
 /** A review of the same product without a static page (deferred), and a product without a hub page. */
 let deferred: string;
 let otherProduct: string;
-/** Only the taken-down review's files hold it. */
+/** The taken-down review's text: in its own files, the build data and the listings. */
 const TEXT = '这条晒单将被下架：做工粗糙，与描述不符';
+/**
+ * Files that list the review among others: they name it until the takedown's build is served,
+ * indefinitely while publishing is locked (issue 39's lock finding, open: its todo test below).
+ */
+const LISTINGS = ['haul/index.html', 'sitemap-0.xml'];
+const isListing = (rel: string) => LISTINGS.some((l) => rel === l || rel.startsWith(`${l}.`));
 
 before(async () => {
   fs.mkdirSync(root, { recursive: true });
@@ -47,6 +53,19 @@ before(async () => {
     page(`晒单 ${TEXT}`, `window.pagePath="/${p}/${c}/"`).replace('</body>', `<p>${TEXT}</p></body>`),
   );
   put(pub, `page-data/${p}/${c}/page-data.json`, JSON.stringify({ result: { text: TEXT, pad: '晒单'.repeat(400) } }));
+  put(
+    pub,
+    'haul/index.html',
+    page('晒单广场', 'window.pagePath="/haul/"').replace(
+      '</body>',
+      `<a href="/review/${p}/${c}/"><p>${TEXT}</p></a></body>`,
+    ),
+  );
+  put(
+    pub,
+    'sitemap-0.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/review/${p}/${c}/</loc></url>${'<url><loc>https://example.com/review/</loc></url>'.repeat(20)}</urlset>`,
+  );
   put(pub, `pd/${p}/index.html`, page('商品晒单', `window.pagePath="/pd/${p}/"`));
   put(pub, `page-data/pd/${p}/page-data.json`, JSON.stringify({ result: { hub: p, pad: '晒单'.repeat(400) } }));
   // The build's data for deferred pages: every product's reviews, the taken-down one's text included.
@@ -159,7 +178,10 @@ function forms(): string[] {
   ];
 }
 
-/** Every file of the served release that holds the review's text (as it is, or decompressed). */
+/**
+ * Every file of the served release that holds the review's text (as it is, or decompressed),
+ * the listings aside (LISTINGS).
+ */
 function filesWithText(): string[] {
   const dir = fs.realpathSync(path.join(root, 'current'));
   const out: string[] = [];
@@ -170,7 +192,7 @@ function filesWithText(): string[] {
       else if (e.isFile()) {
         const bytes = fs.readFileSync(path.join(dir, r));
         const body = { status: 200, headers: {}, body: bytes } as Raw;
-        if (texts(body).some((t) => t.includes(TEXT))) out.push(r);
+        if (!isListing(r) && texts(body).some((t) => t.includes(TEXT))) out.push(r);
       }
     }
   };
@@ -343,3 +365,22 @@ test('the walk: every form, GET and HEAD, every file with the text, both servers
   assert.equal((await restore()).status, 204);
   await assertServed();
 });
+
+test(
+  "while publishing is locked, a takedown leaves every listing and the sitemap at once (issue 39's lock finding: open)",
+  { todo: 'not fixed: the listings are static files of the served release (docs/reliability.md, "Third probe")' },
+  async () => {
+    // The state the walk leaves: rolled back to the first release, publishing locked.
+    assert.equal(new PublishingLock(root).locked, true);
+    assert.equal((await takedown()).status, 201);
+    try {
+      for (const [name, base] of servers())
+        for (const url of ['/review/haul/', '/review/sitemap-0.xml']) {
+          const r = await finalAnswer(base, url, { 'accept-encoding': 'br' });
+          assert.ok(!decoded(r).includes(`/review/${p}/${c}/`), `${name} ${url} still names the review`);
+        }
+    } finally {
+      assert.equal((await restore()).status, 204);
+    }
+  },
+);
