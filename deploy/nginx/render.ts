@@ -16,6 +16,7 @@ import { installSecurityHeaders, HSTS, sitePolicy, sitePolicyOptionsFromEnv } fr
 import type { SitePolicyOptions } from '../../server/security-headers';
 import { IMMUTABLE, NEVER, REVALIDATE } from '../../server/site/cache-rules';
 import { GONE_HTML, GONE_TEXT } from '../../server/site/taken-down';
+import { DEFERRED_DIR } from '../../server/site/resolve';
 import { errorBody } from '../../server/errors';
 import { ID_SOURCE } from '../../src/common/coerce';
 import { RESERVED_SECTIONS } from '../../src/review/unbuilt';
@@ -71,7 +72,7 @@ const quoted = (s: string) => {
   if (/["\\$\n]/.test(s)) throw new Error(`not a plain nginx string: ${s}`);
   return `"${s}"`;
 };
-const generated = new Set(['MODULES', 'UPSTREAMS', 'USER', 'SITE_RE', 'RESERVED', 'ID']);
+const generated = new Set(['MODULES', 'UPSTREAMS', 'USER', 'SITE_RE', 'RESERVED', 'ID', 'DEFERRED_DIR']);
 const regexEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/~]/g, '\\$&');
 
 export async function renderNginx(opts: NginxOptions): Promise<Record<string, string>> {
@@ -107,6 +108,7 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
     PATH_PREFIX,
     ID: ID_SOURCE,
     RESERVED: RESERVED_SECTIONS.map(regexEscape).join('|'),
+    DEFERRED_DIR: regexEscape(DEFERRED_DIR),
   };
   // Quoted values: no quote, backslash or variable; bare ones (paths, listen) not even a space.
   for (const [k, v] of Object.entries(values)) {

@@ -21,6 +21,8 @@ export interface DeployOptions {
   switchCommand?: string | null;
 }
 
+// Matched against the route the request reached, never the URL as sent: a query string
+// (`?src=console`) or any other spelling reaches the same route (issue 39, N3).
 const TAKEDOWN_ROUTES = /^\/editor\/api\/takedowns(\/|$)/;
 
 export interface Deploy {
@@ -41,7 +43,7 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
   sync();
   // Before the answer leaves: when the editor sees 201, nginx already answers 410.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' && reply.statusCode < 300 && TAKEDOWN_ROUTES.test(req.url)) sync();
+    if (req.method !== 'GET' && reply.statusCode < 300 && TAKEDOWN_ROUTES.test(req.routeOptions.url ?? '')) sync();
     return payload;
   });
   const comparing = new Set<Promise<void>>();

@@ -5,11 +5,13 @@ import { ID_SOURCE } from '../../src/common/coerce';
 import { unbuiltReviewIds } from '../../src/review/unbuilt';
 import { PATH_PREFIX, productPath, withPrefix } from '../../src/paths';
 import { isPrivateFile } from '../../publish/private-files';
+import { isSibling } from '../../publish/precompress';
 
 export type Resolution =
   /** A file of the site, answered with `status` (the status pages keep theirs). */
   | { kind: 'file'; rel: string; status: number }
-  | { kind: 'redirect'; location: string }
+  /** `to`: the decoded site path it leads to (the takedown check runs on it, taken-down.ts). */
+  | { kind: 'redirect'; location: string; to: string }
   /**
    * A review URL without a static page: the 404 page's HTML, which loads the review in the
    * browser; 200 only when the review exists (src/review/unbuilt.ts, review-exists.ts).
@@ -72,8 +74,30 @@ function inside(siteDir: string, p: string): boolean {
 const fileIn = (siteDir: string, p: string) => stat(p)?.isFile() === true && inside(siteDir, p);
 const dirIn = (siteDir: string, p: string) => stat(p)?.isDirectory() === true && inside(siteDir, p);
 
-const file = (rel: string): Resolution =>
-  isPrivateFile(rel) ? { kind: 'missing' } : { kind: 'file', rel, status: STATUS_PAGES.get(rel) ?? 200 };
+/**
+ * A copy of another file of the site, made from it: a precompressed sibling (`.br`, `.gz`, made at
+ * publish for nginx, publish/precompress.ts) or any future one, i.e. a file whose name without
+ * its last extension names a file beside it. Never served by its own name (issue 39, N1): it holds
+ * the bytes of its file, so every rule about that file (a takedown, a status, a page's policy)
+ * would have to know every sibling's name. Its file is served instead, compressed to clients
+ * that accept it (serve-site.ts).
+ */
+function isCopyOfAnother(siteDir: string, rel: string): boolean {
+  if (isSibling(rel)) return true;
+  const dot = rel.lastIndexOf('.');
+  return dot > rel.lastIndexOf('/') + 1 && fileIn(siteDir, path.join(siteDir, rel.slice(0, dot)));
+}
+
+const file = (siteDir: string, rel: string): Resolution =>
+  isPrivateFile(rel) || isCopyOfAnother(siteDir, rel)
+    ? { kind: 'missing' }
+    : { kind: 'file', rel, status: STATUS_PAGES.get(rel) ?? 200 };
+
+const redirect = (to: string, search: string): Resolution => ({
+  kind: 'redirect',
+  location: `${PATH_PREFIX}${to}${search}`,
+  to,
+});
 
 /** `sitePath` is the decoded path after /review (starting with "/"), `search` the query string. */
 export function resolveSitePath(dir: string, sitePath: string, search = ''): Resolution {
@@ -89,24 +113,28 @@ export function resolveSitePath(dir: string, sitePath: string, search = ''): Res
   const abs = path.join(siteDir, normal);
   if (!abs.startsWith(siteDir)) return { kind: 'missing' };
   if (normal.endsWith('/')) {
-    if (fileIn(siteDir, path.join(abs, 'index.html'))) return file(path.posix.join(normal, 'index.html').slice(1));
+    if (fileIn(siteDir, path.join(abs, 'index.html')))
+      return file(siteDir, path.posix.join(normal, 'index.html').slice(1));
   } else if (fileIn(siteDir, abs)) {
-    return file(normal.slice(1));
+    return file(siteDir, normal.slice(1));
   } else if (dirIn(siteDir, abs) && fileIn(siteDir, path.join(abs, 'index.html'))) {
     // /review/merchants and /review/merchants/ reach the same page (spec section 2).
-    return { kind: 'redirect', location: `${PATH_PREFIX}${normal}/${search}` };
+    return redirect(`${normal}/`, search);
   }
   // /product/{id} is the product route used after navigation; it leads to /pd/{id}/.
   const product = PRODUCT_ALIAS.exec(normal);
-  if (product) return { kind: 'redirect', location: withPrefix(productPath(product[1])) };
+  if (product) {
+    const to = productPath(product[1]);
+    return { kind: 'redirect', location: withPrefix(to), to };
+  }
   const hub = HUB_PAGE.exec(normal);
   if (hub) {
-    if (!normal.endsWith('/')) return { kind: 'redirect', location: `${PATH_PREFIX}${normal}/${search}` };
+    if (!normal.endsWith('/')) return redirect(`${normal}/`, search);
     return { kind: 'unbuilt-hub', productId: hub[1] };
   }
   const review = unbuiltReviewIds(normal);
   if (review && fileIn(siteDir, path.join(siteDir, NOT_FOUND_HTML))) {
-    if (!normal.endsWith('/')) return { kind: 'redirect', location: `${PATH_PREFIX}${normal}/${search}` };
+    if (!normal.endsWith('/')) return redirect(`${normal}/`, search);
     return { kind: 'unbuilt-review', ...review };
   }
   return { kind: 'missing' };

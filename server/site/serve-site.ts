@@ -9,7 +9,7 @@ import { etagOf, isNotModified, negotiateEncoding, textTypeOf } from './negotiat
 import { NOT_FOUND_HTML, hubPageDataId, resolveSitePath } from './resolve';
 import { PATH_PREFIX, withPrefix } from '../../src/paths';
 import type { ReviewExists } from './review-exists';
-import { GONE_TEXT, goneHtml, reviewUrlKind, type TakenDown } from './taken-down';
+import { GONE_TEXT, goneHtml, reachedReview, reviewUrlKind, type TakenDown } from './taken-down';
 import { checkCanonical } from './canonical-path';
 import { applyRange } from '../http-range';
 import { errorBody } from '../errors';
@@ -219,14 +219,15 @@ async function siteRoutes(app: FastifyInstance, siteDir: string, opts: SiteOptio
     if (canonical.kind === 'refuse') return notFoundPage(req, reply);
     if (canonical.kind === 'redirect')
       return reply.redirect(`${PATH_PREFIX}${canonical.path}${q >= 0 ? raw.slice(q) : ''}`, 301);
-    const review = opts.isTakenDown ? reviewUrlKind(decoded) : null;
+    const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
+    // On what the path resolves to, not on how it is spelled (issue 39, N1; taken-down.ts).
+    const review = opts.isTakenDown ? reachedReview(r, decoded) : null;
     if (review && opts.isTakenDown!(review.productId, review.commentId)) {
       reply.code(410).header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
       if (review.kind === 'page-data')
         return reply.type('application/json; charset=utf-8').send(errorBody(410, GONE_TEXT));
       return reply.type('text/html; charset=utf-8').send(goneHtml(siteDir));
     }
-    const r = resolveSitePath(siteDir, decoded, q >= 0 ? raw.slice(q) : '');
     if (r.kind === 'redirect') return reply.redirect(r.location, 301);
     if (r.kind === 'missing') {
       const hub = hubPageDataId(decoded);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ID_SOURCE } from '../../src/common/coerce';
 import { unbuiltReviewIds } from '../../src/review/unbuilt';
+import type { Resolution } from './resolve';
 
 export type TakenDown = (productId: string, commentId: string) => boolean;
 
@@ -30,6 +31,30 @@ export function reviewUrlKind(
   const file = PAGE_FILE.exec(sitePath);
   const ids = file ? unbuiltReviewIds(`/${file[1]}/${file[2]}/`) : unbuiltReviewIds(sitePath);
   return ids ? { kind: 'page', ...ids } : null;
+}
+
+export type ReviewUrl = NonNullable<ReturnType<typeof reviewUrlKind>>;
+
+/**
+ * The review a request reaches, from what its path resolves to (resolve.ts), not from how it is
+ * spelled (issue 39, N1): the review's own files in the release (its page, its page data), the
+ * page a redirect leads to, a review without a static page; for a path that resolves to no file,
+ * the review its (canonical, decoded) path names, as deferred page data is rendered from it.
+ * Every other file (a listing that shows the review among others) is null.
+ */
+export function reachedReview(r: Resolution, sitePath: string): ReviewUrl | null {
+  switch (r.kind) {
+    case 'file':
+      return reviewUrlKind(`/${r.rel}`);
+    case 'redirect':
+      return reviewUrlKind(r.to);
+    case 'unbuilt-review':
+      return { kind: 'page', productId: r.productId, commentId: r.commentId };
+    case 'unbuilt-hub':
+      return null;
+    case 'missing':
+      return reviewUrlKind(sitePath);
+  }
 }
 
 /** The notice a taken-down review's URL shows (its page, the fallback, the page data's error). */
