@@ -256,9 +256,15 @@ export async function runInteraction(ctx: BenchContext): Promise<SectionResult> 
   const ref =
     process.env.BOOT_BASELINE_REF ??
     execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const site = await sites.get(ctx, 1_000);
-  const { file: baseDb } = seededDb(ctx, 1_000, 'boot-baseline');
-  const basePublic = await baselineSite(ctx, ref, baseDb);
+  // INTERACTION_REUSE=<the temp dir of an earlier run with --keep>: its two built sites again.
+  const reuse = process.env.INTERACTION_REUSE;
+  const site = reuse
+    ? { publicDir: path.join(reuse, 'site-1000', 'public'), dbFile: path.join(reuse, 'db', 'site-1000.sqlite') }
+    : await sites.get(ctx, 1_000);
+  const baseDb = reuse
+    ? path.join(reuse, 'db', 'boot-baseline-1000.sqlite')
+    : seededDb(ctx, 1_000, 'boot-baseline').file;
+  const basePublic = reuse ? path.join(reuse, 'site-boot-baseline', 'public') : await baselineSite(ctx, ref, baseDb);
   const served: Record<'now' | 'base', Served> = {
     now: await serveBuiltSite(ctx, site.publicDir, site.dbFile),
     base: await serveBuiltSite(ctx, basePublic, baseDb),
