@@ -252,7 +252,10 @@ async function baselineSite(ctx: BenchContext, ref: string, dbFile: string): Pro
 }
 
 export async function runInteraction(ctx: BenchContext): Promise<SectionResult> {
-  const rounds = ctx.quick ? 3 : 5;
+  const rounds = Number(process.env.INTERACTION_ROUNDS) || (ctx.quick ? 3 : 5);
+  // INTERACTION_CONTROLS=menu,share: only these controls (names as in the table, comma list).
+  const only = process.env.INTERACTION_CONTROLS?.split(',');
+  const controls = CONTROLS.filter((c) => !only || only.includes(c.name));
   const ref =
     process.env.BOOT_BASELINE_REF ??
     execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }).trim();
@@ -276,7 +279,7 @@ export async function runInteraction(ctx: BenchContext): Promise<SectionResult> 
   try {
     for (let r = 1; r <= rounds; r++) {
       log(`interaction: round ${r} of ${rounds} (load ${(await import('node:os')).loadavg()[0].toFixed(1)})`);
-      for (const c of CONTROLS) {
+      for (const c of controls) {
         const sitePath = c.page(site.publicDir);
         if (!sitePath) continue;
         add(

@@ -232,8 +232,8 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
       await page.waitForSelector('.dlbar', { state: 'detached' });
       assert.equal(await page.evaluate(() => sessionStorage.getItem('hrv:downloadBarDismissed')), '1');
 
-      const again = await loadHeld(page, '/review/haul/');
-      const link = page.locator('a[href^="/review/"][href$="/"]:not([aria-expanded])').nth(3);
+      const again = await loadHeld(page, REVIEW);
+      const link = page.locator('.breadcrumb a').first();
       const href = await link.getAttribute('href');
       assert.ok(href);
       await link.tap();
