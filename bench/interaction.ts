@@ -10,6 +10,8 @@
 // Side by side in each round: this tree's build, the current strategy (the boot files of
 // BOOT_BASELINE_REF, default the merge-base with main, built the same way) and the floor, this
 // tree's page tapped once already hydrated and settled. 5 rounds (3 with --quick); median and p90.
+// INTERACTION_ROUNDS, INTERACTION_CONTROLS (names, comma list) and INTERACTION_REUSE (a --keep run's
+// temp dir: its two sites, no builds) narrow a run while working on one control.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
