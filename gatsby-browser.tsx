@@ -69,7 +69,7 @@ export const replaceHydrateFunction = () => (element: ReactElement, container: E
 // are no part of the first load).
 export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
   document.documentElement.dataset.hydrated = 'true';
-  // A tap or submit made while the page waited for engagement is done now, by React.
+  // What the shopper asked before React had hydrated is done now, by React.
   releaseHeldActions();
   whenIdle(() => {
     import('./src/hooks/landing').then(

@@ -50,7 +50,7 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ getHeadComponent
 
 /**
  * Gatsby writes webpack's prefetched chunks (Gatsby's runtime and React, which the site's entry
- * imports on engagement: src/boot/entry.ts) as `<link as="script" rel="prefetch">`; HTML allows
+ * imports once the page has loaded: src/boot/entry.ts) as `<link as="script" rel="prefetch">`; HTML allows
  * `as` only with preload, so the W3C checker rejects it. Without it the browser still fetches
  * the file at the lowest priority into its cache, where the script finds it.
  */

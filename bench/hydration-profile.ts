@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { OUT_DIR, ROOT } from './lib/data';
-import { engage, launchBrowser, serveBuiltSite } from './lib/serve';
+import { launchBrowser, serveBuiltSite } from './lib/serve';
 import { vitalsTargets } from './vitals';
 
 interface ProfileNode {
@@ -105,7 +105,6 @@ async function main() {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
       await page.goto(`${served.base}/review${p}`, { waitUntil: 'load' });
-      await engage(page); // the shopper's first touch starts hydration (src/boot/engagement.ts)
       await page.waitForSelector('html[data-hydrated="true"]', { timeout: 120_000 });
       // Quiet: two idle callbacks in a row (the idle work and the deferred sections have run).
       await page.evaluate(

@@ -22,7 +22,7 @@ import type { BrowserContext, CDPSession } from 'playwright-core';
 import { VIDEO_DIR } from '../server/media/videos';
 import { fig, log, round, type Figure, type SectionResult } from './lib/report';
 import { ROOT, type BenchContext } from './lib/data';
-import { CHROMIUM, CHROMIUM_ARGS, engage, launchBrowser, serveBuiltSite } from './lib/serve';
+import { CHROMIUM, CHROMIUM_ARGS, launchBrowser, serveBuiltSite } from './lib/serve';
 import { median, quantile, videoReviewPages, type VideoPage } from './video-pages';
 
 const TITLE = 'Video: time to first frame and Range (issue 21, loopback)';
@@ -125,7 +125,6 @@ async function timeToFirstFrame(context: BrowserContext, url: string, isSite: bo
   await page.goto(url, { waitUntil: 'load' });
   // What a shopper's tap meets: the page hydrated (the button works) and its loading over.
   if (isSite) {
-    await engage(page); // the shopper's first touch starts hydration (src/boot/engagement.ts)
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 60_000 });
   }
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);

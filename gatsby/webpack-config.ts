@@ -1,5 +1,5 @@
-// Adjustments to Gatsby's webpack configuration: the site's own browser entry (boot on
-// engagement), and two about rebuilds that keep .cache/.
+// Adjustments to Gatsby's webpack configuration: the site's own browser entry (boot at the
+// first idle period after load), and two about rebuilds that keep .cache/.
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { stylesDigest } from './styles-digest';
@@ -29,8 +29,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   if (stage === 'build-javascript') {
     const root = store.getState().program.directory as string;
     const config = getConfig() as WebpackConfig;
-    // Boot on engagement (src/boot/engagement.ts): the site's own entry waits for the shopper,
-    // then imports Gatsby's (.cache/production-app), which becomes an async chunk group.
+    // The site's own entry (src/boot/entry.ts) holds the shopper's taps and waits for the first
+    // idle period after load, then imports Gatsby's (.cache/production-app), an async chunk group.
     const entry = config.entry as Record<string, string | string[]>;
     const gatsbyApp = entry.app;
     if (typeof gatsbyApp !== 'string' || !gatsbyApp.includes('production-app'))

@@ -2,7 +2,7 @@
 // for the browser measurements, and a bare static server for the empty Gatsby floor site.
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { startServer } from '../../server/main';
 import { registerSite } from '../../server/site';
 import type { BenchContext } from './data';
@@ -39,16 +39,6 @@ export async function serveStatic(publicDir: string): Promise<Served> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const addr = app.server.address();
   return { base: `http://localhost:${typeof addr === 'object' && addr ? addr.port : 0}`, close: () => app.close() };
-}
-
-/**
- * What a shopper's first touch does for a page of the site (src/boot/engagement.ts): a page
- * that waits for engagement before it hydrates gets a key press (Shift: no effect of its own);
- * a page that booted at once is left alone. Waits until the runtime has decided (html[data-boot]).
- */
-export async function engage(page: Page) {
-  await page.waitForSelector('html[data-boot]', { state: 'attached' });
-  if ((await page.getAttribute('html', 'data-boot')) === 'waiting') await page.keyboard.press('Shift');
 }
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

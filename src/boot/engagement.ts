@@ -1,31 +1,26 @@
-// Boot on engagement (issue 26, docs/architecture.md "Boot on engagement"). A page of the site
-// is complete as the server wrote it: a shopper reads it, follows its links and sees its
-// pictures without React. What needs React sits behind an interaction: the gallery's swipe,
-// like, share, the menus, replies, the download bar's close button. So the site's browser entry
-// (./entry.ts) runs Gatsby's runtime, which fetches the page's data and hydrates, only once the
-// shopper first engages with the page: a touch, a pointer over it, a key, a scroll or a wheel.
-// It goes on at once when the page must change to show what it should (bootAtOnceReason). A
-// tap on a button, or a submit, made while the page waits is held and done again once React
-// has hydrated, so nothing asked for is lost; links are followed at once, as on a static page.
+// When a page's runtime starts, and what the shopper did before React hydrated (issue 40,
+// docs/architecture.md "Boot"). A page is complete as the server wrote it: a shopper reads it,
+// follows its links and sees its pictures without React. The site's browser entry (./entry.ts)
+// runs Gatsby's runtime, which fetches the page's data and hydrates, at the first idle period
+// after the load event, or sooner at the shopper's first press, touch, key, focus or pointer
+// over the page, or at once where the page must change to show what it should
+// (bootAtOnceReason). So a reader who never touches the page gets its service worker, prefetch,
+// stored session and share card too.
+//
+// From the first script until React has hydrated, what the shopper asks of the page is held,
+// shown as taken at once (`data-held` on the control: pressed, in global.css) and done again
+// once React has hydrated, every action once and in order: taps and clicks (with the pointer
+// type of their press: a tablet's tap on a top category opens its mega-menu), horizontal
+// swipes, submits of forms without an action; the element under the mouse gets its hover.
+// What works without script is left to the browser: plain links, the browser's own controls
+// and forms with an action.
 import { PATH_PREFIX } from '../paths';
 
-/** Events that end the wait: the first signs of a shopper engaging with the page. */
-export const ENGAGEMENT_EVENTS = [
-  'pointerdown',
-  'touchstart',
-  'mouseover',
-  'keydown',
-  'focusin',
-  'wheel',
-  'scroll',
-] as const;
+/** Events that start the runtime before the browser is idle: the shopper is about to ask something. */
+export const ENGAGEMENT_EVENTS = ['pointerdown', 'touchstart', 'mouseover', 'keydown', 'focusin'] as const;
 
-/**
- * Past this many milliseconds after the boot started, a held tap or submit goes back to the
- * browser even if React has not hydrated (a chunk that failed to load): a held link is then
- * followed as a plain link.
- */
-export const HELD_ACTION_TIMEOUT_MS = 10_000;
+/** The idle period after the load event starts the runtime at the latest this long after it. */
+export const BOOT_IDLE_TIMEOUT_MS = 1_000;
 
 /** The session store's localStorage prefix (src/storefront/storage.ts, not imported: it would bring the store into the entry chunk). */
 const STORAGE_PREFIX = 'hrv:';
@@ -33,11 +28,11 @@ const STORAGE_PREFIX = 'hrv:';
 /** sessionStorage key of the download bar's dismissal (src/components/shell/DownloadBar.tsx). */
 export const DOWNLOAD_BAR_DISMISSED_KEY = 'hrv:downloadBarDismissed';
 
-/**
- * `data-boot` on <html>: "waiting" while the page waits for engagement, "started" once the
- * runtime goes on (browser tests engage a page only when it waits).
- */
+/** `data-boot` on <html>: "waiting" until the runtime starts, then "started". */
 export const BOOT_ATTRIBUTE = 'data-boot';
+
+/** `data-held` on a control whose tap is held until React has hydrated (its pressed state). */
+export const HELD_ATTRIBUTE = 'data-held';
 
 /**
  * Pages that boot at once, by Gatsby's page path: pages that are mostly behaviour (the sign-in
@@ -62,12 +57,11 @@ const storageHas = (get: () => Storage, ...keys: string[]) => {
 };
 
 /**
- * Why the page must not wait, or null when it may. At once when: the page is one of
- * AT_ONCE_PAGES; it is served at a URL other than its own (the 404 page at an unbuilt review's
- * URL, a client-only route); the URL has a query (query ids, UTM parameters the session keeps);
- * a shopper is signed in (the header and likes show their state); the download bar was
- * dismissed in this session (it must not show again); or the shopper already engaged before
- * the runtime loaded (scrolled, focused something, or a first input is on record).
+ * Why the page must not wait for the browser to be idle, or null when it may. At once when:
+ * the page is one of AT_ONCE_PAGES; it is served at a URL other than its own (the 404 page at
+ * an unbuilt review's URL, a client-only route); the URL has a query (query ids, UTM
+ * parameters the session keeps); a shopper is signed in (the header and likes show their
+ * state); or the download bar was dismissed in this session (it must not show again).
  */
 export function bootAtOnceReason(w: Window & { pagePath?: string }): string | null {
   const page = w.pagePath;
@@ -77,148 +71,165 @@ export function bootAtOnceReason(w: Window & { pagePath?: string }): string | nu
   if (w.location.search) return 'query';
   if (storageHas(() => w.localStorage, `${STORAGE_PREFIX}userId`, `${STORAGE_PREFIX}userKey`)) return 'signed in';
   if (storageHas(() => w.sessionStorage, DOWNLOAD_BAR_DISMISSED_KEY)) return 'bar dismissed';
-  if (w.scrollY > 0) return 'scrolled';
-  const active = w.document.activeElement;
-  if (active && active !== w.document.body && active !== w.document.documentElement) return 'focus';
-  const types = (w as { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver?.supportedEntryTypes;
-  if (types?.includes('first-input') && w.performance.getEntriesByType('first-input').length > 0) return 'input';
   return null;
 }
-
-// What the shopper did while the page waited, for the parts that start on their own engagement
-// (the gallery: src/components/gallery/use-swiper.ts) to pick up once hydrated: the elements
-// engaged (a few, the latest last) and the last horizontal swipe.
-const early: Element[] = [];
-const EARLY_MAX = 8;
-let touchFrom: { x: number; y: number } | null = null;
-let swipe: { target: Element; dir: -1 | 1 } | null = null;
-/** Ends the wait (set while the page waits, called once by the first engagement). */
-let endWait: (() => void) | null = null;
 
 /**
  * A finger moved from `from` to `to`: -1 leftwards, 1 rightwards, 0 no horizontal swipe (more
  * than 30 px, and more across than down). The gallery's own rule too (Gallery.tsx).
  */
-export function horizontalSwipe(from: { x: number; y: number }, to: { x: number; y: number }): -1 | 0 | 1 {
+export function horizontalSwipe(from: Point, to: Point): -1 | 0 | 1 {
   const dx = to.x - from.x;
   if (Math.abs(dx) <= 30 || Math.abs(dx) <= Math.abs(to.y - from.y)) return 0;
   return dx < 0 ? -1 : 1;
 }
 
-function onEngage(e: Event) {
-  if (endWait) {
-    const end = endWait;
-    endWait = null;
-    end();
-  }
-  if (!holding || !(e.target instanceof Element)) return;
-  if (early.length === EARLY_MAX) early.shift();
-  early.push(e.target);
-  if (e.type === 'touchstart') {
-    const t = (e as TouchEvent).touches[0];
-    touchFrom = t ? { x: t.clientX, y: t.clientY } : null;
-  }
+interface Point {
+  x: number;
+  y: number;
 }
 
-function onTouchEnd(e: TouchEvent) {
-  const t = e.changedTouches[0];
-  const from = touchFrom;
-  touchFrom = null;
-  if (!holding || !from || !t || !(e.target instanceof Element)) return;
-  const dir = horizontalSwipe(from, { x: t.clientX, y: t.clientY });
-  if (dir) swipe = { target: e.target, dir };
-}
+type Held =
+  | { kind: 'click'; target: Element; pointerType: string }
+  | { kind: 'swipe'; target: Element; from: Point; to: Point }
+  | { kind: 'submit'; form: HTMLFormElement };
 
-/** Whether the shopper engaged with `el` (touched, pointed at, focused it) before the page hydrated. */
-export function engagedBefore(el: Element): boolean {
-  return early.some((t) => el.contains(t));
-}
-
-/** A horizontal swipe made on `el` before the page hydrated: -1 leftwards, 1 rightwards, 0 none (taken once). */
-export function takeEarlySwipe(el: Element): -1 | 0 | 1 {
-  if (!swipe || !el.contains(swipe.target)) return 0;
-  const { dir } = swipe;
-  swipe = null;
-  return dir;
-}
-
-let held: HTMLElement | null = null;
-let heldForm: HTMLFormElement | null = null;
+/** At most this many actions are held (the oldest go first). */
+const HELD_MAX = 16;
+const held: Held[] = [];
 let holding = false;
+let pointerType = '';
+let touch: { target: Element; from: Point } | null = null;
 
-// Buttons and the like do nothing without React: held. A link is followed by the browser at
-// once (a static page), unless it also opens something (a top category's mega-menu on a touch
-// tablet opens on the first tap: aria-expanded).
-const HOLD_SELECTOR = 'a[href][aria-expanded],a[href][aria-haspopup],button,[role=button],summary,label';
+/**
+ * What works without script, so a click on it is not held: a link the browser follows (one that
+ * also opens something, a top category's mega-menu, is held) and the browser's own controls.
+ */
+const NATIVE = 'a[href]:not([aria-expanded]):not([aria-haspopup]),summary,label,input,select,textarea';
+/** What shows the pressed state of a held tap. */
+const CONTROL = 'a[href],button,[role=button],.swiper-slide';
 
-function onClick(e: MouseEvent) {
-  if (e.defaultPrevented || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
-  const target = e.target instanceof Element ? e.target.closest<HTMLElement>(HOLD_SELECTOR) : null;
-  if (!target) return;
-  e.preventDefault();
+const hold = (action: Held) => {
+  if (held.length === HELD_MAX) held.shift();
+  held.push(action);
+};
+
+const at = (t: Touch): Point => ({ x: t.clientX, y: t.clientY });
+
+// Until React has hydrated, these events stop at the document (capture): React never sees the
+// part of them it could not act on, so nothing is done twice; the held ones are done again.
+const listeners: Record<string, (e: Event) => void> = {
+  pointerdown: (e) => {
+    pointerType = (e as PointerEvent).pointerType;
+  },
+  pointerup: () => undefined,
+  touchstart: (e) => {
+    const t = (e as TouchEvent).touches[0];
+    touch = t && e.target instanceof Element ? { target: e.target, from: at(t) } : null;
+  },
+  touchend: (e) => {
+    const t = (e as TouchEvent).changedTouches[0];
+    if (touch && t && horizontalSwipe(touch.from, at(t))) hold({ kind: 'swipe', ...touch, to: at(t) });
+    touch = null;
+  },
+  click: (event) => {
+    const e = event as MouseEvent;
+    const target = e.target;
+    if (e.defaultPrevented || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    if (!(target instanceof Element) || target.closest(NATIVE)) return;
+    e.preventDefault();
+    target.closest(CONTROL)?.setAttribute(HELD_ATTRIBUTE, '');
+    hold({ kind: 'click', target, pointerType: e.detail ? pointerType : '' });
+  },
+  submit: (e) => {
+    // A form with an action works without script (a search box); one without is React's.
+    if (!(e.target instanceof HTMLFormElement) || e.target.hasAttribute('action')) return;
+    e.preventDefault();
+    hold({ kind: 'submit', form: e.target });
+  },
+};
+
+function stopAndRecord(e: Event) {
   e.stopPropagation();
-  held = target;
-  heldForm = null;
+  listeners[e.type](e);
 }
 
-function onSubmit(e: SubmitEvent) {
-  if (!(e.target instanceof HTMLFormElement)) return;
-  e.preventDefault();
-  e.stopPropagation();
-  heldForm = e.target;
-  held = null;
+/** Holds what the shopper asks until releaseHeldActions (called by the entry, first thing). */
+export function holdActions() {
+  if (holding) return;
+  holding = true;
+  for (const type of Object.keys(listeners)) document.addEventListener(type, stopAndRecord, true);
 }
 
-/** Ends holding and does again what the shopper asked while the page waited (at most one). */
+function touchEvent(type: 'touchstart' | 'touchend', target: Element, p: Point) {
+  const t = new Touch({ identifier: 1, target, clientX: p.x, clientY: p.y });
+  const touches = type === 'touchstart' ? [t] : [];
+  target.dispatchEvent(
+    new TouchEvent(type, { bubbles: true, cancelable: true, touches, targetTouches: touches, changedTouches: [t] }),
+  );
+}
+
+function replay(a: Held) {
+  if (a.kind === 'submit') {
+    if (a.form.isConnected) a.form.requestSubmit();
+    return;
+  }
+  const el = a.target;
+  el.closest(`[${HELD_ATTRIBUTE}]`)?.removeAttribute(HELD_ATTRIBUTE);
+  if (!el.isConnected) return;
+  if (a.kind === 'swipe') {
+    if (typeof Touch !== 'function') return;
+    touchEvent('touchstart', el, a.from);
+    touchEvent('touchend', el, a.to);
+    return;
+  }
+  if (a.pointerType)
+    for (const type of ['pointerdown', 'pointerup'])
+      el.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerType: a.pointerType }));
+  if (el instanceof HTMLElement) el.click();
+  else el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+}
+
+/**
+ * Ends holding and does what the shopper asked meanwhile: once React has hydrated the page
+ * (gatsby-browser.tsx), or when the runtime failed to load (the browser then does it: a held
+ * disclosure link is followed).
+ */
 export function releaseHeldActions() {
   if (!holding) return;
   holding = false;
-  document.removeEventListener('click', onClick, true);
-  document.removeEventListener('submit', onSubmit, true);
-  endWait = null;
-  for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, onEngage, true);
-  window.removeEventListener('touchend', onTouchEnd, true);
-  const el = held;
-  const form = heldForm;
-  held = heldForm = null;
-  if (el?.isConnected) el.click();
-  if (form?.isConnected) {
-    if (typeof form.requestSubmit === 'function') form.requestSubmit();
-    else form.submit();
-  }
+  for (const type of Object.keys(listeners)) document.removeEventListener(type, stopAndRecord, true);
+  const hovered = document.querySelectorAll(':hover');
+  hovered[hovered.length - 1]?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+  for (const a of held.splice(0)) replay(a);
 }
 
-let engaged: Promise<void> | null = null;
+let boot: Promise<void> | null = null;
 
 /**
- * Resolves when the runtime may go on: at once when bootAtOnceReason says so, otherwise at the
- * shopper's first engagement; meanwhile taps and submits are held (releaseHeldActions).
+ * Resolves when the runtime may start: at once when bootAtOnceReason says so, else at the
+ * first idle period after the load event (at most BOOT_IDLE_TIMEOUT_MS after it) or at the
+ * shopper's first engagement, whichever comes first.
  */
-export function whenEngaged(): Promise<void> {
-  engaged ??= waitForEngagement();
-  return engaged;
-}
-
-function waitForEngagement(): Promise<void> {
-  const root = document.documentElement;
-  if (bootAtOnceReason(window)) {
-    root.setAttribute(BOOT_ATTRIBUTE, 'started');
-    return Promise.resolve();
-  }
-  holding = true;
-  document.addEventListener('click', onClick, true);
-  document.addEventListener('submit', onSubmit, true);
-  root.setAttribute(BOOT_ATTRIBUTE, 'waiting');
-  const wait = new Promise<void>((resolve) => {
-    endWait = () => {
+export function whenToBoot(): Promise<void> {
+  boot ??= new Promise<void>((resolve) => {
+    const root = document.documentElement;
+    const start = () => {
+      if (root.getAttribute(BOOT_ATTRIBUTE) === 'started') return;
       root.setAttribute(BOOT_ATTRIBUTE, 'started');
-      window.setTimeout(releaseHeldActions, HELD_ACTION_TIMEOUT_MS);
+      for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, start, true);
       resolve();
     };
+    if (bootAtOnceReason(window)) return start();
+    root.setAttribute(BOOT_ATTRIBUTE, 'waiting');
+    for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+    const idle = () => {
+      if (typeof window.requestIdleCallback === 'function')
+        window.requestIdleCallback(start, { timeout: BOOT_IDLE_TIMEOUT_MS });
+      else window.setTimeout(start, 50);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
   });
-  // One listener per event, kept until hydration: the first call ends the wait, every call
-  // records what the shopper engaged with (onEngage).
-  for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, onEngage, { capture: true, passive: true });
-  window.addEventListener('touchend', onTouchEnd, { capture: true, passive: true });
-  return wait;
+  return boot;
 }

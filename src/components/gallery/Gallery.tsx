@@ -2,7 +2,7 @@ import * as React from 'react';
 import type { GalleryItem } from '../../review/view';
 import { Img } from '../common/Img';
 import type { Swiper as SwiperInstance } from 'swiper/types';
-import { horizontalSwipe, takeEarlySwipe } from '../../boot/engagement';
+import { horizontalSwipe } from '../../boot/engagement';
 import { useEngaged, useSwiper } from './use-swiper';
 
 const THUMBS_VISIBLE = 5; // spec section 9
@@ -77,13 +77,6 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
       else s.slidePrev();
     });
   };
-  // A swipe on the carousel made while the page waited to hydrate (src/boot/engagement.ts).
-  React.useEffect(() => {
-    const dir = main.current ? takeEarlySwipe(main.current) : 0;
-    if (dir) ask((s) => (dir < 0 ? s.slideNext() : s.slidePrev()));
-    // ask reads refs only: once, after hydration
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   // A thumbnail clicked before Swiper started (afterwards its Thumbs module handles the click).
   React.useEffect(() => {
     const el = strip.current;

@@ -1,6 +1,5 @@
 import * as React from 'react';
 import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
-import { engagedBefore } from '../../boot/engagement';
 
 export type SwiperModules = typeof import('./swiper-loader');
 
@@ -87,11 +86,6 @@ export function useEngaged(ref: React.RefObject<HTMLElement | null>): boolean {
     const el = ref.current;
     if (engaged || !el) return undefined;
     const on = () => setEngaged(true);
-    // Engaged already while the page waited to hydrate (src/boot/engagement.ts).
-    if (engagedBefore(el)) {
-      on();
-      return undefined;
-    }
     for (const t of ENGAGE) el.addEventListener(t, on, { capture: true, passive: true });
     return () => {
       for (const t of ENGAGE) el.removeEventListener(t, on, { capture: true });

@@ -7,10 +7,6 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/main';
 import { registerSite } from '../../../server/site';
-import { engage } from '../../../bench/lib/serve';
-
-// What a shopper's first touch does (a page waits for it to hydrate: src/boot/engagement.ts).
-export { engage };
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 export const PUBLIC_DIR = path.join(ROOT, 'public');
@@ -120,7 +116,6 @@ export async function settled(page: Page) {
  * hydrated; then until the page has settled.
  */
 export async function hydrated(page: Page) {
-  await engage(page);
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
   await settled(page);
 }

@@ -1,0 +1,246 @@
+// When a page boots and what the shopper did before it had (issue 40, src/boot/engagement.ts).
+// A page's runtime starts at the first idle period after load with nobody touching it: the
+// service worker, prefetch, the stored session and WeChat's share card come without a touch.
+// What the shopper asks before React has hydrated is shown as taken at once and done once it
+// has, each action exactly once. Hydration is held by holding the page's own data (Gatsby
+// hydrates only once it has it): the tests act while the page cannot hydrate, however fast or
+// slow the machine, then let it go. Real Chromium, the e2e build, the reference server.
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import {
+  DESKTOP,
+  MOBILE,
+  launch,
+  newPage,
+  pollPage,
+  settled,
+  siteMissing,
+  startSite,
+  swipeLeft,
+  type Site,
+} from './helpers/site';
+
+let site: Site;
+let browser: Browser;
+
+const REVIEW = '/review/100001/5000001/';
+const PAGE_DATA = /\/review\/page-data\//;
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+
+/** The page's data held until `release()`: the page cannot hydrate before. */
+async function holdHydration(page: Page) {
+  const held: Route[] = [];
+  let open = false;
+  await page.route(PAGE_DATA, (route) => {
+    if (open) return route.continue();
+    held.push(route);
+    return undefined;
+  });
+  return {
+    held: () => held.length,
+    release: async () => {
+      open = true;
+      await Promise.all(held.splice(0).map((r) => r.continue().catch(() => undefined)));
+    },
+  };
+}
+
+/** A touch phone (or tablet) context; service workers blocked so that every request meets the route. */
+async function touchPage(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({
+    viewport,
+    hasTouch: true,
+    isMobile: true,
+    serviceWorkers: 'block',
+    locale: 'zh-CN',
+  });
+  return { page: await context.newPage(), context };
+}
+
+/** Loads `path` with its hydration held, and waits until the runtime is waiting for the held data. */
+async function loadHeld(page: Page, path: string) {
+  const hold = await holdHydration(page);
+  await page.goto(site.base + path);
+  await waitFor('the runtime asking for the page data', () => hold.held() > 0);
+  return hold;
+}
+
+async function waitFor(what: string, cond: () => boolean, timeoutMs = 120_000) {
+  const end = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const hydratedFlag = (page: Page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+
+/** The review gallery's slide once Swiper runs it and has come to rest. */
+async function gallerySlide(page: Page): Promise<number> {
+  await page.waitForFunction(() => !!(document.querySelector('.gallery__main') as { swiper?: unknown } | null)?.swiper);
+  await settled(page);
+  return page.evaluate(
+    () =>
+      (document.querySelector('.gallery__main') as unknown as { swiper: { activeIndex: number } }).swiper.activeIndex,
+  );
+}
+
+const heldCount = (page: Page) => page.locator('[data-held]').count();
+
+describe('boot at the first idle period after load', { skip: siteMissing }, () => {
+  before(async () => {
+    site = await startSite();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  test('a reader who never touches the page gets its runtime: hydration, the service worker, the stored visit, prefetch', async () => {
+    const { page, context, problems } = await newPage(browser, MOBILE);
+    try {
+      const prefetched = new Set<string>();
+      page.on('request', (r) => {
+        if (PAGE_DATA.test(r.url()) && r.resourceType() === 'other') prefetched.add(r.url());
+      });
+      await page.goto(site.base + '/review/haul/');
+      await hydratedFlag(page);
+      await pollPage(page, 'the service worker', async () =>
+        (await navigator.serviceWorker.getRegistration('/review/')) ? true : null,
+      );
+      await pollPage(page, 'the guest id and the session start', async () =>
+        localStorage.getItem('hrv:guestId') && localStorage.getItem('hrv:sessionStart') ? true : null,
+      );
+      await waitFor(`a prefetch batch of 4 (${prefetched.size})`, () => prefetched.size >= 4);
+      assert.deepEqual(
+        problems.filter((p) => !/service worker/i.test(p)),
+        [],
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in WeChat, the share card is set without a touch', async () => {
+    const context = await browser.newContext({ viewport: MOBILE, userAgent: WECHAT_UA, locale: 'zh-CN' });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(`
+        window.wxRecord = {};
+        window.wx = {
+          config: (c) => { window.wxRecord.config = c; },
+          ready: (cb) => cb(),
+          error: () => undefined,
+          updateAppMessageShareData: (d) => { window.wxRecord.appMessage = d; },
+          updateTimelineShareData: (d) => { window.wxRecord.timeline = d; },
+        };
+      `);
+      await page.goto(site.base + REVIEW);
+      await page.waitForFunction(() => !!(window as unknown as { wxRecord: { timeline?: unknown } }).wxRecord.timeline);
+      const rec = await page.evaluate(
+        () => (window as unknown as { wxRecord: { appMessage: { title: string } } }).wxRecord,
+      );
+      assert.equal(rec.appMessage.title, await page.title());
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('two quick taps on 下一张 before hydration show as taken, wait out a long hydration, and move the gallery twice', async () => {
+    const { page, context } = await touchPage(MOBILE);
+    try {
+      const hold = await loadHeld(page, REVIEW);
+      await page.tap('.gallery__main .swiper-button-next');
+      await page.tap('.gallery__main .swiper-button-next');
+      assert.equal(await heldCount(page), 1, 'the button shows it was taken');
+      // A slow phone: hydration ends well past the 10 s after which the old hold dropped taps.
+      await page.waitForTimeout(11_000);
+      assert.equal(await page.getAttribute('html', 'data-hydrated'), null);
+      await hold.release();
+      await hydratedFlag(page);
+      assert.equal(await gallerySlide(page), 2, 'two slides on, not one, not three');
+      assert.equal(await heldCount(page), 0, 'no pressed state left');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a thumbnail tap and a swipe before hydration each move the gallery once', async () => {
+    for (const act of ['thumbnail', 'swipe'] as const) {
+      const { page, context } = await touchPage(MOBILE);
+      try {
+        const hold = await loadHeld(page, REVIEW);
+        if (act === 'thumbnail') await page.tap('.gallery__thumbs .swiper-slide:nth-child(3)');
+        else {
+          const box = await page.locator('.gallery__main').boundingBox();
+          assert.ok(box);
+          await swipeLeft(context, page, box);
+        }
+        await hold.release();
+        await hydratedFlag(page);
+        assert.equal(await gallerySlide(page), act === 'thumbnail' ? 2 : 1, act);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  test('a tablet tap on a top category before hydration opens its mega-menu and stays on the page', async () => {
+    const { page, context } = await touchPage({ width: 1024, height: 768 });
+    try {
+      const hold = await loadHeld(page, REVIEW);
+      await page.tap('.dnav__top');
+      assert.equal(await heldCount(page), 1, 'the category shows it was taken');
+      await hold.release();
+      await hydratedFlag(page);
+      await page.waitForSelector('.mega:not([hidden]) a');
+      assert.equal(new URL(page.url()).pathname, REVIEW);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a desktop hover before hydration opens the mega-menu once hydrated', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block', locale: 'zh-CN' });
+    try {
+      const page = await context.newPage();
+      const hold = await holdHydration(page);
+      await page.goto(site.base + REVIEW);
+      await waitFor('the runtime asking for the page data', () => hold.held() > 0);
+      await page.hover('.dnav__top');
+      await hold.release();
+      await hydratedFlag(page);
+      await page.waitForSelector('.mega:not([hidden]) a');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the download bar closed before hydration stays closed; a plain link is followed at once', async () => {
+    const { page, context } = await touchPage(MOBILE);
+    try {
+      const hold = await loadHeld(page, REVIEW);
+      await page.tap('.dlbar button');
+      await hold.release();
+      await hydratedFlag(page);
+      await page.waitForSelector('.dlbar', { state: 'detached' });
+      assert.equal(await page.evaluate(() => sessionStorage.getItem('hrv:downloadBarDismissed')), '1');
+
+      const again = await loadHeld(page, REVIEW);
+      const link = page.locator('.breadcrumb a').first();
+      const href = await link.getAttribute('href');
+      assert.ok(href);
+      await link.tap();
+      await page.waitForURL((u) => u.pathname === href);
+      await again.release();
+    } finally {
+      await context.close();
+    }
+  });
+});
