@@ -308,10 +308,14 @@ describe('routes', { skip: siteMissing }, () => {
       test('showcase /haul/: a waterfall that loads 10 more per scroll with the delimiter cursor, no duplicates', async () => {
         const { page, context, problems } = await visit(viewport, '/review/haul/');
         const built = await pageData<{ items: unknown[]; cursor: string | null; pageCount: number }>('/haul/');
-        assert.equal(await page.locator('.rgrid--waterfall .rcard').count(), built.items.length);
+        assert.equal(await page.locator('.wf__list .rcard').count(), built.items.length);
         assert.equal(built.items.length, 20);
-        const columns = await page.$eval('.rgrid--waterfall', (e) => getComputedStyle(e).columnCount);
-        assert.equal(columns, label === 'desktop' ? '5' : '2');
+        // Columns placed by the server (issue 44; tests/e2e/waterfall.test.ts): distinct lefts.
+        const columns = await page.$$eval(
+          '.wf__item',
+          (els) => new Set(els.map((e) => e.getBoundingClientRect().left)).size,
+        );
+        assert.equal(columns, label === 'desktop' ? 5 : 2);
         const calls: Array<{ query: Record<string, string>; delimiter: string | null; ids: string[] }> = [];
         let sent = 0;
         page.on('request', (r: Request) => {
@@ -326,8 +330,7 @@ describe('routes', { skip: siteMissing }, () => {
             ids: body.waterFall.waterDrops.map((d) => String(d.commentId)),
           });
         });
-        const ids = () =>
-          page.$$eval('.rgrid--waterfall .rcard', (els) => els.map((e) => e.getAttribute('data-comment-id')!));
+        const ids = () => page.$$eval('.wf__list .rcard', (els) => els.map((e) => e.getAttribute('data-comment-id')!));
         // Settled: nothing loading, every call answered and read, and two frames drawn since.
         const settled = async () => {
           for (let i = 0; i < 2; i++) {
@@ -343,11 +346,7 @@ describe('routes', { skip: siteMissing }, () => {
         for (let round = 1; round <= 3; round++) {
           const before = (await ids()).length;
           await page.locator('.haul__more').scrollIntoViewIfNeeded();
-          await page.waitForFunction(
-            (n) => document.querySelectorAll('.rgrid--waterfall .rcard').length > n,
-            before,
-            WAIT,
-          );
+          await page.waitForFunction((n) => document.querySelectorAll('.wf__list .rcard').length > n, before, WAIT);
           await settled();
           // More load only while the end of the list is within 600 px of the viewport, judged
           // on the layout with the cards just added: at two columns a page of 10 reaches past
