@@ -41,7 +41,8 @@ import { PRODUCT_REVIEWS_STATIC, factsOfReview, productPageContext } from '../pa
 import type { ReviewPageData } from '../../src/review/page-data';
 import { reviewSourceApi } from '../sourcing/review-source-api';
 import { isNotFound } from '../sourcing/errors';
-import { relatedListOf, tiersOf } from '../../src/review/related';
+import { relatedListOf } from '../sourcing/fetch-reviews';
+import { tiersOf } from '../../src/review/related';
 import { createReviewPage } from '../pages/review';
 import { templatePath } from '../pages/all';
 import type { PageInput } from '../pages/types';

@@ -162,6 +162,9 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
   return { feed, facts, postedAt };
 }
 
+/** The related lists' rule (issue 44), one for built pages and the deferred renderer. */
+export { relatedListOf };
+
 /** A review page's related list at most. */
 export const RELATED_LIMIT = 12;
 /** How many of the feed's first items a review without others of its product relates to. */
