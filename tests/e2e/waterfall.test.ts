@@ -123,11 +123,6 @@ describe('showcase waterfall', { skip: siteMissing }, () => {
           await frames(page);
           assert.equal(await page.evaluate(() => Math.round(scrollY)), y, 'back at the same scroll position');
           assertSamePlaces(seen, await onScreen(page), `after appended page ${round}`);
-          assert.deepEqual(
-            (await onScreen(page)).map((b) => b.id).sort(),
-            seen.map((b) => b.id).sort(),
-            `after appended page ${round}: the same cards on screen`,
-          );
         }
         const all = await cards(page);
         assert.ok(all.length >= server.length + 3, `${all.length} cards after three pages`);
