@@ -8,6 +8,9 @@
 //   _deferred/meta.json                {version, buckets, relatedLimit, feedHead, shape,
 //                                       productShape, otherProducts}
 //   _deferred/related/<bucket>.json    {[productId]: RelatedView[]} (feed order)
+//   _deferred/related-categories.json  {leaf: {[leafId]: RelatedView[]}, group: {[groupId]: ...}}
+//                                       (each category's best relatedLimit + 1, src/review/related.ts;
+//                                       absent in older releases: then the product's own only)
 //   _deferred/facts/<bucket>.json      {[productId]: [score, hasMedia 0|1, tags][]} (feed order;
 //                                       a product is absent when a review's facts are unknown:
 //                                       a deferred review from a feed without the extension)
@@ -25,10 +28,19 @@ import type { FeedFacts } from '../sourcing/feed-facts';
 import { factsOfReview, type HubFacts } from '../pages/product';
 import { FEED_HEAD, RELATED_LIMIT } from '../sourcing/fetch-reviews';
 import type { TemplateShape } from '../patch/render';
+import { relatedPools } from '../../src/review/related';
+import { getCatalogue } from '../../src/catalogue';
 
 export const DEFERRED_DIR = '_deferred';
 export const META_FILE = `${DEFERRED_DIR}/meta.json`;
 export const BUCKETS = 4096;
+export const RELATED_CATEGORIES_FILE = `${DEFERRED_DIR}/related-categories.json`;
+
+/** The related lists' category tiers (src/review/related.ts relatedPools), as written. */
+export interface RelatedCategories {
+  leaf: Record<string, RelatedView[]>;
+  group: Record<string, RelatedView[]>;
+}
 
 export interface DeferredMeta {
   version: 2;
@@ -101,6 +113,12 @@ export function deferredFiles(
     otherProducts: data.productIds.filter((id) => !inFeed.has(id)),
   };
   files.set(META_FILE, JSON.stringify(meta));
+  const pools = relatedPools(feed, getCatalogue(), RELATED_LIMIT);
+  const categories: RelatedCategories = {
+    leaf: Object.fromEntries(pools.byLeaf),
+    group: Object.fromEntries(pools.byGroup),
+  };
+  files.set(RELATED_CATEGORIES_FILE, JSON.stringify(categories));
   for (const [b, products] of [...byBucket].sort((x, y) => x[0] - y[0])) {
     files.set(bucketFile(b), JSON.stringify(Object.fromEntries([...products].map(([id, e]) => [id, e.related]))));
     const known = [...products].filter(([, e]) => e.facts !== null);

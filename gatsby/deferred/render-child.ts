@@ -42,12 +42,23 @@ import type { ReviewPageData } from '../../src/review/page-data';
 import { reviewSourceApi } from '../sourcing/review-source-api';
 import { isNotFound } from '../sourcing/errors';
 import { relatedListOf } from '../sourcing/fetch-reviews';
+import { tiersOf } from '../../src/review/related';
 import { createReviewPage } from '../pages/review';
 import { templatePath } from '../pages/all';
 import type { PageInput } from '../pages/types';
 import { pageResultJson } from '../patch/manifest';
 import { openRenderer, pageDataFile, pageDataString, type PageRenderer } from '../patch/render';
-import { META_FILE, bucketFile, bucketOf, factsFile, fromFactsRow, type DeferredMeta, type FactsRow } from './data';
+import {
+  META_FILE,
+  RELATED_CATEGORIES_FILE,
+  bucketFile,
+  bucketOf,
+  factsFile,
+  fromFactsRow,
+  type DeferredMeta,
+  type FactsRow,
+  type RelatedCategories,
+} from './data';
 
 export interface RenderRequest {
   id: number;
@@ -121,6 +132,7 @@ function releaseInfo(release: string) {
     releases.set(key, info);
     // Another release, or the same path rebuilt in place: its buckets are read anew.
     buckets.clear();
+    categoryPools.clear();
   }
   return info;
 }
@@ -143,8 +155,27 @@ const productEntry = <T>(release: string, rel: string, productId: string): T | u
 const reviewsOfProduct = (release: string, meta: DeferredMeta, productId: string) =>
   productEntry<RelatedView[]>(release, bucketFile(bucketOf(productId, meta.buckets)), productId);
 
+/** The release's category tiers of related lists, read once per release (none in an older one). */
+const categoryPools = new Map<string, { byLeaf: Map<string, RelatedView[]>; byGroup: Map<string, RelatedView[]> }>();
+function relatedCategories(release: string) {
+  let pools = categoryPools.get(release);
+  if (!pools) {
+    const file = path.join(release, RELATED_CATEGORIES_FILE);
+    const c: RelatedCategories = fs.existsSync(file)
+      ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RelatedCategories)
+      : { leaf: {}, group: {} };
+    pools = { byLeaf: new Map(Object.entries(c.leaf)), byGroup: new Map(Object.entries(c.group)) };
+    if (categoryPools.size > 4) categoryPools.clear();
+    categoryPools.set(release, pools);
+  }
+  return pools;
+}
+
+/** The build's rule over the build's data (src/review/related.ts), as fetchReviews applies it. */
 function relatedOf(release: string, meta: DeferredMeta, productId: string, commentId: string): RelatedView[] {
-  return relatedListOf(commentId, reviewsOfProduct(release, meta, productId) ?? [], meta.feedHead, meta.relatedLimit);
+  const product = reviewsOfProduct(release, meta, productId) ?? [];
+  const tiers = tiersOf(relatedCategories(release), getCatalogue(), product, meta.feedHead);
+  return relatedListOf(commentId, tiers, meta.relatedLimit);
 }
 
 /** Whether the build made (or deferred) a hub for the product. */

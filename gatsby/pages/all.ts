@@ -43,7 +43,7 @@ export function createAllPages(actions: PageActions, template: TemplateOf, data:
   // page it covers in the entry chunk of every page (docs/benchmarks.md).
   const catalogue = getCatalogue();
   const { extras } = data;
-  createHomePage(actions, template, { catalogue, index, articles: extras.articles });
+  createHomePage(actions, template, { catalogue, index, articles: extras.articles, featured: extras.featured });
   const categories = createCategoryPages(actions, template, { catalogue, index, listings: extras.categories });
   const products = createProductPages(actions, template, { catalogue, index, products: extras.products });
   createProductAliasPage(actions, template);

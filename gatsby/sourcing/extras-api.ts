@@ -10,6 +10,7 @@ export function extrasSourceApi(client: StorefrontClient): ExtrasSourceApi {
     product: (id) => getProduct(client, id),
     merchants: () => listMerchants(client),
     articles: (count) => searchArticles(client, { f: 0, t: count }),
+    featuredArticles: (count) => searchArticles(client, { f: 0, t: count, withbanner: true }),
     // The category variant (cids, f=0, t=15) without a price filter: the app's default range
     // '0-100' yuan would hide most of a category's products (docs/server.md, discover `pr`).
     categoryProducts: (id) => discoverCategory(client, [id], { pr: '-' }),

@@ -20,6 +20,8 @@ export interface ExtrasSourceApi {
   product(id: string): Promise<ProductDetail>;
   merchants(): Promise<{ merchants: Merchant[] }>;
   articles(count: number): Promise<ArticlesResponse>;
+  /** The home page's featured articles: the article search with `withbanner` (spec section 7). */
+  featuredArticles?(count: number): Promise<ArticlesResponse>;
   categoryProducts(categoryId: string): Promise<ProductListResponse>;
   categoryReviews(categoryId: string, size: number): Promise<HaulResponse>;
   /** The first showcase page of `size` items, for the cursor after it. */
@@ -35,6 +37,8 @@ export interface SourcedExtras {
   products: Map<string, ProductView>;
   merchants: MerchantView[];
   articles: ArticleView[];
+  /** Featured articles with their banners (the home page; only those that have one). */
+  featured: ArticleView[];
   categories: Map<string, CategoryListing>;
   /** Feed cursor after the first `haulFirstPage` items (null: unknown or no more). */
   haulCursor: string | null;
@@ -57,10 +61,14 @@ export interface ExtrasOptions {
   exclude?: ReadonlySet<string>;
 }
 
+/** How many featured articles (with banners) the home page shows at most. */
+export const FEATURED_ARTICLES = 4;
+
 export const emptyExtras = (): SourcedExtras => ({
   products: new Map(),
   merchants: [],
   articles: [],
+  featured: [],
   categories: new Map(),
   haulCursor: null,
   skipped: [],
@@ -90,6 +98,10 @@ export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Pr
   const articles = await ep.articles.call(() => api.articles(articleCount));
   if (articles !== undefined && !Array.isArray(articles?.articles)) ep.articles.reject('answer has no articles list');
   out.articles = compact(articles?.articles, toArticleView);
+  if (api.featuredArticles) {
+    const featured = await ep.articles.call(() => api.featuredArticles!(FEATURED_ARTICLES));
+    out.featured = compact(featured?.articles, toArticleView).filter((a) => a.banner);
+  }
   tick();
 
   const first = await ep.haulCursor.call(() => api.haulCursor(haulFirstPage));

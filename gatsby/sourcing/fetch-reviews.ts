@@ -21,7 +21,9 @@ import {
   type RelatedView,
   type SimilarView,
 } from '../../src/review/view';
-import { relatedTo, type ReviewPageData } from '../../src/review/page-data';
+import type { ReviewPageData } from '../../src/review/page-data';
+import { relatedListOf, relatedPools, tiersOf } from '../../src/review/related';
+import { getCatalogue } from '../../src/catalogue';
 import { mapLimit } from './map-limit';
 import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
 import { reviewKey } from '../../publish/build-protocol';
@@ -160,24 +162,13 @@ async function fetchFeed(api: ReviewSourceApi, size: number, skipped: SkippedRec
   return { feed, facts, postedAt };
 }
 
+/** The related lists' rule (issue 44), one for built pages and the deferred renderer. */
+export { relatedListOf };
+
 /** A review page's related list at most. */
 export const RELATED_LIMIT = 12;
 /** How many of the feed's first items a review without others of its product relates to. */
 export const FEED_HEAD = 30;
-
-/**
- * A review's related list: its product's other reviews (feed order), else the feed's head, at
- * most `limit`. The build and the site server's deferred rendering (gatsby/deferred/) alike.
- */
-export function relatedListOf(
-  commentId: string,
-  ofProduct: readonly RelatedView[],
-  feedHead: readonly RelatedView[],
-  limit: number,
-) {
-  const own = relatedTo(commentId, ofProduct);
-  return (own.length ? own : relatedTo(commentId, feedHead)).slice(0, limit);
-}
 
 export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}): Promise<SourcedReviews> {
   const { concurrency = 8, feedPageSize = 500, relatedLimit = RELATED_LIMIT } = opts;
@@ -267,18 +258,17 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
   const built = new Set(pages.map((p) => reviewKey(p.productId, p.commentId)));
   for (const d of deferred) built.add(reviewKey(d.productId, d.commentId));
   const published = feed.filter((f) => built.has(reviewKey(f.productId, f.commentId)));
-  const byProduct = new Map<string, RelatedView[]>();
-  for (const item of published) {
-    const list = byProduct.get(item.productId) ?? [];
-    list.push(item);
-    byProduct.set(item.productId, list);
-  }
-  // The product's other reviews; a product with no others gets what the page would load in the
+  // The product's other reviews, then its leaf category's and its group's (issue 44,
+  // src/review/related.ts); a review with none of them gets what the page would load in the
   // browser without a related list (spec section 4: the review feed, offset 0 size 30), so the
   // links are in the static HTML and the page makes no feed call.
+  const catalogue = getCatalogue();
+  const pools = relatedPools(published, catalogue, relatedLimit);
   const feedHead = published.slice(0, FEED_HEAD);
-  for (const page of pages)
-    page.relateList = relatedListOf(page.commentId, byProduct.get(page.productId) ?? [], feedHead, relatedLimit);
+  for (const page of pages) {
+    const tiers = tiersOf(pools, catalogue, pools.byProduct.get(page.productId) ?? [], feedHead);
+    page.relateList = relatedListOf(page.commentId, tiers, relatedLimit);
+  }
 
   const deferredFacts =
     deferred.length && facts.size === 0 ? null : deferred.flatMap((d) => facts.get(d.commentId) ?? []);

@@ -329,6 +329,10 @@ export class ReviewRepository {
       .prepare(
         `SELECT r.id, r.product_id, r.content, r.likes, r.posted_at, r.overrides, r.score, r.word_tags,
         COALESCE(json_extract(r.pictures, '$[0].thumbnail.url'), json_extract(r.videos, '$[0].cover.url')) AS image,
+        COALESCE(json_extract(r.pictures, '$[0].thumbnail.width'), json_extract(r.videos, '$[0].cover.width')) AS image_w,
+        COALESCE(json_extract(r.pictures, '$[0].thumbnail.height'), json_extract(r.videos, '$[0].cover.height')) AS image_h,
+        (SELECT json_extract(p.images, '$[0].thumbnail.url') FROM products p WHERE p.id = r.product_id) AS p_image,
+        r.category_id,
         u.label AS u_label, u.avatar AS u_avatar
       FROM reviews r JOIN users u ON u.id = r.user_id
       WHERE ${conds.join(' AND ')}
@@ -344,6 +348,10 @@ export class ReviewRepository {
       score: number;
       word_tags: string;
       image: string | null;
+      image_w: number | null;
+      image_h: number | null;
+      p_image: string | null;
+      category_id: string;
       u_label: string;
       u_avatar: string | null;
     }>;
@@ -366,6 +374,12 @@ export class ReviewRepository {
           // Extensions (docs/api-client.md): what a bounded build's product hubs count.
           score: r.score,
           wordTags: JSON.parse(r.word_tags) as string[],
+          // Extensions (docs/api-client.md, issue 44): the image's size (waterfall placement),
+          // the product's picture (text cards) and the leaf category (related reviews).
+          imageWidth: r.image_w,
+          imageHeight: r.image_h,
+          productImage: this.media(r.p_image),
+          categoryId: r.category_id,
         };
         if (r.overrides) {
           const o = JSON.parse(r.overrides) as Overrides;

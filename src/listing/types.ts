@@ -66,6 +66,8 @@ export interface ArticleView {
   title: string;
   summary: string;
   cover: ViewImage | null;
+  /** The wide banner of a featured article (the home page's; only when the API sends one). */
+  banner?: ViewImage;
   publishedAt: number | null;
   author: string | null;
   tags: string[];

@@ -153,7 +153,11 @@ export function toArticleView(a: unknown): ArticleView | null {
   const title = trimmedText(w.title);
   if (!id || !title) return null;
   const url = safeUrl(w.url);
+  const banner =
+    toViewImage(w.bannerImage ?? w.banner, { width: 750, height: 300 }) ??
+    toViewImage(w.banner, { width: 750, height: 300 });
   return {
+    ...(banner && { banner }),
     id,
     title,
     summary: trimmedText(w.summary) ?? '',

@@ -3,7 +3,7 @@
 // (the build skips and reports it; the browser shows what it has).
 import type { Review, RelatedReviewItem, SimilarProductItem, Sku } from '../storefront/types';
 import { safeUrl } from '../common/safe-url';
-import { idText, num, text, toViewImage, type ViewImage } from '../common/coerce';
+import { idText, num, pathId, text, toViewImage, type ViewImage } from '../common/coerce';
 import { SIMILAR_PRODUCTS_LIMIT } from './format';
 
 export interface GalleryItem {
@@ -54,6 +54,16 @@ export interface RelatedView {
   userAvatar: string | null;
   content: string;
   likes: number;
+  /**
+   * Optional extensions of the feed item (issue 44, docs/api-client.md), left out when the API
+   * does not send them: the image's height / width (the waterfall places cards from it), the
+   * product's picture (drawn small on a text card, so only on items without an image), the
+   * review's whole score 1-5 and its product's leaf category (related reviews).
+   */
+  ratio?: number;
+  productImage?: string;
+  score?: number;
+  categoryId?: string;
 }
 
 export interface SimilarView {
@@ -198,17 +208,34 @@ export function toRelatedViews(items: unknown): RelatedView[] {
     const productId = idText(it?.productId);
     if (!commentId || !productId || seen.has(commentId)) continue;
     seen.add(commentId);
-    out.push({
+    const image = safeUrl(it.image);
+    const view: RelatedView = {
       commentId,
       productId,
-      image: safeUrl(it.image),
+      image,
       userLabel: text(it.userLabel),
       userAvatar: safeUrl(it.userAvatar),
       content: typeof it.content === 'string' ? it.content : '',
       likes: Math.max(0, num(it.likes) ?? 0),
-    });
+    };
+    const w = side(it.imageWidth);
+    const h = side(it.imageHeight);
+    if (image && w && h) view.ratio = Math.round((h / w) * 1000) / 1000;
+    const productImage = image ? null : safeUrl(it.productImage);
+    if (productImage) view.productImage = productImage;
+    const score = num(it.score);
+    if (score != null && Number.isInteger(score) && score >= 1 && score <= 5) view.score = score;
+    const categoryId = pathId(it.categoryId);
+    if (categoryId) view.categoryId = categoryId;
+    out.push(view);
   }
   return out;
+}
+
+/** A picture side from the wire: a whole number of pixels 1..20000, else null. */
+function side(x: unknown): number | null {
+  const n = num(x);
+  return n != null && Number.isInteger(n) && n > 0 && n <= 20000 ? n : null;
 }
 
 function productImage(images: SimilarProductItem['product']['images']): string | null {

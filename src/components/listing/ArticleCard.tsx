@@ -1,7 +1,9 @@
 import * as React from 'react';
+import { Link } from 'gatsby';
 import type { ArticleView } from '../../listing/types';
 import { formatPostedDate } from '../../review/format';
 import { Img } from '../common/Img';
+import { articlesPath } from '../../paths';
 
 /**
  * A featured article: cover, title, summary, date. With `full`, the body can be read in place
@@ -20,7 +22,7 @@ export function ArticleCard({ a, full, eager }: { a: ArticleView; full?: boolean
     a.title
   );
   return (
-    <article className="acard" data-article-id={a.id}>
+    <article className="acard" data-article-id={a.id} id={full ? `article-${a.id}` : undefined}>
       <div className="acard__cover">
         {a.cover ? (
           <Img src={a.cover.url} alt={a.title} width={a.cover.width} height={a.cover.height} eager={eager} />
@@ -46,5 +48,28 @@ export function ArticleCard({ a, full, eager }: { a: ArticleView; full?: boolean
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * A featured article on the home page (issue 44): its wide banner with the title over it,
+ * linking to the article (its own URL, else the articles page, which has its text).
+ */
+export function FeaturedArticle({ a }: { a: ArticleView }) {
+  const image = a.banner ?? a.cover;
+  const body = (
+    <>
+      {image && <Img src={image.url} alt="" width={image.width} height={image.height} />}
+      <span className="fart__title">{a.title}</span>
+    </>
+  );
+  return a.url ? (
+    <a className="fart" href={a.url} target="_blank" rel="noopener noreferrer nofollow" data-article-id={a.id}>
+      {body}
+    </a>
+  ) : (
+    <Link className="fart" to={`${articlesPath()}#article-${a.id}`} data-article-id={a.id}>
+      {body}
+    </Link>
   );
 }

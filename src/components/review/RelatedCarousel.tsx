@@ -85,7 +85,10 @@ export function RelatedCarousel({ items }: { items: RelatedView[] }) {
                     height={120}
                   />
                 ) : (
-                  <span className="related__img related__img--empty" aria-hidden="true" />
+                  // A review without a picture: its words on a tint (issue 44), never a grey block.
+                  <span className="related__img related__quote" aria-hidden="true">
+                    {relatedText(it.content)}
+                  </span>
                 )}
                 <span className="related__body">
                   <span className="related__text">{relatedText(it.content)}</span>

@@ -150,6 +150,16 @@ export const RelatedReviewItem = Type.Object(
      */
     score: Type.Optional(Unchecked<number | null>()),
     wordTags: Type.Optional(Unchecked<string[] | null>()),
+    /**
+     * Optional extensions (issue 44, docs/api-client.md): the pixel size of `image` (a
+     * waterfall places its cards from it before any picture loads), the product's picture (a
+     * review without one is drawn as a text card with it) and the product's leaf category (related
+     * reviews by category). Not checked on the wire: toRelatedViews keeps only sane values.
+     */
+    imageWidth: Type.Optional(Unchecked<number | null>()),
+    imageHeight: Type.Optional(Unchecked<number | null>()),
+    productImage: Type.Optional(Unchecked<string | null>()),
+    categoryId: Type.Optional(Unchecked<string | number | null>()),
   },
   { additionalProperties: true },
 );

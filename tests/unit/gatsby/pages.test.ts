@@ -7,7 +7,7 @@ import type { ReviewPageData } from '../../../src/review/page-data';
 import { buildIndex, deferredHubIds, productIdsOf } from '../../../gatsby/pages/build-index';
 import { chooseHubs } from '../../../gatsby/deferred/static-set';
 import { siteConfig } from '../../../src/site-config';
-import { createHomePage } from '../../../gatsby/pages/home';
+import { createHomePage, homePicks } from '../../../gatsby/pages/home';
 import { createCategoryPages } from '../../../gatsby/pages/category';
 import { createProductAliasPage, createProductPages, PRODUCT_REVIEWS_STATIC } from '../../../gatsby/pages/product';
 import { createHaulPages } from '../../../gatsby/pages/haul';
@@ -121,6 +121,25 @@ test('home: one page at /, the ten groups with links, the latest 20 built review
   assert.equal(ctx.latest[0].commentId, 'r0');
   assert.ok(!ctx.latest.some((r) => r.commentId === 'r7'));
   assert.deepEqual(ctx.articles[0].paragraphs, []);
+});
+
+test('home picks (issue 44): media first, the newest and the most liked in turn, each once; text reviews only to fill; never thin', () => {
+  const feed = toRelatedViews([
+    { commentId: 'new-pic', productId: '1', content: '好看', image: '/a.jpg', likes: 1 },
+    { commentId: 'text', productId: '1', content: '质量不错', likes: 500 },
+    { commentId: 'thin', productId: '1', content: '', likes: 900 },
+    { commentId: 'liked-pic', productId: '1', content: '喜欢', image: '/b.jpg', likes: 80 },
+    { commentId: 'old-pic', productId: '1', content: '还行', image: '/c.jpg', likes: 5 },
+  ]);
+  assert.deepEqual(
+    homePicks(feed, 4).map((r) => r.commentId),
+    ['new-pic', 'liked-pic', 'old-pic', 'text'],
+  );
+  assert.deepEqual(
+    homePicks(feed, 2).map((r) => r.commentId),
+    ['new-pic', 'liked-pic'],
+  );
+  assert.ok(!homePicks(feed, 10).some((r) => r.commentId === 'thin'));
 });
 
 test('categories: a page for every one of the 518 nodes, with breadcrumbs, children, listings and the way on from an empty page', () => {

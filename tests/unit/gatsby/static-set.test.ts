@@ -77,14 +77,15 @@ test('a bounded sourcing fetches only the chosen details; deferred reviews stay 
     r.deferred.map((d) => d.commentId),
     ['b', 'c'],
   );
-  // The listings' feed keeps every review; the related lists name the deferred ones too.
+  // The listings' feed keeps every review; the related lists name the deferred ones too
+  // (ranked: the most liked first, issue 44).
   assert.deepEqual(
     r.feed.map((f) => f.commentId),
     ['a', 'b', 'c', 'd'],
   );
   assert.deepEqual(
     r.pages[0].relateList.map((x) => x.commentId),
-    ['b', 'c', 'd'],
+    ['d', 'b', 'c'],
   );
   const index = buildIndex(r);
   assert.deepEqual([...index.built].sort(), ['1/a', '1/b', '1/c', '1/d']);
@@ -99,6 +100,6 @@ test('a bounded sourcing fetches only the chosen details; deferred reviews stay 
   );
   assert.deepEqual(
     (reviews[0].context as unknown as ReviewPageData).relateList.map((x) => x.commentId),
-    ['b', 'c', 'd'],
+    ['d', 'b', 'c'],
   );
 });
