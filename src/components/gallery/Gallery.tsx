@@ -71,6 +71,7 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
     if (!carousel || !pending.current) return;
     pending.current(carousel);
     pending.current = null;
+    setActive(carousel.activeIndex); // moved before the live region's listener below was set
   }, [carousel]);
   const step = (by: 1 | -1) => () => {
     if (started()) return; // Swiper's own navigation handles it
