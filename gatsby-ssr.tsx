@@ -4,6 +4,7 @@ import { withPrefix } from './src/paths';
 import { unbuiltReviewMarkerScript } from './src/review/unbuilt';
 import { UNBUILT_MARKER_ID } from './src/site-inline-scripts';
 import { THEME } from './src/styles/theme';
+import { NO_SCRIPT_CSS } from './src/styles/no-script';
 
 // Every page is Chinese (spec section 9: html lang zh-CN), even before Helmet runs. The icon
 // is declared so browsers do not ask for /favicon.ico outside the /review prefix.
@@ -22,6 +23,8 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttri
   setHeadComponents([
     <link key="icon" rel="icon" type="image/svg+xml" href={withPrefix('/favicon.svg')} />,
     <meta key="theme" name="theme-color" content={THEME.brand} />,
+    // What a page read without script lays out differently (src/styles/no-script.ts).
+    <noscript key="no-script" dangerouslySetInnerHTML={{ __html: `<style>${NO_SCRIPT_CSS}</style>` }} />,
     ...(isAppShell ? [<meta key="robots" name="robots" content="noindex" />] : []),
     ...(is404
       ? [

@@ -27,6 +27,7 @@ import { productPath, reviewPath, withPrefix } from '../src/paths';
 import { siteConfig } from '../src/site-config';
 import { reviewKey } from '../publish/build-protocol';
 import { MAX_BYTES, SITEMAP_INDEX, itemSize, toItem, type SitemapEntry } from './sitemap';
+import { isoChinaTime } from '../src/review/format';
 
 export const MAX_URLS = 50_000;
 export const FEED_PAGE_SIZE = 500;
@@ -154,6 +155,8 @@ export async function writeSitemapsStreamed(
 ): Promise<{ urls: number; files: number; reviews: number }> {
   for (const old of fs.readdirSync(dir).filter((f) => /^sitemap-\d+\.xml$/.test(f))) fs.rmSync(path.join(dir, old));
   const children: string[] = [];
+  // Each child's newest lastmod: the index's lastmod of it (issue 44).
+  const childLastmod: Array<number | null> = [];
   let child: Child | null = null;
   let urls = 0;
   let reviews = 0;
@@ -175,7 +178,10 @@ export async function writeSitemapsStreamed(
       const name = `sitemap-${children.length}.xml`;
       child = new Child(path.join(dir, name), name);
       children.push(name);
+      childLastmod.push(null);
     }
+    const newest = childLastmod[children.length - 1];
+    if (e.lastmod != null && (newest == null || e.lastmod > newest)) childLastmod[children.length - 1] = e.lastmod;
     child.urls++;
     child.bytes += size;
     urls++;
@@ -197,7 +203,13 @@ export async function writeSitemapsStreamed(
   }
   const indexXml = await streamToPromise(
     Readable.from(
-      children.map((name) => ({ url: siteConfig.siteUrl.replace(/\/+$/, '') + withPrefix(`/${name}`) })),
+      children.map((name, i) => {
+        const lastmod = isoChinaTime(childLastmod[i]);
+        return {
+          url: siteConfig.siteUrl.replace(/\/+$/, '') + withPrefix(`/${name}`),
+          ...(lastmod ? { lastmod } : {}),
+        };
+      }),
     ).pipe(new SitemapIndexStream()),
   );
   fs.writeFileSync(path.join(dir, SITEMAP_INDEX), indexXml);

@@ -41,7 +41,7 @@ import { PRODUCT_REVIEWS_STATIC, factsOfReview, productPageContext } from '../pa
 import type { ReviewPageData } from '../../src/review/page-data';
 import { reviewSourceApi } from '../sourcing/review-source-api';
 import { isNotFound } from '../sourcing/errors';
-import { relatedListOf } from '../sourcing/fetch-reviews';
+import { builtReplies, relatedListOf } from '../sourcing/fetch-reviews';
 import { tiersOf } from '../../src/review/related';
 import { createReviewPage } from '../pages/review';
 import { templatePath } from '../pages/all';
@@ -260,12 +260,14 @@ async function render(req: RenderRequest): Promise<RenderAnswer> {
   const review = await reviewView(productId, commentId);
   if (!review) return { id, status: 'missing' };
   // The same keys in the same order as the build's page data (fetchReviews).
+  const [similarProducts, replies] = await Promise.all([similarOf(review.productId), builtReplies(api, review)]);
   const data: ReviewPageData = {
     productId: review.productId,
     commentId: review.id,
     info: review,
     relateList: relatedOf(release, info.meta, review.productId, review.id),
-    similarProducts: await similarOf(review.productId),
+    similarProducts,
+    ...(replies && { replies }),
   };
   let page: PageInput | null = null;
   // Every related review in `_deferred/` has a page, built or deferred.

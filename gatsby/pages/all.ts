@@ -52,6 +52,7 @@ export function createAllPages(actions: PageActions, template: TemplateOf, data:
     cursor: extras.haulCursor,
     catalogue,
     products: extras.products,
+    skipped: data.skipped,
   });
   createMerchantsPage(actions, template, extras.merchants);
   createArticlesPage(actions, template, extras.articles);

@@ -1,11 +1,26 @@
 import { buildCategoryBreadcrumbs, getCategory, getChildren, type Catalogue } from '../../src/catalogue';
-import type { CategoryLinkView } from '../../src/listing/types';
+import type { CategoryLinkView, ProductRating } from '../../src/listing/types';
+import { ratingSummary } from '../../src/listing/rating';
 import { categoryPath } from '../../src/paths';
 import type { CategoryPageContext } from '../../src/templates/category';
 import type { CategoryListing } from '../sourcing/fetch-extras';
 import { reviewKey, type BuildIndex } from './build-index';
 import type { PageActions, TemplateOf } from './types';
 import { isThinFeedItem } from '../../src/review/quality';
+
+/**
+ * A product's average score and number of rated reviews, counted as its hub counts them (the
+ * reviews built ahead and the deferred ones' feed facts: gatsby/pages/product.ts); null when
+ * none is rated.
+ */
+function productRating(index: BuildIndex, productId: string): ProductRating | null {
+  const scores = [
+    ...(index.pagesByProduct.get(productId) ?? []).map((p) => p.info.score),
+    ...(index.deferredFactsByProduct.get(productId) ?? []).map((f) => f.score),
+  ];
+  const { average, count } = ratingSummary(scores);
+  return average == null || !count ? null : { average, count };
+}
 
 /** At most this many sibling links on an empty category page. */
 const EMPTY_PAGE_SIBLINGS = 12;
@@ -46,7 +61,11 @@ export function createCategoryPages(
         .slice(0, EMPTY_PAGE_SIBLINGS)
         .map((c) => ({ id: c.id, name: c.name })),
       // Only products with a page of their own are links (the rest show without one).
-      products: (listing?.products ?? []).map((p) => ({ ...p, hasPage: input.index.productSet.has(p.id) })),
+      // Each with its stars and review count, as its hub counts them (issue 44).
+      products: (listing?.products ?? []).map((p) => {
+        const rating = productRating(input.index, p.id);
+        return { ...p, hasPage: input.index.productSet.has(p.id), ...(rating && { rating }) };
+      }),
       // Reviews with a built page; one published since the build opens through the haul template.
       // Thin reviews (no text of their own, no media; noindex pages) are no category's content
       // (issue 22): a category with only such reviews lists none.

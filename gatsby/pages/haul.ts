@@ -9,6 +9,9 @@ import { leadWithUseful } from '../../src/review/quality';
 import { reviewKey, type BuildIndex } from './build-index';
 import type { PageActions, TemplateOf } from './types';
 
+/** At most this many skipped reviews' ids in a showcase page's data (they are rare: malformed records). */
+const MAX_SKIPPED_LISTED = 1000;
+
 /**
  * The review showcase: `/haul/` (page 1, which loads more as the shopper scrolls, from
  * `cursor`) and plain numbered pages `/haul/page/2/` ... for crawlers; the same for each
@@ -28,6 +31,8 @@ export function createHaulPages(
     products?: Map<string, ProductView>;
     pageSize?: number;
     maxPages?: number;
+    /** Reviews the build skipped (malformed): infinite scroll never shows them (issue 44). */
+    skipped?: ReadonlyArray<{ commentId: string | null }>;
   },
 ): number {
   const size = input.pageSize ?? HAUL_PAGE_SIZE;
@@ -71,6 +76,10 @@ export function createHaulPages(
     .filter((g) => byGroup.has(g.id))
     .map((g) => ({ id: g.id, name: g.name, count: byGroup.get(g.id)!.length }));
 
+  const skippedIds = [...new Set((input.skipped ?? []).flatMap((r) => (r.commentId ? [r.commentId] : [])))].slice(
+    0,
+    MAX_SKIPPED_LISTED,
+  );
   let made = 0;
   const listing = (items: RelatedView[], category: { id: string; name: string } | null, cursor: string | null) => {
     // Capped: pageCount in the context is the last built page, so no link points beyond it.
@@ -88,6 +97,8 @@ export function createHaulPages(
         // the build knows it (same page size, all categories), else null (the hook starts over
         // and skips what the page already shows).
         cursor: page === 1 && !category && pageItems.length === size ? cursor : null,
+        // Page 1 scrolls on: the reviews the build skipped are not shown when the feed lists them.
+        ...(page === 1 && skippedIds.length ? { skipped: skippedIds } : {}),
         category,
         categories,
         counts,

@@ -7,6 +7,7 @@
 // - a pinned endpoint that cannot be reached after the client's retries fails the build
 //   (RequiredEndpointError);
 // - one malformed or vanished review is skipped and reported, never fails the build.
+import type { RepliesResponse } from '../../src/storefront/comments';
 import type {
   CategoriesResponse,
   HaulResponse,
@@ -16,12 +17,15 @@ import type {
 } from '../../src/storefront/types';
 import {
   toRelatedViews,
+  toReplyViews,
   toReviewView,
+  type ReviewView,
   toSimilarViews,
   type RelatedView,
   type SimilarView,
 } from '../../src/review/view';
-import type { ReviewPageData } from '../../src/review/page-data';
+import { type BuiltReplies, type ReviewPageData } from '../../src/review/page-data';
+import { STATIC_REPLIES } from '../../src/review/replies';
 import { relatedListOf, relatedPools, tiersOf } from '../../src/review/related';
 import { getCatalogue } from '../../src/catalogue';
 import { mapLimit } from './map-limit';
@@ -37,6 +41,11 @@ export interface ReviewSourceApi {
   haulPage(delimiter: string, size: number): Promise<HaulResponse>;
   reviewDetail(productId: string, commentId: string): Promise<Review | null>;
   similarProducts(productId: string): Promise<SimilarProductItem[]>;
+  /**
+   * A review's first replies (spec section 7, not pinned: when it fails, the page loads them
+   * in the browser as before issue 44). Absent: the pages carry no replies.
+   */
+  replies?(productId: string, commentId: string, size: number): Promise<RepliesResponse>;
 }
 
 export interface SkippedRecord {
@@ -239,12 +248,14 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
         return null;
       }
       const info = view.review;
+      const [similarProducts, replies] = await Promise.all([similarFor(info.productId), builtReplies(api, info)]);
       return {
         productId: info.productId,
         commentId: info.id,
         info,
         relateList: [],
-        similarProducts: await similarFor(info.productId),
+        similarProducts,
+        ...(replies && { replies }),
       };
     } finally {
       opts.onReview?.(++done, ahead.length);
@@ -288,4 +299,23 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
       opts.staticHubs ?? DEFAULT_STATIC_HUBS,
     ),
   };
+}
+
+/**
+ * A review's first replies for its page (issue 44: in the HTML), or undefined when it has none
+ * or they cannot be read (an optional call: the page then loads them in the browser).
+ */
+export async function builtReplies(
+  api: Pick<ReviewSourceApi, 'replies'>,
+  review: ReviewView,
+): Promise<BuiltReplies | undefined> {
+  if (!api.replies || review.replyCount === 0) return undefined;
+  try {
+    const r = await api.replies(review.productId, review.id, STATIC_REPLIES);
+    const items = toReplyViews(r?.replies).slice(0, STATIC_REPLIES);
+    if (!items.length) return undefined;
+    return { items, total: typeof r?.total === 'number' && r.total >= items.length ? r.total : null };
+  } catch {
+    return undefined;
+  }
 }

@@ -30,9 +30,11 @@ export function useHaulFeed(
   enabled: boolean,
   /** The showcase's category ('0' = all) and its filter and sort (extensions, docs/api-client.md). */
   query: { category: string } & HaulFilter = { category: '0' },
+  /** Reviews the build skipped: the feed may list them, the page never shows them (issue 44). */
+  skipped: readonly string[] = [],
 ): HaulFeed {
   const q = React.useRef(query);
-  const state = React.useRef<FeedState>(initialFeedState(built, cursor, !enabled));
+  const state = React.useRef<FeedState>(initialFeedState(built, cursor, !enabled, skipped));
   const [view, setView] = React.useState<{ loaded: RelatedView[]; status: HaulFeed['status']; error: string }>({
     loaded: [],
     status: enabled ? 'idle' : 'done',

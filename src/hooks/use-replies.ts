@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { toReplyViews, type ReplyView } from '../review/view';
+import type { BuiltReplies } from '../review/page-data';
 import { browserClient } from './browser-client';
 
 /** The most replies one "show all" asks for (the reference server's window limit). */
@@ -21,18 +22,21 @@ const api = () => Promise.all([import('../storefront/comments'), browserClient()
  * s=posted_at) once `start` is true (the section came near the viewport), the rest on demand.
  * Failures are swallowed like the page's other calls (spec section 8): the section stays empty.
  */
-export function useReplies(productId: string, commentId: string, start: boolean): RepliesState {
-  const [state, setState] = React.useState<Omit<RepliesState, 'loadAll'>>({
-    replies: [],
-    total: null,
-    status: 'idle',
-  });
+export function useReplies(productId: string, commentId: string, start: boolean, built?: BuiltReplies): RepliesState {
+  // The replies the build put into the page (issue 44) are shown as they are: no first call.
+  const initial = (): Omit<RepliesState, 'loadAll'> =>
+    built
+      ? { replies: built.items, total: built.total, status: 'ready' }
+      : { replies: [], total: null, status: 'idle' };
+  const [state, setState] = React.useState<Omit<RepliesState, 'loadAll'>>(initial);
   const key = `${productId}/${commentId}`;
   React.useEffect(() => {
-    setState({ replies: [], total: null, status: 'idle' });
+    setState(initial());
+    // the built replies belong to the key
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   React.useEffect(() => {
-    if (!start) return;
+    if (!start || built) return;
     let alive = true;
     setState((s) => ({ ...s, status: 'loading' }));
     api()
@@ -50,7 +54,7 @@ export function useReplies(productId: string, commentId: string, start: boolean)
     return () => {
       alive = false;
     };
-  }, [start, productId, commentId]);
+  }, [start, productId, commentId, built]);
   const loadAll = React.useCallback(() => {
     setState((s) => ({ ...s, status: 'loading' }));
     api()

@@ -15,7 +15,24 @@ export interface ReviewData {
   review: ReviewView | null;
   related: RelatedView[];
   similar: SimilarView[];
-  status: 'ready' | 'loading' | 'not-found' | 'empty';
+  status: ReviewStatus;
+  /** Loads the review again (after `failed`). */
+  retry(): void;
+}
+
+/**
+ * What the page shows of its review: `not-found` (the API has no such review, 404),
+ * `gone` (taken down, 410), `invalid` (the API's record cannot be shown: the build skipped it
+ * too), `failed` (the API or the network failed: the shopper can retry).
+ */
+export type ReviewStatus = 'ready' | 'loading' | 'not-found' | 'gone' | 'invalid' | 'failed' | 'empty';
+
+/** The status a failed detail call means (the client's StorefrontError carries the HTTP status). */
+function failureStatus(e: unknown): ReviewStatus {
+  const status = (e as { status?: unknown } | null)?.status;
+  if (status === 404) return 'not-found';
+  if (status === 410) return 'gone';
+  return 'failed';
 }
 
 /** What the build supplied: all of a page's data, or none (`{}`). */
@@ -23,7 +40,7 @@ type InitialReviewData = Partial<ReviewPageData>;
 
 const keyOf = (ids: ReviewIds | null) => (ids ? `${ids.productId}/${ids.commentId}` : '');
 
-const fromInitial = (ids: ReviewIds | null, initial: InitialReviewData): ReviewData => ({
+const fromInitial = (ids: ReviewIds | null, initial: InitialReviewData): Omit<ReviewData, 'retry'> => ({
   review: initial.info ?? null,
   related: initial.relateList ?? [],
   similar: initial.similarProducts ?? [],
@@ -39,6 +56,7 @@ const fromInitial = (ids: ReviewIds | null, initial: InitialReviewData): ReviewD
  */
 export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData): ReviewData {
   const key = keyOf(ids);
+  const [attempt, setAttempt] = React.useState(0);
   const [stored, setData] = React.useState(() => ({ key, data: fromInitial(ids, initial) }));
   const data = stored.key === key ? stored.data : fromInitial(ids, initial);
   const productId = ids?.productId;
@@ -46,7 +64,7 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
 
   React.useEffect(() => {
     let alive = true;
-    const update = (patch: Partial<ReviewData>) =>
+    const update = (patch: Partial<Omit<ReviewData, 'retry'>>) =>
       alive &&
       setData((s) => ({
         key,
@@ -65,9 +83,9 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
           getReviewDetail(client, productId, commentId)
             .then((raw) => {
               const v = raw ? toReviewView(raw, productId) : null;
-              update(v && v.ok ? { review: v.review, status: 'ready' } : { status: 'not-found' });
+              update(v && v.ok ? { review: v.review, status: 'ready' } : { status: raw ? 'invalid' : 'not-found' });
             })
-            .catch(() => update({ status: 'not-found' }));
+            .catch((e: unknown) => update({ status: failureStatus(e) }));
         }
         if (needsFeed) {
           getReviewFeed(client, 0, 30, '0')
@@ -81,7 +99,7 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
         }
       },
       () => {
-        if (needsDetail) update({ status: 'not-found' });
+        if (needsDetail) update({ status: 'failed' }); // the chunks did not load
       },
     );
     return () => {
@@ -90,7 +108,12 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
     // The initial data is fixed for a set of ids; ids change after hydration (query) or on
     // client navigation. `key` is made of the ids.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, attempt]);
 
-  return data;
+  const retry = React.useCallback(() => {
+    setData((s) => ({ key, data: { ...(s.key === key ? s.data : fromInitial(ids, initial)), status: 'loading' } }));
+    setAttempt((n) => n + 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return { ...data, retry };
 }

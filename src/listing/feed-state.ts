@@ -18,10 +18,16 @@ export interface FeedState {
 
 /**
  * Start after the built items: from the build's cursor when it knows one, else from the first
- * page (duplicates of the built items are skipped as they arrive).
+ * page (duplicates of the built items are skipped as they arrive). `skipped`: reviews the build
+ * left out (malformed: no page), never shown though the feed lists them (issue 44).
  */
-export function initialFeedState(built: RelatedView[], cursor: string | null, done = false): FeedState {
-  return { loaded: [], seen: new Set(built.map((b) => b.commentId)), cursor: cursor ?? '0', done };
+export function initialFeedState(
+  built: RelatedView[],
+  cursor: string | null,
+  done = false,
+  skipped: readonly string[] = [],
+): FeedState {
+  return { loaded: [], seen: new Set([...skipped, ...built.map((b) => b.commentId)]), cursor: cursor ?? '0', done };
 }
 
 /** Adds one answer of the haul feed: new well-formed items only; a null delimiter ends it. */

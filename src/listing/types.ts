@@ -33,6 +33,14 @@ export interface ProductCardView {
   price: string | null;
   origin: string | null;
   marks: string[];
+  /** Its reviews' average score and count, as its hub counts them (category pages, issue 44). */
+  rating?: ProductRating;
+}
+
+export interface ProductRating {
+  /** One decimal. */
+  average: number;
+  count: number;
 }
 
 /** A review in the product page's list (built from the detail or a listComments answer). */

@@ -45,7 +45,8 @@ export function reviewHead(r: ReviewView): HeadData {
   const keywords = Array.from(new Set([product, ...r.tags.map(oneLine), '晒单', '买家秀', ...siteConfig.keywords]))
     .filter(Boolean)
     .join(',');
-  const first = r.gallery[0]?.full ?? null;
+  // A text-only review shares its product's picture (the sku's), issue 44: never a card without one.
+  const first = r.gallery[0]?.full ?? (r.sku.image ? { url: r.sku.image, width: null, height: null } : null);
   const canonical = absoluteUrl(siteConfig.siteUrl, reviewPath(r.productId, r.id));
   return {
     title,

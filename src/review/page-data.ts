@@ -2,13 +2,25 @@
 // `similarProducts`): the build writes it into the page context (gatsby/create-pages.ts), the
 // page starts from it and loads in the browser what it lacks (src/hooks/use-review-data.ts).
 import type { ReviewIds } from './ids';
-import type { RelatedView, ReviewView, SimilarView } from './view';
+import type { RelatedView, ReplyView, ReviewView, SimilarView } from './view';
 
 export interface ReviewPageData extends ReviewIds {
   info: ReviewView;
   /** Related reviews, the page's own review excluded (relatedTo). */
   relateList: RelatedView[];
   similarProducts: SimilarView[];
+  /**
+   * The review's first replies (src/review/replies.ts STATIC_REPLIES) and the API's total, so
+   * the HTML has them (issue 44); absent when the review has none or the build could not read
+   * them (the page then loads them in the browser).
+   */
+  replies?: BuiltReplies;
+}
+
+export interface BuiltReplies {
+  items: ReplyView[];
+  /** The API's total; null when it does not say. */
+  total: number | null;
 }
 
 /** The related reviews of a review page: the given ones but the page's own (spec section 2). */

@@ -3,7 +3,7 @@
 // (the build skips and reports it; the browser shows what it has).
 import type { Review, RelatedReviewItem, SimilarProductItem, Sku } from '../storefront/types';
 import { safeUrl } from '../common/safe-url';
-import { idText, num, pathId, text, toViewImage, type ViewImage } from '../common/coerce';
+import { idText, num, pathId, text, trimmedText, toViewImage, type ViewImage } from '../common/coerce';
 import { SIMILAR_PRODUCTS_LIMIT } from './format';
 
 export interface GalleryItem {
@@ -148,7 +148,15 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
       likes: Math.max(0, num(raw.likes) ?? 0),
       postedAt: num(raw.postedAt),
       score: num(label?.productSatisfyScore),
-      tags: (Array.isArray(label?.wordTags) ? label!.wordTags! : []).filter((t): t is string => !!text(t)),
+      // Each tag once (issue 44: the API may repeat one).
+      tags: [
+        ...new Set(
+          (Array.isArray(label?.wordTags) ? label!.wordTags! : []).flatMap((t) => {
+            const v = trimmedText(t);
+            return v ? [v] : [];
+          }),
+        ),
+      ],
       gallery: toGallery(raw),
       verified:
         raw.verifiedPurchase && typeof raw.verifiedPurchase === 'object'

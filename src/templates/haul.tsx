@@ -22,6 +22,8 @@ export interface HaulPageContext {
   cursor: string | null;
   /** The top-level category of /haul/c/{id}/, null on /haul/. */
   category: { id: string; name: string } | null;
+  /** Reviews the build skipped (page 1): never shown when the scrolled feed lists them (issue 44). */
+  skipped?: string[];
   /** Every top-level category with reviews, for the filter links. */
   categories: HaulCategoryLink[];
   /** The filters' counts for this category (or all). */
@@ -34,13 +36,15 @@ function HaulList({
   cursor,
   scroll,
   query,
+  skipped,
 }: {
   items: RelatedView[];
   cursor: string | null;
   scroll: boolean;
   query: { category: string } & HaulFilter;
+  skipped?: string[];
 }) {
-  const feed = useHaulFeed(items, cursor, scroll, query);
+  const feed = useHaulFeed(items, cursor, scroll, query, skipped);
   const all = [...items, ...feed.loaded];
   return (
     <>
@@ -88,7 +92,7 @@ function HaulList({
  * (?media=picture ...): loaded in the browser, noindex.
  */
 export default function HaulTemplate({ pageContext, location }: PageProps<object, HaulPageContext>) {
-  const { page, pageCount, items, cursor, category, categories, counts } = pageContext;
+  const { page, pageCount, items, cursor, category, categories, counts, skipped } = pageContext;
   // Read after hydration: the static HTML is the unfiltered page (no hydration mismatch).
   const [filter, setFilter] = React.useState<HaulFilter>({});
   const search = location?.search ?? '';
@@ -122,6 +126,7 @@ export default function HaulTemplate({ pageContext, location }: PageProps<object
           cursor={filtered ? '0' : cursor}
           scroll={filtered || (page === 1 && items.length > 0)}
           query={{ category: category?.id ?? '0', ...filter }}
+          skipped={skipped}
         />
         {!filtered && <Pagination page={page} pageCount={pageCount} pathOf={pathOf} label="晒单分页" />}
       </div>

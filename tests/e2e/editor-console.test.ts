@@ -368,6 +368,8 @@ async function rollbackThenTakedown(page: Page, dialogs: string[], olderId: stri
   assert.equal(queue.history.list().length, builds + 1);
   await queue.finished(takedownBuild.id);
   await card(page, takedownBuild.id).getByText('未上线（发布已锁定）').waitFor(WAIT);
+  // Held, so never called published (issue 44).
+  assert.equal(await card(page, takedownBuild.id).locator('.build-head .status').first().innerText(), '已构建');
   // (A failed full build before it makes it a full build: the queue carries that build's changes.)
   const hinted = queue.history.get(takedownBuild.id)!.hint !== null;
   assert.equal(await card(page, takedownBuild.id).locator('.build-kind').innerText(), hinted ? '下架' : '下架（全量）');

@@ -222,11 +222,13 @@ describe('mobile shell at 375x812', { skip }, () => {
     const p = await open(375, 812);
     assert.equal(await p.isVisible('.dnav'), false);
     const toggle = p.locator('.mmenu__toggle');
-    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    // A <details>: its summary's expanded state is the element's own (no aria-expanded).
+    const isOpen = () => p.locator('details.mmenu__wrap').evaluate((d: HTMLDetailsElement) => d.open);
+    assert.equal(await isOpen(), false);
     assert.equal(await toggle.getAttribute('aria-controls'), 'shell-mobile-menu');
     await p.evaluate(() => window.scrollTo(0, 300));
     await toggle.click();
-    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.equal(await isOpen(), true);
     assert.deepEqual(
       await p.$$eval('#shell-mobile-menu a', (as) => as.map((a) => [a.textContent, a.getAttribute('href')])),
       mobileMenuLinks().map((l) => [l.name, withPrefix(l.path)]),
@@ -247,7 +249,7 @@ describe('mobile shell at 375x812', { skip }, () => {
     await p.click('.mmenu__toggle');
     await p.click('#shell-mobile-menu a[href$="/privacy/"]');
     await p.waitForURL(/\/review\/privacy\/$/);
-    assert.equal(await p.locator('.mmenu__toggle').getAttribute('aria-expanded'), 'false');
+    assert.equal(await p.locator('details.mmenu__wrap').evaluate((d: HTMLDetailsElement) => d.open), false);
     assert.equal(await p.evaluate(() => document.body.style.position), '');
     await p.close();
   });

@@ -6,6 +6,8 @@ const ACTIVE_POLL_MS = 2000; // while a build is queued or running
 const IDLE_POLL_MS = 10000;
 
 const STATUS = { queued: '排队中', running: '构建中', published: '已发布', failed: '失败' };
+/** A build's status as editors read it: a finished build kept unserved (held) was not published. */
+const statusText = (b) => (b.status === 'published' && b.held && !b.current ? '已构建' : STATUS[b.status] || b.status);
 // The steps server/builds/progress.ts names (Gatsby's own step names and the patch build's), as editors read them.
 const STEP = {
   queued: '排队中',
@@ -236,7 +238,7 @@ function buildItem(b, publishing) {
       { class: 'build-head' },
       el('span', { class: 'build-kind' }, kind(b)),
       el('span', { class: 'build-id', title: b.id }, buildName(b)),
-      el('span', { class: `status status-${b.status}` }, STATUS[b.status] || b.status),
+      el('span', { class: `status status-${b.held && !b.current ? 'built' : b.status}` }, statusText(b)),
       b.current ? el('span', { class: 'status status-current' }, '线上版本') : null,
       b.held && !b.current ? el('span', { class: 'status status-held' }, '未上线（发布已锁定）') : null,
     ),
@@ -327,7 +329,7 @@ async function refreshDetail() {
   const b = await api('GET', `/builds/${encodeURIComponent(selected)}`);
   $('detail-title').textContent = `${kind(b)} · ${buildName(b)}`;
   const facts = [
-    ['状态', `${STATUS[b.status] || b.status}${b.current ? '（线上版本）' : b.held ? '（未上线：发布已锁定）' : ''}`],
+    ['状态', `${statusText(b)}${b.current ? '（线上版本）' : b.held ? '（未上线：发布已锁定）' : ''}`],
     ['排队', time(b.queuedAt)],
     ['开始', time(b.startedAt)],
     ['结束', time(b.finishedAt)],

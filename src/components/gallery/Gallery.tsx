@@ -7,6 +7,9 @@ import { useEngaged, useSwiper } from './use-swiper';
 
 const THUMBS_VISIBLE = 5; // spec section 9
 
+/** The anchor of a slide: a thumbnail links to it (the page has one gallery). */
+const slideAnchor = (i: number) => `photo-${i + 1}`;
+
 // Loaded on interaction only (issue 21): neither weighs on the page's first load.
 const GalleryVideo = React.lazy(() => import('./GalleryVideo'));
 const PhotoViewer = React.lazy(() => import('../viewer/PhotoViewer'));
@@ -25,6 +28,7 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
   const opener = React.useRef<HTMLElement | null>(null);
   const [playing, setPlaying] = React.useState<ReadonlySet<string>>(new Set());
   const [viewerAt, setViewerAt] = React.useState<number | null>(null);
+  const [active, setActive] = React.useState(0);
   const section = React.useRef<HTMLElement>(null);
   const hasThumbs = items.length > 1;
   // Swiper starts when the shopper first points at, touches or focuses the gallery, not in the
@@ -67,6 +71,7 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
     if (!carousel || !pending.current) return;
     pending.current(carousel);
     pending.current = null;
+    setActive(carousel.activeIndex); // moved before the live region's listener below was set
   }, [carousel]);
   const step = (by: 1 | -1) => () => {
     if (started()) return; // Swiper's own navigation handles it
@@ -77,14 +82,19 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
       else s.slidePrev();
     });
   };
-  // A thumbnail clicked before Swiper started (afterwards its Thumbs module handles the click).
+  // A thumbnail is a link to its slide's anchor, which is what it does without script (the
+  // no-script stylesheet makes the slides a scroll-snap strip: src/styles/no-script.ts). With
+  // script the carousel moves instead, for a click or a key alike (Swiper's Thumbs module sees
+  // pointer taps only).
   React.useEffect(() => {
     const el = strip.current;
     if (!el) return undefined;
     const onClick = (e: MouseEvent) => {
       const slide = e.target instanceof Element ? e.target.closest('.swiper-slide') : null;
       const i = slide?.parentElement ? Array.prototype.indexOf.call(slide.parentElement.children, slide) : -1;
-      if (i >= 0 && !started()) ask((s) => s.slideTo(i));
+      if (i < 0) return;
+      e.preventDefault();
+      ask((s) => s.slideTo(i));
     };
     el.addEventListener('click', onClick);
     return () => el.removeEventListener('click', onClick);
@@ -106,11 +116,15 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
   const pauseAll = React.useCallback(() => {
     main.current?.querySelectorAll('video').forEach((v) => v.pause());
   }, []);
-  // A video stops when its slide leaves.
+  // A video stops when its slide leaves; the live region says which slide shows.
   React.useEffect(() => {
     if (!carousel) return;
-    carousel.on('slideChange', pauseAll);
-    return () => carousel.off('slideChange', pauseAll);
+    const onChange = () => {
+      pauseAll();
+      setActive(carousel.activeIndex);
+    };
+    carousel.on('slideChange', onChange);
+    return () => carousel.off('slideChange', onChange);
   }, [carousel, pauseAll]);
 
   const openViewer = (i: number, from: HTMLElement) => {
@@ -131,7 +145,11 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
       <div className="swiper gallery__main" ref={main} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
         <div className="swiper-wrapper">
           {items.map((it, i) => (
-            <div className={i === 0 ? 'swiper-slide swiper-slide-active' : 'swiper-slide'} key={it.id}>
+            <div
+              className={i === 0 ? 'swiper-slide swiper-slide-active' : 'swiper-slide'}
+              key={it.id}
+              id={slideAnchor(i)}
+            >
               <div className="gallery__frame">
                 {it.isVideoCover && it.videoUrl && playing.has(it.id) ? (
                   <React.Suspense
@@ -142,6 +160,23 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
                 ) : it.isVideoCover ? (
                   <>
                     <Img src={it.full.url} alt={alt} width={it.full.width} height={it.full.height} eager={i === 0} />
+                    {it.videoUrl && (
+                      // Without script the video itself, with the browser's controls.
+                      <noscript>
+                        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- as GalleryVideo */}
+                        <video
+                          className="gallery__video gallery__nojs-video"
+                          src={it.videoUrl}
+                          poster={it.full.url}
+                          width={it.videoSize?.width ?? it.full.width}
+                          height={it.videoSize?.height ?? it.full.height}
+                          controls
+                          playsInline
+                          preload="none"
+                          aria-label="晒单视频"
+                        />
+                      </noscript>
+                    )}
                     {it.videoUrl ? (
                       <button
                         type="button"
@@ -191,16 +226,30 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
           <div className="swiper-wrapper">
             {items.map((it, i) => (
               <div className={i === 0 ? 'swiper-slide swiper-slide-thumb-active' : 'swiper-slide'} key={it.id}>
-                <Img
-                  src={it.thumb.url}
-                  alt={`${alt}（第 ${i + 1} 张）`}
-                  width={it.thumb.width}
-                  height={it.thumb.height}
-                />
+                <a
+                  className="gallery__thumb"
+                  href={`#${slideAnchor(i)}`}
+                  // A button to assistive technology and to the boot's held taps (src/boot):
+                  // it shows a slide; a plain link to it without script.
+                  role="button"
+                  aria-current={i === active ? 'true' : undefined}
+                >
+                  <Img
+                    src={it.thumb.url}
+                    alt={`${alt}（第 ${i + 1} 张）`}
+                    width={it.thumb.width}
+                    height={it.thumb.height}
+                  />
+                </a>
               </div>
             ))}
           </div>
         </div>
+      )}
+      {hasThumbs && (
+        <p className="visually-hidden" aria-live="polite">
+          {`第 ${active + 1} 张，共 ${items.length} 张`}
+        </p>
       )}
       {viewerAt !== null && pictures.length > 0 && (
         <React.Suspense fallback={null}>

@@ -3,6 +3,8 @@ import { Link } from 'gatsby';
 import type { ProductCardView } from '../../listing/types';
 import { productPath } from '../../paths';
 import { Img } from '../common/Img';
+import { Stars } from '../review/Stars';
+import { formatAverage } from '../../listing/rating';
 
 export type ProductCardItem = ProductCardView & { hasPage?: boolean };
 
@@ -18,6 +20,13 @@ function Body({ p }: { p: ProductCardItem }) {
       </span>
       <span className="pcard__name">{p.name}</span>
       {p.marks.length > 0 && <span className="pcard__marks">{p.marks.join(' · ')}</span>}
+      {p.rating && (
+        <span className="pcard__rating">
+          <Stars score={p.rating.average} />
+          <span className="pcard__avg">{formatAverage(p.rating.average)}</span>
+          <span className="pcard__count">{p.rating.count}条评价</span>
+        </span>
+      )}
       <span className="pcard__foot">
         <span className="pcard__price">{p.price ?? ''}</span>
         {p.origin && <span className="pcard__origin">{p.origin}</span>}

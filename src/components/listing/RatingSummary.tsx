@@ -9,7 +9,8 @@ import { Stars } from '../review/Stars';
  */
 export function RatingSummary({ summary }: { summary: Summary }) {
   if (!summary.count || summary.average == null) return null;
-  const max = Math.max(...summary.histogram);
+  // Each bar is its score's share of the ratings (issue 44), not its size next to the largest.
+  const total = summary.histogram.reduce((a, b) => a + b, 0);
   return (
     <div className="rsum" data-average={formatAverage(summary.average)} data-count={summary.count}>
       <div className="rsum__score">
@@ -24,7 +25,7 @@ export function RatingSummary({ summary }: { summary: Summary }) {
             <li key={s} data-score={s} data-n={n}>
               <span className="rsum__label">{s}星</span>
               <span className="rsum__bar" aria-hidden="true">
-                <span style={{ width: `${max ? Math.round((n / max) * 100) : 0}%` }} />
+                <span style={{ width: `${total ? Math.round((n / total) * 100) : 0}%` }} />
               </span>
               <span className="rsum__n">{n}</span>
             </li>

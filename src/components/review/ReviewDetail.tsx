@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { Link } from 'gatsby';
 import type { ReviewView, RelatedView, SimilarView } from '../../review/view';
+import type { BuiltReplies } from '../../review/page-data';
+import type { ReviewStatus } from '../../hooks/use-review-data';
 import { altText, formatPrice, specLine, productName, variantName } from '../../review/format';
 import { reviewCrumbs } from '../../review/crumbs';
 import { productPath } from '../../paths';
@@ -22,11 +24,25 @@ export interface ReviewDetailProps {
   likeSlot?: React.ReactNode;
   /** Share control, supplied by the page. */
   shareSlot?: React.ReactNode;
-  status?: 'loading' | 'not-found' | 'ready' | 'empty';
+  status?: ReviewStatus;
+  /** Loads the review again: offered when it failed to load. */
+  onRetry?: () => void;
+  /** The review's replies as the build read them (the built review only). */
+  replies?: BuiltReplies;
 }
 
 /** The page's one heading when no review is shown (loading, not found). */
 const NO_REVIEW_HEADING = '用户晒单';
+
+/** What the page says when it shows no review, by status (issue 44: errors that tell the truth). */
+const STATUS_TEXT: Record<Exclude<ReviewStatus, 'ready'>, string> = {
+  loading: '正在加载晒单…',
+  'not-found': '这条晒单不存在或已被删除',
+  gone: '这条晒单已下架',
+  invalid: '这条晒单的内容有误，暂时无法显示',
+  failed: '晒单没有加载成功，请检查网络后重试',
+  empty: '未找到晒单',
+};
 
 export function ReviewDetail({
   review,
@@ -36,22 +52,25 @@ export function ReviewDetail({
   likeSlot,
   shareSlot,
   status = 'ready',
+  replies,
+  onRetry,
 }: ReviewDetailProps) {
   return (
     <article className="review" aria-busy={status === 'loading'}>
       <Breadcrumb items={reviewCrumbs(review, fallbackLabel)} />
       {review ? (
-        <ReviewBody review={review} likeSlot={likeSlot} shareSlot={shareSlot} />
+        <ReviewBody review={review} likeSlot={likeSlot} shareSlot={shareSlot} replies={replies} />
       ) : (
         <>
           <h1 className="visually-hidden">{NO_REVIEW_HEADING}</h1>
-          <p className="review__status" role="status">
-            {status === 'loading'
-              ? '正在加载晒单…'
-              : status === 'not-found'
-                ? '这条晒单不存在或已被删除'
-                : '未找到晒单'}
-          </p>
+          <div className="review__status" role="status">
+            <p className="review__status-text">{STATUS_TEXT[status === 'ready' ? 'empty' : status]}</p>
+            {status === 'failed' && onRetry && (
+              <button type="button" className="review__retry" onClick={onRetry}>
+                重试
+              </button>
+            )}
+          </div>
         </>
       )}
       <div className="review__aside">
@@ -69,10 +88,12 @@ function ReviewBody({
   review,
   likeSlot,
   shareSlot,
+  replies,
 }: {
   review: ReviewView;
   likeSlot?: React.ReactNode;
   shareSlot?: React.ReactNode;
+  replies?: BuiltReplies;
 }) {
   const spec = specLine([review.sku.color, review.sku.size, review.sku.width]);
   const price = formatPrice(review.sku.cents, review.sku.rate);
@@ -107,7 +128,7 @@ function ReviewBody({
             {variant && <span className="review__product-name">{variant}</span>}
           </Link>
         </div>
-        <Replies review={review} />
+        <Replies review={review} built={replies} />
       </div>
     </div>
   );

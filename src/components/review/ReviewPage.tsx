@@ -41,6 +41,8 @@ export function ReviewPage({ ids, built }: ReviewPageProps) {
         related={data.related}
         similar={data.similar}
         status={ids === undefined && !built ? 'loading' : data.status}
+        replies={other ? undefined : built?.replies}
+        onRetry={data.retry}
         likeSlot={data.review ? <LikeButton review={data.review} /> : null}
         shareSlot={card ? <ShareButton url={card.link} title={card.title} text={card.desc} /> : null}
       />

@@ -16,11 +16,11 @@ export interface MobileMenuProps {
 }
 
 /**
- * Mobile header menu (spec section 2, "Shell"; closed or open, section 4): a toggle button and
- * a collapsible list. While open the page does not scroll; Escape and any navigation close it.
+ * Mobile header menu (spec section 2, "Shell"; closed or open, section 4): a disclosure
+ * (<details>) with a list. While open the page does not scroll; Escape and any navigation close it.
  */
 export function MobileMenu({ open, onOpenChange, account }: MobileMenuProps) {
-  const button = useRef<HTMLButtonElement>(null);
+  const button = useRef<HTMLElement>(null);
   useScrollLock(open);
 
   useEffect(() => {
@@ -34,20 +34,27 @@ export function MobileMenu({ open, onOpenChange, account }: MobileMenuProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open, onOpenChange]);
 
+  // The menu is a <details>: it opens without script too (issue 44). With script the state
+  // follows the element (a toggle made before hydration included) and drives the scroll lock.
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (details.current?.open) onOpenChange(true);
+    // once, after hydration
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        className="mmenu__toggle"
-        aria-expanded={open}
-        aria-controls={MENU_ID}
-        onClick={() => onOpenChange(!open)}
-      >
+    <details
+      ref={details}
+      className="mmenu__wrap"
+      open={open}
+      onToggle={(e) => e.currentTarget.open !== open && onOpenChange(e.currentTarget.open)}
+    >
+      <summary ref={button} className="mmenu__toggle" aria-controls={MENU_ID}>
         <span className="mmenu__icon" aria-hidden="true" />
         <span className="mmenu__label">菜单</span>
-      </button>
-      <nav id={MENU_ID} className="mmenu" aria-label="网站菜单" hidden={!open}>
+      </summary>
+      <nav id={MENU_ID} className="mmenu" aria-label="网站菜单">
         <ul>
           {mobileMenuLinks().map((l) => (
             <li key={l.path}>
@@ -64,6 +71,6 @@ export function MobileMenu({ open, onOpenChange, account }: MobileMenuProps) {
           )}
         </ul>
       </nav>
-    </>
+    </details>
   );
 }

@@ -20,7 +20,7 @@ import { listedReviews, sourcedFeed, writeSitemapsStreamed } from '../../../gats
 import { toRelatedViews } from '../../../src/review/view';
 import { siteConfig } from '../../../src/site-config';
 import type { PageInput } from '../../../gatsby/pages/types';
-import { manifestEntry, stampChanges, type Manifest } from '../../../gatsby/patch/manifest';
+import { loadManifest, manifestEntry, saveManifest, stampChanges, type Manifest } from '../../../gatsby/patch/manifest';
 
 const tpl = (name: string) => `/site/src/templates/${name}.tsx`;
 const image = (url: string) => ({ url, width: 800, height: 800, format: 'jpg' });
@@ -91,6 +91,37 @@ test("an edited review's lastmod is the build that changed its page; unchanged p
     T1 + 5,
   );
   assert.equal(third.lastmod('/1001/1/'), T1);
+  // The edit reverted (issue 44): the page is its first version again, and so is its lastmod;
+  // edited again as before, it gets that version's time back too. Both survive a saved manifest.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-'));
+  try {
+    saveManifest(dir, third.manifest);
+    const saved = loadManifest(path.join(dir, 'next'));
+    const reverted = build(
+      [reviewPage('1', POSTED, []), reviewPage('2', POSTED, []), reviewPage('3', POSTED, [])],
+      saved,
+      T1 + 10,
+    );
+    assert.equal(reverted.lastmod('/1001/1/'), POSTED, 'a reverted edit leaves no new lastmod');
+    const again = build(
+      [edited(reviewPage('1', POSTED, [])), reviewPage('2', POSTED, []), reviewPage('3', POSTED, [])],
+      reverted.manifest,
+      T1 + 20,
+    );
+    assert.equal(again.lastmod('/1001/1/'), T1, 'the same edit again: its first time');
+    const other = build(
+      [
+        { ...edited(reviewPage('1', POSTED, [])), context: { ...edited(reviewPage('1', POSTED, [])).context, x: 1 } },
+        reviewPage('2', POSTED, []),
+        reviewPage('3', POSTED, []),
+      ],
+      again.manifest,
+      T1 + 30,
+    );
+    assert.equal(other.lastmod('/1001/1/'), T1 + 30, 'a new version: a new lastmod');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a review with a playable video: a video entry with the same facts as its VideoObject; none without a file', () => {
@@ -264,6 +295,11 @@ test('written sitemaps parse back to exactly the entries, under the limits, list
     assert.deepEqual(
       index.map((i) => i.url),
       [0, 1, 2].map((n) => `${siteConfig.siteUrl}/review/sitemap-${n}.xml`),
+    );
+    // Each child's lastmod in the index: its newest entry's (issue 44).
+    assert.deepEqual(
+      index.map((i) => Date.parse(i.lastmod ?? '')),
+      [0, 1, 2].map(() => Date.UTC(2024, 0, 2, 3, 4, 5)),
     );
 
     const items = (await Promise.all([0, 1, 2].map((n) => parsed(path.join(dir, `sitemap-${n}.xml`))))).flat();

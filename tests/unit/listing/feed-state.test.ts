@@ -51,3 +51,12 @@ test('a cursor that does not move ends the feed (no endless loop); unsafe images
   assert.equal(s.done, true);
   assert.equal(s.loaded[0].image, null);
 });
+
+test('issue 44: a review the build skipped is never shown, though the feed lists it', () => {
+  let s = initialFeedState([view('1')], 'c1', false, ['5000055']);
+  s = addFeedPage(s, [drop('2'), drop('5000055'), drop('3')], 'c3');
+  assert.deepEqual(
+    s.loaded.map((x) => x.commentId),
+    ['2', '3'],
+  );
+});

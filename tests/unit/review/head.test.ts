@@ -160,3 +160,18 @@ test('hostile text stays text: every block parses after embedding in a <script> 
   }
   assert.equal(ofType(r, 'Review')!.itemReviewed.name as string, evil.replace(/\s+/g, ' ').trim());
 });
+
+test('issue 44: a text-only review shares its product picture; none without one', () => {
+  const textOnly = reviewHead(review({ pictures: [] }));
+  assert.equal(textOnly.image, `${siteConfig.siteUrl}/media/sku/s1.jpg`);
+  assert.equal(textOnly.imageWidth, null);
+  assert.equal(reviewHead(review({ pictures: [] }, { images: [] })).image, null);
+  assert.equal(reviewHead(review()).image, `${siteConfig.siteUrl}/media/review/1.jpg`, 'a picture first');
+});
+
+test('issue 44: each word tag once, trimmed', () => {
+  const r = review({
+    productCommentLabel: { productSatisfyScore: 4, wordTags: ['做工好', ' 做工好 ', '颜色正', '做工好', ''] },
+  });
+  assert.deepEqual(r.tags, ['做工好', '颜色正']);
+});
