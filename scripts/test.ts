@@ -1,7 +1,8 @@
 // `npm test`: every test, by layer (tests/unit, tests/integration, tests/e2e), in one run of
-// Node's test runner. The e2e layer needs a built site: it is built once here (against the
-// embedded reference server on a random port) before the runner starts, unless
-// SKIP_SITE_BUILD=1 and public/ already exists.
+// Node's test runner. The e2e layer and the files that import tests/helpers/built-site.ts read
+// one built site: it is built once here (against the embedded reference server on a random
+// port) before the runner starts, unless SKIP_SITE_BUILD=1 and public/ already exists.
+// docs/reliability.md, "How the suite is laid out".
 //
 //   npm test                    typecheck, lint (ESLint + Prettier), then all layers
 //   npm test -- unit            only tests/unit (any layer names, folders or file paths work)

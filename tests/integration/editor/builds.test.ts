@@ -17,6 +17,7 @@ import { BuildQueue } from '../../../server/builds/queue';
 import { gatsbyRunner } from '../../../server/builds/gatsby-runner';
 import { currentRelease } from '../../../publish/releases';
 import type { BuildDetail } from '../../../server/builds/types';
+import { FILE_LIMIT_MS, hookTimeout, remainingMs } from '../../helpers/deadline';
 
 const TOKEN = 'editor-token-for-build-tests-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -44,18 +45,18 @@ async function call(method: string, url: string, body?: unknown, headers: Record
 
 const detail = async (id: string) => (await call('GET', `/editor/api/builds/${id}`)).json as BuildDetail;
 /**
- * How long one build may take here: BUILD_TEST_DEADLINE_MS (a slow or shared machine sets more).
- * On expiry the test fails naming the build's state; `after` closes the queue, which ends the
- * build's whole process group (server/builds/gatsby-runner.ts), so no worker is left running.
+ * How long one build may take here: BUILD_TEST_DEADLINE_MS (a slow or shared machine sets more),
+ * never more than what is left of the file's limit (tests/helpers/deadline.ts): on expiry the
+ * test fails naming the build's state, before the runner would cancel the file, and `after`
+ * closes the queue, which ends the build's whole process group (server/builds/gatsby-runner.ts),
+ * so no worker is left running. A clean-clone run beside four other Gatsby builds (load average
+ * 25-30 on 2 cores) took 281 s for one cold build of 20 reviews. Safety nets, not timings.
  */
-const DEADLINE_MS = Number(process.env.BUILD_TEST_DEADLINE_MS) || 600_000;
-/**
- * A test that waits for builds may take several deadlines (npm test's per-test limit is 10 min):
- * a clean-clone run beside four other Gatsby builds (load average 25-30 on 2 cores) took 281 s
- * for one cold build of 20 reviews. The deadlines are safety nets, not timings.
- */
-const BUILDS = { timeout: 3 * DEADLINE_MS };
-async function waitFor(id: string, until: (b: BuildDetail) => boolean, timeoutMs = DEADLINE_MS): Promise<BuildDetail> {
+const DEADLINE_MS = Number(process.env.BUILD_TEST_DEADLINE_MS) || FILE_LIMIT_MS;
+const deadline = () => Math.min(DEADLINE_MS, remainingMs());
+/** A test that waits for builds: what is left of the file's limit when it starts. */
+const BUILDS = hookTimeout();
+async function waitFor(id: string, until: (b: BuildDetail) => boolean, timeoutMs = deadline()): Promise<BuildDetail> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const b = await detail(id);

@@ -14,14 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { copySiteSources } from '../../../scripts/site-copy';
-import { startServer, type RunningServer } from '../../../server/start';
+import { startTestServer, type TestServer } from '../server/helper';
 import { hookTimeout, remainingMs, until } from '../../helpers/deadline';
 import { MARK, descendants, marked, runInGroup, type GroupRun } from '../../helpers/processes';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cancelled-build-'));
 const run = randomUUID();
-let server: RunningServer;
+let server: TestServer;
 
 // The file that gets cancelled: it starts a build and waits, as deferred-reviews' `before` did.
 const FIXTURE = `
@@ -41,14 +41,7 @@ test('a build that runs into the limit', async () => {
 `;
 
 before(async () => {
-  server = await startServer({
-    dbFile: path.join(tmp, 'db.sqlite'),
-    mediaDir: path.join(tmp, 'media'),
-    host: '127.0.0.1',
-    port: 0,
-    seedReviews: 10,
-    logger: false,
-  });
+  server = await startTestServer({ reviews: 10 });
   copySiteSources(path.join(tmp, 'site'));
   fs.writeFileSync(path.join(tmp, 'fixture.test.ts'), FIXTURE);
 }, hookTimeout());
