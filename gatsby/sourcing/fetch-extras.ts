@@ -98,7 +98,8 @@ export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Pr
   const articles = await ep.articles.call(() => api.articles(articleCount));
   if (articles !== undefined && !Array.isArray(articles?.articles)) ep.articles.reject('answer has no articles list');
   out.articles = compact(articles?.articles, toArticleView);
-  if (api.featuredArticles) {
+  // Asked only of an article search that answers (a failing one is not asked twice).
+  if (api.featuredArticles && articles !== undefined) {
     const featured = await ep.articles.call(() => api.featuredArticles!(FEATURED_ARTICLES));
     out.featured = compact(featured?.articles, toArticleView).filter((a) => a.banner);
   }

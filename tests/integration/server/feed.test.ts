@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { CATEGORIES_FILE } from '../../../server/catalogue';
+import { getCatalogue } from '../../../src/catalogue';
 import { SPECIAL } from '../../../server/seed/special';
 import { assertError, pageFeed, startTestServer, type TestServer } from './helper';
 
@@ -66,17 +67,30 @@ describe('categories and review feed', () => {
       // and wordTags, as the detail's label has them.
       assert.equal(typeof d.postedAt, 'number');
       assert.deepEqual(Object.keys(d).sort(), [
+        'categoryId',
         'commentId',
         'content',
         'image',
+        'imageHeight',
+        'imageWidth',
         'likes',
         'postedAt',
         'productId',
+        'productImage',
         'score',
         'userAvatar',
         'userLabel',
         'wordTags',
       ]);
+      // Issue 44's extensions: the image's own size (its URL names it), the product's picture,
+      // the product's leaf category.
+      if (d.image) {
+        const m = /\/(\d+)x(\d+)\.(jpg|webp)$/.exec(d.image);
+        assert.ok(m, d.image);
+        assert.deepEqual([d.imageWidth, d.imageHeight], [Number(m[1]), Number(m[2])], d.image);
+      } else assert.deepEqual([d.imageWidth, d.imageHeight], [null, null]);
+      assert.match(d.productImage, /^\/media\/product\/p\d+-0\/240x240\.jpg$/);
+      assert.equal(getCatalogue().byId.get(d.categoryId)?.level, 3, `leaf category ${d.categoryId}`);
     }
   });
 
