@@ -46,6 +46,11 @@ async function noScriptPage(viewport: { width: number; height: number }): Promis
 const shownShare = (outer: { x: number; width: number }, inner: { x: number; width: number }): number =>
   Math.max(0, Math.min(outer.x + outer.width, inner.x + inner.width) - Math.max(outer.x, inner.x)) / inner.width;
 
+const VIEWPORTS = [
+  ['375', MOBILE],
+  ['1280', DESKTOP],
+] as const;
+
 describe('pages without script', { skip: siteMissing }, () => {
   before(async () => {
     site = await startSite();
@@ -76,10 +81,7 @@ describe('pages without script', { skip: siteMissing }, () => {
     await site?.close();
   });
 
-  for (const [label, viewport] of [
-    ['375', MOBILE],
-    ['1280', DESKTOP],
-  ] as const) {
+  for (const [label, viewport] of VIEWPORTS) {
     test(`${label}: every gallery picture is reachable through its thumbnail`, async () => {
       const { page, context } = await noScriptPage(viewport);
       const res = await page.goto(site.base + pathOf(rich));
@@ -119,10 +121,7 @@ describe('pages without script', { skip: siteMissing }, () => {
     });
   }
 
-  for (const [label, viewport] of [
-    ['375', MOBILE],
-    ['1280', DESKTOP],
-  ] as const) {
+  for (const [label, viewport] of VIEWPORTS) {
     test(`${label}: replies are in the HTML, the merchant's labelled, questions as questions`, async () => {
       const { page, context } = await noScriptPage(viewport);
       await page.goto(site.base + pathOf(merchantReplied));
@@ -159,10 +158,7 @@ describe('pages without script', { skip: siteMissing }, () => {
     await context.close();
   });
 
-  for (const [label, viewport] of [
-    ['375', MOBILE],
-    ['1280', DESKTOP],
-  ] as const) {
+  for (const [label, viewport] of VIEWPORTS) {
     test(`${label}, with script: thumbnails are focusable buttons and a live region names the slide`, async () => {
       const { page, context, problems } = await newPage(browser, viewport);
       await page.goto(site.base + pathOf(rich));

@@ -24,6 +24,11 @@ const detailCall = (r: RelatedReviewItem) => (u: URL) =>
   u.pathname === `/api/v1/product-comment/products/${r.productId}/comments` &&
   u.searchParams.get('commentId') === String(r.commentId);
 
+const VIEWPORTS = [
+  ['375', MOBILE],
+  ['1280', DESKTOP],
+] as const;
+
 describe('review errors and skipped reviews', { skip: siteMissing }, () => {
   before(async () => {
     site = await startSite();
@@ -36,10 +41,7 @@ describe('review errors and skipped reviews', { skip: siteMissing }, () => {
     await site?.close();
   });
 
-  for (const [label, viewport] of [
-    ['375', MOBILE],
-    ['1280', DESKTOP],
-  ] as const) {
+  for (const [label, viewport] of VIEWPORTS) {
     test(`${label}: a detail that fails says so and 重试 loads it; taken down and missing say so`, async () => {
       const [a, b] = [feed[0], feed.find((f) => f.productId !== feed[0].productId)!];
       const url = `${site.base}${pathOf(a)}?productId=${b.productId}&commentId=${b.commentId}`;

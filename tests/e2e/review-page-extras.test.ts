@@ -37,7 +37,7 @@ describe('review page: replies, verified purchase, loose ends', { skip: siteMiss
     await site?.close();
   });
 
-  test('replies: the first by f=0, t=1, s=posted_at once near the viewport; "查看全部 N 条回复" loads the rest; the merchant labelled', async () => {
+  test('replies loaded in the browser: the first by f=0, t=1, s=posted_at once near the viewport; "查看全部 N 条回复" loads the rest; the merchant labelled', async () => {
     const r = db
       .prepare(
         `SELECT r.id, r.product_id AS p, r.reply_count AS n FROM reviews r
@@ -49,8 +49,20 @@ describe('review page: replies, verified purchase, loose ends', { skip: siteMiss
     const { page, context, problems } = await newPage(browser, MOBILE);
     const calls: string[] = [];
     page.on('request', (q) => q.url().includes('/replies') && calls.push(new URL(q.url()).search));
+    // Its own page has its replies in the HTML (issue 44) and asks for none.
     await page.goto(site.base + pathOf(r));
+    assert.equal(await page.locator('.reply').count(), Math.min(r.n, 10), 'in the HTML');
     await hydrated(page);
+    await page.locator('.review__actions').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(calls, []);
+    // Shown on another review's page (a query naming it), it loads them in the browser.
+    const host = db
+      .prepare('SELECT id, product_id AS p FROM reviews WHERE product_id != ? ORDER BY id LIMIT 1')
+      .get(r.p) as Row;
+    await page.goto(`${site.base}${pathOf(host)}?productId=${r.p}&commentId=${r.id}`);
+    await hydrated(page);
+    await page.locator('.review__actions').waitFor({ timeout: 20_000 });
     await page.locator('.review__actions').scrollIntoViewIfNeeded();
     await page.locator('.reply').first().waitFor({ timeout: 20_000 });
     assert.deepEqual(calls, ['?f=0&t=1&s=posted_at']);
