@@ -50,6 +50,8 @@ export interface NginxOptions {
   /** Access log: "off" (default) or a file. */
   accessLog?: string;
   mimeTypes?: string;
+  /** nginx's client_body_timeout and client_header_timeout ("10s", the default; issue 39, N5). */
+  bodyTimeout?: string;
   /** Origins the pages' CSP allows beside the site's (as the site server's, from the environment). */
   policy?: SitePolicyOptions;
 }
@@ -93,6 +95,7 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
       .join('\n'),
     MIME_TYPES: opts.mimeTypes ?? '/etc/nginx/mime.types',
     ACCESS_LOG: opts.accessLog ?? 'off',
+    BODY_TIMEOUT: opts.bodyTimeout ?? '10s',
     LISTEN: opts.listen,
     SITE: site,
     SITE_RE: regexEscape(site),
@@ -109,6 +112,8 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
     RESERVED: RESERVED_SECTIONS.map(regexEscape).join('|'),
   };
   // Quoted values: no quote, backslash or variable; bare ones (paths, listen) not even a space.
+  if (!/^[1-9][0-9]{0,3}(?:ms|s|m)?$/.test(values.BODY_TIMEOUT))
+    throw new Error(`not an nginx time: ${values.BODY_TIMEOUT}`);
   for (const [k, v] of Object.entries(values)) {
     const bare = [
       'PREFIX',
@@ -190,6 +195,7 @@ function cli(argv: string[]): NginxOptions {
     user: one('user'),
     workers: one('workers') ? Number(one('workers')) : undefined,
     accessLog: one('access-log'),
+    bodyTimeout: one('body-timeout'),
   };
 }
 
