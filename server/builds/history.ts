@@ -23,7 +23,7 @@ export class BuildHistory {
     readonly releasesRoot: string,
     private readonly now: () => number = Date.now,
     /** Where a history that cannot be read or written is said (issue 25, F12); default stderr. */
-    private readonly report: (message: string) => void = (m) => console.error(m),
+    readonly report: (message: string) => void = (m) => console.error(m),
   ) {
     this.file = path.join(releasesRoot, 'builds.json');
     this.load();

@@ -38,6 +38,7 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
     const { added, removed } = files.sync(app.repos.takedowns.list());
     if (purge) for (const r of [...added, ...removed]) purge.submit(reviewUrls(r));
   };
+  files.repair((m) => app.log.warn(m));
   sync();
   // Before the answer leaves: when the editor sees 201, nginx already answers 410.
   app.addHook('onSend', async (req, reply, payload) => {
