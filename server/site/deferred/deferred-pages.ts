@@ -168,8 +168,18 @@ export class DeferredPages {
   private removeFiles(dir: string, key: string) {
     const files = filesOf(key);
     // With the compressed bodies the site server wrote beside them (compressed-bodies.ts).
-    for (const f of [files.html, files.pageData])
+    for (const f of [files.html, files.pageData]) {
       for (const ext of ['', '.br', '.gz']) fs.rmSync(path.join(dir, f + ext), { force: true });
+      // And its folders once empty (issue 39, N9: the store bounded files, not folders; every
+      // evicted review left two), up to the store; a folder another page uses stays.
+      for (let d = path.dirname(f); d !== '.' && d !== 'page-data'; d = path.dirname(d)) {
+        try {
+          fs.rmdirSync(path.join(dir, d));
+        } catch {
+          break; // not empty (another page of the product) or already gone
+        }
+      }
+    }
   }
 
   /** The review was edited, taken down or restored: its kept rendering and its product's hub are dropped. */
