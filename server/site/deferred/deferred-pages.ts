@@ -35,7 +35,16 @@ export interface DeferredPagesOptions {
   queue?: number;
   /** Pages kept per release. Default 20,000 (about 100 KB each with its page data: ~2 GB). */
   maxKept?: number;
+  /**
+   * A request waits this long for its render, then gets the fallback (`unavailable`); the render
+   * goes on and is kept when it ends. Default 10 s: under the server's 30 s idle timeout, which
+   * used to reset a hung render's connections before its answer (issue 39, N7).
+   */
+  answerMs?: number;
 }
+
+/** DeferredPagesOptions.answerMs's default. */
+export const RENDER_ANSWER_MS = 10_000;
 
 export type DeferredResult =
   /** The page's files are in `dir` (site-relative paths as in the release). */
@@ -120,7 +129,17 @@ export class DeferredPages {
       pending = this.renderOnce(release, dir, productId, commentId).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
-    return pending;
+    return this.withinAnswerTime(pending);
+  }
+
+  /** The render's result, or `unavailable` once answerMs have passed (the render goes on). */
+  private withinAnswerTime(pending: Promise<DeferredResult>): Promise<DeferredResult> {
+    const ms = this.opts.answerMs ?? RENDER_ANSWER_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<DeferredResult>((resolve) => {
+      timer = setTimeout(() => resolve({ kind: 'unavailable', reason: `no render in ${ms} ms` }), ms);
+    });
+    return Promise.race([pending, late]).finally(() => clearTimeout(timer));
   }
 
   private async renderOnce(
