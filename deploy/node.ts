@@ -3,7 +3,8 @@
 // editor node (`npm start`, SITE_RELEASES_DIR on the same volume) builds and publishes; every
 // node serves <SITE_RELEASES_DIR>/current, which a publish switches atomically for all of them.
 //
-//   SITE_RELEASES_DIR=/srv/review/var/site DB_FILE=... HOST=0.0.0.0 PORT=8000 node --import tsx deploy/node.ts
+//   SITE_RELEASES_DIR=/srv/review/var/site DB_FILE=... HOST=0.0.0.0 PORT=8000 TRUST_PROXY=<nginx address> \
+//     node --import tsx deploy/node.ts
 //
 // Prints `listening on <url>` once it accepts requests. SIGTERM closes it (requests in flight end).
 import path from 'node:path';

@@ -3,10 +3,11 @@
 // it can, and says what is wrong (StartupProblems: console and log):
 // - `releases` is not a folder: moved aside (nothing is deleted), a new folder takes its place;
 // - `current` points at a release that is gone: the newest kept release is served instead, or,
-//   with none, the site answers 404 until a build is published (the API is up either way).
+//   with none, the site answers 404 until a build is published (the API is up either way);
+// - `current` is a real folder, not a link (issue 39, N11): adopted as a release and served.
 import fs from 'node:fs';
 import path from 'node:path';
-import { listReleases, switchTo } from './releases';
+import { listReleases, newId, switchTo } from './releases';
 
 export async function checkReleasesState(root: string, report: (message: string) => void): Promise<void> {
   const releases = path.join(root, 'releases');
@@ -22,6 +23,24 @@ export async function checkReleasesState(root: string, report: (message: string)
     }
   }
   const current = path.join(root, 'current');
+  // A real folder where the link should be (issue 39, N11): every publish's rename() of the new
+  // link over it failed. It is what was served: adopted as a release (moved, nothing deleted)
+  // and served again through a link.
+  const cst = fs.lstatSync(current, { throwIfNoEntry: false });
+  if (cst?.isDirectory()) {
+    const id = newId(root);
+    try {
+      fs.mkdirSync(releases, { recursive: true });
+      fs.renameSync(current, path.join(releases, id));
+      await switchTo(root, id);
+      report(`${current} was a folder, not a link: adopted as release ${id} and served; builds publish again`);
+    } catch (e) {
+      report(
+        `${current} is a folder, not a link, and could not be adopted (${(e as Error).message}): builds cannot publish`,
+      );
+    }
+    return;
+  }
   let target: string | null = null;
   try {
     target = fs.readlinkSync(current);

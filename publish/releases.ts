@@ -90,7 +90,7 @@ export function listReleases(root: string): Release[] {
 }
 
 /** A new id later than every existing one: the UTC time to the millisecond, then a counter. */
-function newId(root: string): string {
+export function newId(root: string): string {
   const base = new Date().toISOString().replace(/[-:.]/g, '');
   const newest = listReleases(root)[0]?.id;
   if (!newest || base > newest) return base;

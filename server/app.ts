@@ -43,6 +43,7 @@ import { reviewPartsGuard, takenDownMedia } from './takedown-reach';
 import { SmsSendBudget, type SmsBudgetOptions } from './sms-budget';
 import type { BuildQueue } from './builds/queue';
 import { fastifyTimeoutOptions, type ServerTimeouts } from './timeouts';
+import type { UploadLimits } from './upload-slots';
 
 export interface AppOptions {
   /** SQLite file; created with the schema if missing (seeding is main.ts / startServer's job). */
@@ -97,6 +98,8 @@ export interface AppOptions {
    * it takedowns and back-office writes queue nothing and /editor/api/builds is absent.
    */
   builds?: BuildQueue;
+  /** Upload slots and the slowest upload body kept (server/upload-slots.ts; defaults DEFAULT_UPLOAD_LIMITS). */
+  uploads?: Partial<UploadLimits>;
   /** Connection timeouts (server/timeouts.ts; defaults DEFAULT_TIMEOUTS). */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -182,7 +185,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       await api.register(cartRoutes);
       await api.register(orderRoutes, { adminToken: adminTokenOf(opts.adminToken) });
       await api.register(expressBuyRoutes);
-      await api.register(profileRoutes);
+      await api.register(profileRoutes, { uploads: opts.uploads });
       await api.register(loginRoutes, {
         devCodeLog: opts.devCodeLog,
         logCodes: opts.logSmsCodes ?? process.env.NODE_ENV !== 'production',

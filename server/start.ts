@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
 import { defaultCategoriesFile, readCatalogueFile } from './catalogue';
-import { defaultDbFile, defaultHost, defaultMediaDir, defaultPort } from './config';
+import { defaultDbFile, defaultHost, defaultMediaDir, defaultPort, trustedProxies } from './config';
 import { getMeta, isSeeded, openDatabase } from './db/open';
 import { DEFAULT_REVIEWS, DEFAULT_SEED, seedDatabase, type SeedStats } from './seed/generate';
 
@@ -45,7 +45,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const dbFile = opts.dbFile ?? defaultDbFile();
   const categoriesFile = opts.categoriesFile ?? defaultCategoriesFile();
   const seeded = ensureSeeded(dbFile, categoriesFile, opts.seedReviews, opts.seed);
-  const app = buildApp({ ...opts, dbFile, categoriesFile, mediaDir: opts.mediaDir ?? defaultMediaDir() });
+  const app = buildApp({
+    ...opts,
+    dbFile,
+    categoriesFile,
+    mediaDir: opts.mediaDir ?? defaultMediaDir(),
+    // Behind nginx (docs/deploy.md): its address, so that req.ip is the client's (issue 39, N4).
+    trustProxy: opts.trustProxy ?? trustedProxies(),
+  });
   if (seeded) app.log.info(seeded, `seeded ${dbFile}: ${seeded.reviews} reviews in ${seeded.ms} ms`);
   const params = JSON.parse(getMeta(app.db, 'seed_params') ?? '{}') as { catalogueHash?: string };
   if (params.catalogueHash && params.catalogueHash !== app.catalogue.hash) {

@@ -51,6 +51,8 @@ export interface NginxOptions {
   /** Access log: "off" (default) or a file. */
   accessLog?: string;
   mimeTypes?: string;
+  /** nginx's client_body_timeout and client_header_timeout ("10s", the default; issue 39, N5). */
+  bodyTimeout?: string;
   /** Origins the pages' CSP allows beside the site's (as the site server's, from the environment). */
   policy?: SitePolicyOptions;
 }
@@ -94,6 +96,7 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
       .join('\n'),
     MIME_TYPES: opts.mimeTypes ?? '/etc/nginx/mime.types',
     ACCESS_LOG: opts.accessLog ?? 'off',
+    BODY_TIMEOUT: opts.bodyTimeout ?? '10s',
     LISTEN: opts.listen,
     SITE: site,
     SITE_RE: regexEscape(site),
@@ -111,6 +114,8 @@ export async function renderNginx(opts: NginxOptions): Promise<Record<string, st
     DEFERRED_DIR: regexEscape(DEFERRED_DIR),
   };
   // Quoted values: no quote, backslash or variable; bare ones (paths, listen) not even a space.
+  if (!/^[1-9][0-9]{0,3}(?:ms|s|m)?$/.test(values.BODY_TIMEOUT))
+    throw new Error(`not an nginx time: ${values.BODY_TIMEOUT}`);
   for (const [k, v] of Object.entries(values)) {
     const bare = [
       'PREFIX',
@@ -192,6 +197,7 @@ function cli(argv: string[]): NginxOptions {
     user: one('user'),
     workers: one('workers') ? Number(one('workers')) : undefined,
     accessLog: one('access-log'),
+    bodyTimeout: one('body-timeout'),
   };
 }
 

@@ -23,7 +23,7 @@ export class BuildHistory {
     readonly releasesRoot: string,
     private readonly now: () => number = Date.now,
     /** Where a history that cannot be read or written is said (issue 25, F12); default stderr. */
-    private readonly report: (message: string) => void = (m) => console.error(m),
+    readonly report: (message: string) => void = (m) => console.error(m),
   ) {
     this.file = path.join(releasesRoot, 'builds.json');
     this.load();
@@ -63,7 +63,22 @@ export class BuildHistory {
     if (!Array.isArray(list)) return;
     this.builds = (list as BuildRecord[]).filter((b) => b && typeof b.id === 'string').slice(0, MAX_BUILDS);
     let changed = false;
+    // A `kill -9` after a build's switch and before its record (issue 39, N13) left a served
+    // release no record names: the build that ran then made it. Release ids are their UTC time.
+    const served = currentRelease(this.releasesRoot);
+    const servedAt = served ? releaseTime(served) : NaN;
+    const named = new Set(this.builds.map((b) => b.releaseId));
     for (const b of this.builds) {
+      if (b.status === 'running' && served && !named.has(served) && b.startedAt !== null && servedAt >= b.startedAt) {
+        b.status = 'published';
+        b.releaseId = served;
+        b.error = null;
+        b.finishedAt = this.now();
+        b.log = [...(b.log ?? []), `served as release ${served}; the server stopped before recording it`].slice(-200);
+        named.add(served);
+        changed = true;
+        continue;
+      }
       if (b.status === 'queued' || b.status === 'running') {
         b.status = 'failed';
         b.error = INTERRUPTED;
@@ -176,4 +191,10 @@ export class BuildHistory {
       kept: new Set(listReleases(this.releasesRoot).map((r) => r.id)),
     };
   }
+}
+
+/** The time a release id names (publish/releases.ts: the UTC time to the millisecond, then a counter), or NaN. */
+function releaseTime(id: string): number {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(id);
+  return m ? Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7]}Z`) : NaN;
 }

@@ -20,23 +20,48 @@ export class PublishingLock {
   private state: LockState;
   private readonly file: string;
 
-  constructor(releasesRoot: string) {
+  constructor(
+    releasesRoot: string,
+    /** Where a lock file that cannot be read is said (issue 39, N11); default stderr. */
+    private readonly report: (message: string) => void = (m) => console.error(m),
+  ) {
     this.file = path.join(releasesRoot, 'publish-lock.json');
     this.state = this.load();
   }
 
+  /**
+   * The saved lock. A file that cannot be read or is not a lock (issue 39, N11) fails locked and
+   * says so: unlocking would publish what an editor rolled back; locked, an editor decides.
+   */
   private load(): LockState {
+    let text: string;
     try {
-      const s = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Partial<LockState>;
-      if (s.locked !== true) return UNLOCKED;
-      return {
-        locked: true,
-        buildId: typeof s.buildId === 'string' ? s.buildId.slice(0, 64) : null,
-        since: typeof s.since === 'number' ? s.since : null,
-      };
-    } catch {
-      return UNLOCKED; // none yet (or unreadable: the served release is still what current says)
+      text = fs.readFileSync(this.file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return UNLOCKED; // none yet
+      return this.failLocked(`cannot be read (${(e as NodeJS.ErrnoException).code})`);
     }
+    let s: Partial<LockState> | null = null;
+    try {
+      s = JSON.parse(text) as Partial<LockState>;
+    } catch {
+      // below
+    }
+    if (!s || typeof s !== 'object' || typeof s.locked !== 'boolean')
+      return this.failLocked('is not a publishing lock');
+    if (!s.locked) return UNLOCKED;
+    return {
+      locked: true,
+      buildId: typeof s.buildId === 'string' ? s.buildId.slice(0, 64) : null,
+      since: typeof s.since === 'number' ? s.since : null,
+    };
+  }
+
+  private failLocked(why: string): LockState {
+    this.report(
+      `${this.file} ${why}: automatic publishing stays locked until an editor publishes a build or unlocks (DELETE /editor/api/publishing/lock)`,
+    );
+    return { locked: true, buildId: null, since: null };
   }
 
   get(): LockState {

@@ -52,7 +52,7 @@ export class BuildQueue {
     private readonly runner: BuildRunner,
     private readonly now: () => number = Date.now,
   ) {
-    this.lock = new PublishingLock(history.releasesRoot);
+    this.lock = new PublishingLock(history.releasesRoot, history.report);
   }
 
   /**

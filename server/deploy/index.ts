@@ -38,8 +38,10 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
   const purge = opts.purge === undefined ? purgeHookFromEnv(process.env, app.log) : opts.purge;
   const sync = () => {
     const { added, removed } = files.sync(app.repos.takedowns.list());
-    if (purge) for (const r of [...added, ...removed]) purge.submit(reviewUrls(r));
+    // Before any release's URLs still queued (issue 39, N12).
+    if (purge) for (const r of [...added, ...removed]) purge.submit(reviewUrls(r), { first: true });
   };
+  files.repair((m) => app.log.warn(m));
   sync();
   // Before the answer leaves: when the editor sees 201, nginx already answers 410.
   app.addHook('onSend', async (req, reply, payload) => {

@@ -21,6 +21,31 @@ export const defaultTakedownsDir = (releasesRoot: string) => path.join(releasesR
 export class TakedownFiles {
   constructor(readonly dir: string) {}
 
+  /**
+   * Corrupted state at start (issue 39, N11): anything but a folder at `dir` (a file, a dangling
+   * link) is moved aside, never deleted, and a new folder takes its place; `report` says so.
+   * Before, the first sync threw and the process did not start.
+   */
+  repair(report: (message: string) => void): void {
+    const st = fs.lstatSync(this.dir, { throwIfNoEntry: false });
+    if (
+      !st ||
+      st.isDirectory() ||
+      (st.isSymbolicLink() && fs.statSync(this.dir, { throwIfNoEntry: false })?.isDirectory())
+    )
+      return;
+    const aside = `${this.dir}.not-a-folder-${Date.now()}`;
+    try {
+      fs.renameSync(this.dir, aside);
+      fs.mkdirSync(this.dir, { recursive: true });
+      report(`${this.dir} was not a folder: moved to ${aside}; takedowns are written to a new folder`);
+    } catch (e) {
+      report(
+        `${this.dir} is not a folder and could not be moved (${(e as Error).message}): nginx cannot see takedowns`,
+      );
+    }
+  }
+
   private list(): ReviewRef[] {
     const out: ReviewRef[] = [];
     let products: string[];

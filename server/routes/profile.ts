@@ -6,6 +6,7 @@ import { requireUser, signedIn } from '../context';
 import { HttpError, badRequest, notFound } from '../errors';
 import { boundaryOf, parseMultipart } from '../multipart';
 import { PHOTO_ID_LIMITS } from '../repositories/photo-ids';
+import { UploadSlots, type UploadLimits } from '../upload-slots';
 import { IdParams } from '../../src/storefront/wire/common';
 import {
   Address,
@@ -27,14 +28,18 @@ import { toId } from './window';
 /** Room for the multipart framing around the largest accepted image. */
 const UPLOAD_BODY_LIMIT = PHOTO_ID_LIMITS.maxBytes + 64 * 1024;
 const TOO_LARGE = `图片不能超过${PHOTO_ID_LIMITS.maxBytes / 1024 / 1024}MB`;
-/** Uploads being received or converted at once (each buffers up to UPLOAD_BODY_LIMIT). */
-const MAX_UPLOADS_IN_FLIGHT = 8;
 
-export const profileRoutes: FastifyPluginAsync = async (fastify) => {
+export interface ProfileOptions {
+  /** Upload slots and the slowest body kept (server/upload-slots.ts; defaults there). */
+  uploads?: Partial<UploadLimits>;
+}
+
+export const profileRoutes: FastifyPluginAsync<ProfileOptions> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const auth = signedIn(app);
   const repo = app.repos.profile;
-  let uploadsInFlight = 0;
+  // Uploads received or converted at once, in total and per address, and their pace (issue 39, N5).
+  const slots = new UploadSlots(opts.uploads);
 
   // Addresses.
   app.get('/v2/profile/addressbook', { onRequest: auth, schema: { response: { 200: AddressList } } }, async (req) => ({
@@ -103,13 +108,12 @@ export const profileRoutes: FastifyPluginAsync = async (fastify) => {
       onRequest: async (req, reply) => {
         await auth(req);
         if (Number(req.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT) throw new HttpError(413, TOO_LARGE);
-        // Bodies are buffered: at most MAX_UPLOADS_IN_FLIGHT at once (memory), counted until
-        // the answer is sent or the connection is gone.
-        if (uploadsInFlight >= MAX_UPLOADS_IN_FLIGHT)
-          throw new HttpError(503, '上传的人太多了，请稍后再试', 'UNAVAILABLE', { 'Retry-After': '2' });
-        uploadsInFlight++;
-        reply.raw.once('close', () => uploadsInFlight--);
+        // Bodies are buffered: only so many at once (memory), in total and per address, counted
+        // until the answer is sent or the connection is gone.
+        reply.raw.once('close', slots.take(req.ip));
       },
+      // A body slower than the minimum rate is cut (408, connection closed): it frees its slot.
+      preParsing: async (_req, _reply, payload) => slots.paced(payload),
     },
     async (req) => {
       const userId = requireUser(app, req);

@@ -35,7 +35,16 @@ export interface DeferredPagesOptions {
   queue?: number;
   /** Pages kept per release. Default 20,000 (about 100 KB each with its page data: ~2 GB). */
   maxKept?: number;
+  /**
+   * A request waits this long for its render, then gets the fallback (`unavailable`); the render
+   * goes on and is kept when it ends. Default 10 s: under the server's 30 s idle timeout, which
+   * used to reset a hung render's connections before its answer (issue 39, N7).
+   */
+  answerMs?: number;
 }
+
+/** DeferredPagesOptions.answerMs's default. */
+export const RENDER_ANSWER_MS = 10_000;
 
 export type DeferredResult =
   /** The page's files are in `dir` (site-relative paths as in the release). */
@@ -120,7 +129,17 @@ export class DeferredPages {
       pending = this.renderOnce(release, dir, productId, commentId).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
-    return pending;
+    return this.withinAnswerTime(pending);
+  }
+
+  /** The render's result, or `unavailable` once answerMs have passed (the render goes on). */
+  private withinAnswerTime(pending: Promise<DeferredResult>): Promise<DeferredResult> {
+    const ms = this.opts.answerMs ?? RENDER_ANSWER_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<DeferredResult>((resolve) => {
+      timer = setTimeout(() => resolve({ kind: 'unavailable', reason: `no render in ${ms} ms` }), ms);
+    });
+    return Promise.race([pending, late]).finally(() => clearTimeout(timer));
   }
 
   private async renderOnce(
@@ -168,8 +187,18 @@ export class DeferredPages {
   private removeFiles(dir: string, key: string) {
     const files = filesOf(key);
     // With the compressed bodies the site server wrote beside them (compressed-bodies.ts).
-    for (const f of [files.html, files.pageData])
+    for (const f of [files.html, files.pageData]) {
       for (const ext of ['', '.br', '.gz']) fs.rmSync(path.join(dir, f + ext), { force: true });
+      // And its folders once empty (issue 39, N9: the store bounded files, not folders; every
+      // evicted review left two), up to the store; a folder another page uses stays.
+      for (let d = path.dirname(f); d !== '.' && d !== 'page-data'; d = path.dirname(d)) {
+        try {
+          fs.rmdirSync(path.join(dir, d));
+        } catch {
+          break; // not empty (another page of the product) or already gone
+        }
+      }
+    }
   }
 
   /** The review was edited, taken down or restored: its kept rendering and its product's hub are dropped. */

@@ -28,6 +28,9 @@ export interface RenderAnswer {
   message?: string;
 }
 
+/** Answers of renders whose process died with them in hand (the pool tries those once more). */
+const diedWith = new WeakSet<RenderAnswer>();
+
 export class RenderProcess {
   private child: ChildProcess | null = null;
   private ready: Promise<void> | null = null;
@@ -66,7 +69,7 @@ export class RenderProcess {
       child.once('exit', (code, signal) => {
         reject(new Error(`the render process exited (${signal ?? code}): ${stderr.trim().slice(-500)}`));
         if (this.child === child) {
-          this.failAll(`the render process exited (${signal ?? code})`);
+          this.failAll(`the render process exited (${signal ?? code})`, true);
           this.child = null;
           this.ready = null;
         }
@@ -83,10 +86,12 @@ export class RenderProcess {
     return this.ready;
   }
 
-  private failAll(message: string) {
+  private failAll(message: string, died = false) {
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
-      p.resolve({ status: 'error', message });
+      const answer: RenderAnswer = { status: 'error', message };
+      if (died) diedWith.add(answer);
+      p.resolve(answer);
       this.pending.delete(id);
     }
   }
@@ -176,10 +181,22 @@ export class RenderPool {
     return this.processes[0].available();
   }
 
-  render(job: RenderJob): Promise<RenderAnswer> {
-    let best = this.processes[0];
-    for (const p of this.processes) if (p.inHand < best.inHand) best = p;
-    return best.render(job);
+  async render(job: RenderJob): Promise<RenderAnswer> {
+    const first = this.pick(null);
+    const answer = await first.render(job);
+    if (!diedWith.has(answer)) return answer;
+    // Its process died with it in hand (a crash, the OOM killer; issue 39, N8: 2 of 12 hub
+    // requests answered 404): once more, on another process (alone, on a fresh one). Once only:
+    // a page that kills its renderer does not take down every process.
+    return this.pick(first).render(job);
+  }
+
+  /** The process with the fewest in hand (the first of them on a tie), other than `except` when there is another. */
+  private pick(except: RenderProcess | null): RenderProcess {
+    const others = this.processes.filter((p) => p !== except);
+    let best = others[0] ?? this.processes[0];
+    for (const p of others) if (p.inHand < best.inHand) best = p;
+    return best;
   }
 
   /** Ends every process; the next renders start new ones (with the workspace's renderer as it is then). */

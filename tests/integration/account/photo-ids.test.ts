@@ -127,7 +127,8 @@ describe('photo-id upload', () => {
     const { port } = new URL(url);
     const stalled: net.Socket[] = [];
     for (let i = 0; i < 8; i++) {
-      const sock = net.connect(Number(port), '127.0.0.1');
+      // From eight addresses: one address holds at most two (tests/integration/server/slow-uploads.test.ts).
+      const sock = net.connect({ port: Number(port), host: '127.0.0.1', localAddress: `127.0.9.${i + 1}` });
       await new Promise((r) => sock.once('connect', r));
       sock.write(
         `POST /api/v2/profile/photo-ids HTTP/1.1\r\nHost: x\r\nX-Session-User: ${bobHeaders['X-Session-User']}\r\n` +

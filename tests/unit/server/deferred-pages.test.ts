@@ -100,6 +100,37 @@ test('at most maxKept pages: the least recently served is evicted with its files
   assert.equal(fs.existsSync(path.join(dir, pageFiles('1', '1').html)), true);
 });
 
+/** Every folder under `dir`, relative. */
+function folders(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((rel) => fs.statSync(path.join(dir, rel)).isDirectory())
+    .sort();
+}
+
+test('the kept store bounds folders too: an evicted or forgotten page leaves no folder (issue 39, N9)', async (t) => {
+  const s = setup(t, { maxKept: 2 });
+  let dir = '';
+  // 40 reviews of 20 products and 20 hubs: only the last two pages stay, with their folders alone.
+  for (let p = 1; p <= 20; p++) {
+    dir = ((await settle(s, s.pages.page(s.release, String(p), `${p}1`))) as { dir: string }).dir;
+    await settle(s, s.pages.page(s.release, String(p), `${p}2`));
+    await settle(s, s.pages.page(s.release, String(p), null));
+  }
+  assert.deepEqual(folders(dir), [
+    '20',
+    '20/202',
+    'page-data',
+    'page-data/20',
+    'page-data/20/202',
+    'page-data/pd',
+    'page-data/pd/20',
+    'pd',
+    'pd/20',
+  ]);
+  s.pages.forget('20', '202');
+  assert.deepEqual(folders(dir), ['page-data'], 'forget drops the page and the hub with their folders');
+});
+
 test('forget drops the kept files; a review the API does not know is missing, not kept', async (t) => {
   const s = setup(t);
   const r = await settle(s, s.pages.page(s.release, '1', '1'));

@@ -27,7 +27,13 @@ fs.mkdirSync(path.dirname(path.join(workspace, RENDER_CHILD)), { recursive: true
 // The "render" holds its process for `commentId` ms of CPU, as React's rendering does.
 fs.writeFileSync(
   path.join(workspace, RENDER_CHILD),
-  `process.on('message', (req: { id: number; commentId: string }) => {
+  `import fs from 'node:fs';
+process.on('message', (req: { id: number; commentId: string }) => {
+  // "die" while the workspace's die-once file is there: the process dies with its renders in hand.
+  if (req.commentId === 'die' && fs.existsSync('die-once')) {
+    fs.rmSync('die-once');
+    process.kill(process.pid, 'SIGKILL');
+  }
   const until = Date.now() + Number(req.commentId);
   while (Date.now() < until);
   process.send!({ id: req.id, status: 'ok', message: String(process.pid) });
@@ -73,6 +79,45 @@ test('restart ends every process; the next renders start new ones', async () => 
       assert.equal(a.status, 'ok');
       assert.ok(!old.has(a.message), `a new process: ${a.message}`);
     }
+  } finally {
+    pool.close();
+  }
+});
+
+test('a process that dies with renders in hand: each is rendered once more on another process (issue 39, N8)', async () => {
+  const pool = new RenderPool(workspace, () => 'http://127.0.0.1:9', 2);
+  const die: RenderJob = { ...job(0), commentId: 'die' };
+  try {
+    // Both processes started, and their pids known.
+    const pids = new Set((await Promise.all([pool.render(job(200)), pool.render(job(200))])).map((a) => a.message!));
+    assert.equal(pids.size, 2);
+    fs.writeFileSync(path.join(workspace, 'die-once'), '');
+    // Two renders at once: one per process; the one holding die-once dies, and its render is
+    // answered by the other process.
+    const answers = await Promise.all([pool.render(die), pool.render(die)]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      ['ok', 'ok'],
+      answers.map((a) => a.message).join(', '),
+    );
+    assert.equal(fs.existsSync(path.join(workspace, 'die-once')), false, 'a process did die');
+    const survivor = answers.map((a) => a.message!);
+    assert.equal(new Set(survivor).size, 1, `both answered by the surviving process: ${survivor.join(', ')}`);
+    assert.ok(pids.has(survivor[0]));
+  } finally {
+    pool.close();
+  }
+});
+
+test('alone, a process that dies with a render in hand: rendered once more by a fresh one', async () => {
+  const pool = new RenderPool(workspace, () => 'http://127.0.0.1:9', 1);
+  const die: RenderJob = { ...job(0), commentId: 'die' };
+  try {
+    const first = (await pool.render(job(0))).message;
+    fs.writeFileSync(path.join(workspace, 'die-once'), '');
+    const again = await pool.render(die);
+    assert.equal(again.status, 'ok', again.message ?? '');
+    assert.notEqual(again.message, first, 'a fresh process');
   } finally {
     pool.close();
   }
