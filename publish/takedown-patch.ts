@@ -142,6 +142,25 @@ async function listFiles(dir: string, rel = '', out: string[] = []): Promise<str
   return out;
 }
 
+/** In a release patched for takedowns: the release it was patched from (never served: a dot-name). */
+const ORIGIN_FILE = '.takedown-of';
+const originOf = (release: string): string | null => {
+  try {
+    return fs.readFileSync(path.join(release, ORIGIN_FILE), 'utf8').trim().slice(0, 64) || null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The release of a build that is served: `current`, or the one the served takedown patch was
+ * made from (the build history and the publishing state name that build as served).
+ */
+export function servedOrigin(root: string): string | null {
+  const id = currentRelease(root);
+  return id && (originOf(path.join(root, 'releases', id)) ?? id);
+}
+
 export interface TakedownPatchResult {
   /** The new release, or null when no file of the served one named the reviews. */
   release: PublishStats | null;
@@ -190,10 +209,18 @@ export async function patchServedRelease(root: string, down: readonly TakenDown[
     if (!patched.length) return { release: null, patched };
     const prepared = path.join(root, 'releases', `${PREPARED_PREFIX}takedown-${process.pid}`);
     const stats = preparePatchRelease(prepared, { base, outDir, written: patched, deleted: [] });
-    const release = await publishPrepared(root, prepared, stats, { expectServed: id }).catch((e: Error) => {
+    const origin = originOf(base);
+    fs.writeFileSync(path.join(prepared, ORIGIN_FILE), origin ?? id);
+    // No pruning by this publish: a patch must not push a build's release out of the kept ones
+    // (the newest build's, held, is the way out of the lock). The patch it replaces goes instead.
+    const release = await publishPrepared(root, prepared, stats, {
+      expectServed: id,
+      keep: Number.MAX_SAFE_INTEGER,
+    }).catch((e: Error) => {
       fs.rmSync(prepared, { recursive: true, force: true });
       throw e;
     });
+    if (origin) await fs.promises.rm(base, { recursive: true, force: true });
     return { release, patched };
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });

@@ -6,7 +6,8 @@
 // marked failed ("服务器重启，构建中断").
 import fs from 'node:fs';
 import path from 'node:path';
-import { currentRelease, listReleases } from '../../publish/releases';
+import { listReleases } from '../../publish/releases';
+import { servedOrigin } from '../../publish/takedown-patch';
 import { TOUCHED_SHOWN, type Build, type BuildDetail, type BuildRecord } from './types';
 
 export const MAX_BUILDS = 50;
@@ -172,7 +173,7 @@ export class BuildHistory {
 
   private releases() {
     return {
-      current: currentRelease(this.releasesRoot),
+      current: servedOrigin(this.releasesRoot),
       kept: new Set(listReleases(this.releasesRoot).map((r) => r.id)),
     };
   }

@@ -478,6 +478,8 @@ test("while publishing is locked, a takedown leaves every listing, its page data
             `${name} ${url} lost the other review`,
           );
         }
+      // The patch's note of its origin release is never served.
+      assert.equal((await finalAnswer(base, '/review/.takedown-of')).status, 404, name);
       // The rolled-back change is not served again.
       const home = await finalAnswer(base, '/review/', { 'accept-encoding': 'br' });
       assert.equal(home.status, 200, name);

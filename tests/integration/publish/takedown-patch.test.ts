@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { patchHtml, patchPageData, patchServedRelease, patchSitemap } from '../../../publish/takedown-patch';
+import {
+  patchHtml,
+  patchPageData,
+  patchServedRelease,
+  patchSitemap,
+  servedOrigin,
+} from '../../../publish/takedown-patch';
 import { currentRelease, listReleases, preparePatchRelease, publish, publishPrepared } from '../../../publish/releases';
 
 const down = [{ productId: '101', commentId: '5000001' }];
@@ -80,18 +86,21 @@ test('page data and sitemaps: only the review goes', () => {
 test('a release patched from the served one; a release served meanwhile is never replaced', async () => {
   const root = path.join(tmp, 'site');
   const pub = path.join(tmp, 'public');
+  const li = (c: string) => `<li><a href="/review/101/${c}/">晒单${c}</a></li>`;
   fs.mkdirSync(path.join(pub, 'haul'), { recursive: true });
   fs.writeFileSync(path.join(pub, 'index.html'), '<body>首页</body>');
-  fs.writeFileSync(
-    path.join(pub, 'haul/index.html'),
-    '<body><ul><li><a href="/review/101/5000001/">差评</a></li></ul></body>',
-  );
+  fs.writeFileSync(path.join(pub, 'haul/index.html'), `<body><ul>${li('5000001')}${li('5000002')}</ul></body>`);
   await publish(pub, root, { deployFiles: false });
   const served = currentRelease(root)!;
+  // The next build's public/ is never read: only the served release's files.
+  fs.writeFileSync(path.join(pub, 'index.html'), '<body>回滚的改动</body>');
   const { release, patched } = await patchServedRelease(root, down);
   assert.deepEqual(patched, ['haul/index.html']);
   assert.equal(currentRelease(root), release!.id);
-  assert.equal(fs.readFileSync(path.join(root, 'current/haul/index.html'), 'utf8'), '<body><ul></ul></body>');
+  assert.equal(
+    fs.readFileSync(path.join(root, 'current/haul/index.html'), 'utf8'),
+    `<body><ul>${li('5000002')}</ul></body>`,
+  );
   // The other files are the served release's own (hard links).
   assert.equal(
     fs.statSync(path.join(root, 'current/index.html')).ino,
@@ -99,6 +108,22 @@ test('a release patched from the served one; a release served meanwhile is never
   );
   // Nothing names it any more: no new release.
   assert.equal((await patchServedRelease(root, down)).release, null);
+  // The build history names the patched release's origin as served.
+  assert.equal(servedOrigin(root), served);
+  // A second takedown: a patch of the patch, which it replaces (no pile of patches, no build's
+  // release pruned); the origin stays the build's release.
+  const first = release!.id;
+  const second = await patchServedRelease(root, [...down, { productId: '101', commentId: '5000002' }]);
+  assert.deepEqual(second.patched, ['haul/index.html']);
+  assert.equal(fs.readFileSync(path.join(root, 'current/haul/index.html'), 'utf8'), '<body><ul></ul></body>');
+  assert.deepEqual(
+    listReleases(root)
+      .map((r) => r.id)
+      .sort(),
+    [served, second.release!.id].sort(),
+  );
+  assert.ok(!fs.existsSync(path.join(root, 'releases', first)));
+  assert.equal(servedOrigin(root), served);
   // A prepared release whose base is no longer served is refused, `current` left as it was.
   const prepared = path.join(root, 'releases', '.patch-test');
   const stats = preparePatchRelease(prepared, {
@@ -109,9 +134,9 @@ test('a release patched from the served one; a release served meanwhile is never
   });
   const before = listReleases(root).length;
   await assert.rejects(
-    publishPrepared(root, prepared, stats, { expectServed: served, deployFiles: false }),
+    publishPrepared(root, prepared, stats, { expectServed: first, deployFiles: false }),
     /no longer served/,
   );
-  assert.equal(currentRelease(root), release!.id);
+  assert.equal(currentRelease(root), second.release!.id);
   assert.equal(listReleases(root).length, before);
 });
