@@ -167,6 +167,12 @@ export interface PublishOptions {
    * switch. false only in the bench, which times the files and the deploy files apart.
    */
   deployFiles?: boolean;
+  /**
+   * The release that must still be served when this one is made (a patch of the served release,
+   * publish/takedown-patch.ts): checked in the publish queue, so no publish or rollback comes
+   * between; another one served fails the publish, serving nothing new.
+   */
+  expectServed?: string;
 }
 
 /** Directories of one level walked at once; with the file limit, bounds what waits in memory. */
@@ -527,6 +533,8 @@ function newRelease(
         await fs.promises.rm(path.join(dir, n), { recursive: true, force: true });
       else if (n.startsWith(PRUNED_PREFIX)) removeInBackground(path.join(dir, n));
     }
+    if (opts.expectServed !== undefined && currentRelease(root) !== opts.expectServed)
+      throw new Error(`release ${opts.expectServed} is no longer served (${currentRelease(root)} is)`);
     const id = newId(root);
     const partial = path.join(dir, `.partial-${id}`);
     const prevId = currentRelease(root) ?? listReleases(root)[0]?.id ?? null;

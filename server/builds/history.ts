@@ -6,7 +6,8 @@
 // marked failed ("服务器重启，构建中断").
 import fs from 'node:fs';
 import path from 'node:path';
-import { currentRelease, listReleases } from '../../publish/releases';
+import { listReleases } from '../../publish/releases';
+import { servedOrigin } from '../../publish/takedown-patch';
 import { TOUCHED_SHOWN, type Build, type BuildDetail, type BuildRecord } from './types';
 
 export const MAX_BUILDS = 50;
@@ -65,7 +66,7 @@ export class BuildHistory {
     let changed = false;
     // A `kill -9` after a build's switch and before its record (issue 39, N13) left a served
     // release no record names: the build that ran then made it. Release ids are their UTC time.
-    const served = currentRelease(this.releasesRoot);
+    const served = servedOrigin(this.releasesRoot);
     const servedAt = served ? releaseTime(served) : NaN;
     const named = new Set(this.builds.map((b) => b.releaseId));
     for (const b of this.builds) {
@@ -187,7 +188,7 @@ export class BuildHistory {
 
   private releases() {
     return {
-      current: currentRelease(this.releasesRoot),
+      current: servedOrigin(this.releasesRoot),
       kept: new Set(listReleases(this.releasesRoot).map((r) => r.id)),
     };
   }

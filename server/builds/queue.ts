@@ -3,6 +3,7 @@
 // work (gatsby-runner.ts in `npm start`, a fake in the unit tests); the queue owns the states,
 // the history and the publish-again of a kept release.
 import { currentRelease, listReleases, switchTo } from '../../publish/releases';
+import { servedOrigin } from '../../publish/takedown-patch';
 import { HttpError, notFound } from '../errors';
 import { BuildHistory } from './history';
 import { PublishingLock, type LockState } from './publishing-lock';
@@ -208,7 +209,9 @@ export class BuildQueue {
   /** Which build is served, whether publishing is locked, and what the next build starts from. */
   publishing(): PublishingState {
     const current = currentRelease(this.history.releasesRoot);
-    const live = current ? this.history.records().find((b) => b.releaseId === current) : undefined;
+    // A takedown patch of a build's release (publish/takedown-patch.ts) serves that build.
+    const origin = servedOrigin(this.history.releasesRoot);
+    const live = origin ? this.history.records().find((b) => b.releaseId === origin) : undefined;
     return {
       live: live?.id ?? null,
       liveRelease: current,

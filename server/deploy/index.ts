@@ -7,6 +7,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { onDeployFilesReady, onReleaseSwitch } from '../../publish/release-events';
+import { patchServedRelease } from '../../publish/takedown-patch';
+import { PublishingLock } from '../builds/publishing-lock';
 import { TakedownFiles, defaultTakedownsDir } from './takedown-files';
 import { PurgeHook, changedUrls, purgeHookFromEnv, reviewUrls, runCommand } from './purge';
 
@@ -40,12 +42,30 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
     const { added, removed } = files.sync(app.repos.takedowns.list());
     // Before any release's URLs still queued (issue 39, N12).
     if (purge) for (const r of [...added, ...removed]) purge.submit(reviewUrls(r), { first: true });
+    return added;
   };
   files.repair((m) => app.log.warn(m));
   sync();
-  // Before the answer leaves: when the editor sees 201, nginx already answers 410.
+  // While publishing is locked the takedown's build is held: the served release is patched
+  // instead (publish/takedown-patch.ts), one patch at a time.
+  let patching: Promise<unknown> = Promise.resolve();
+  const patchIfLocked = () => {
+    const next = patching.then(async () => {
+      if (!new PublishingLock(root).locked) return;
+      const { release, patched } = await patchServedRelease(root, app.repos.takedowns.list());
+      if (release) app.log.info(`takedown while locked: release ${release.id} without it (${patched.length} files)`);
+    });
+    patching = next.catch((e: Error) =>
+      app.log.warn(`takedown while locked: the served release was not patched: ${e.message}`),
+    );
+    return patching;
+  };
+  // Before the answer leaves: when the editor sees 201, nginx already answers 410, and while
+  // publishing is locked, no listing, page data or sitemap of the served release names it.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' && reply.statusCode < 300 && TAKEDOWN_ROUTES.test(req.routeOptions.url ?? '')) sync();
+    if (req.method !== 'GET' && reply.statusCode < 300 && TAKEDOWN_ROUTES.test(req.routeOptions.url ?? '')) {
+      if (sync().length) await patchIfLocked();
+    }
     return payload;
   });
   const comparing = new Set<Promise<void>>();
@@ -85,6 +105,7 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
   app.addHook('onClose', async () => {
     off();
     offReady();
+    await patching;
     await settled();
   });
   return { purge, settled };

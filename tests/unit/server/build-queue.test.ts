@@ -12,6 +12,7 @@ import { BuildQueue, NOT_KEPT, type BuildRunner } from '../../../server/builds/q
 import { mergeHints, hintOf, MAX_MERGED } from '../../../server/builds/hint';
 import { BuildOutput, LOG_LINES, LOG_LINE_CHARS } from '../../../server/builds/progress';
 import { publish, currentRelease } from '../../../publish/releases';
+import { patchServedRelease } from '../../../publish/takedown-patch';
 import type { BuildHint, BuildRecord } from '../../../server/builds/types';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'build-queue-'));
@@ -218,6 +219,12 @@ test('a rollback locks publishing: the next builds are kept, not served, until t
     calls[i].finish();
     return q.finished(b.id);
   };
+  // A listing of review 1/2 in every build (the takedown patch below removes it).
+  fs.mkdirSync(path.join(root, 'public-src', 'haul'), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, 'public-src', 'haul', 'index.html'),
+    '<ul><li><a href="/review/1/2/">x</a></li></ul>',
+  );
   const a = await build(0, null);
   const b = await build(1, { changed: [ref('1')], removed: [] });
   assert.deepEqual(q.publishing(), {
@@ -238,6 +245,19 @@ test('a rollback locks publishing: the next builds are kept, not served, until t
   assert.deepEqual([view.held, view.current, view.canPublish], [true, false, true]);
   const state = q.publishing();
   assert.deepEqual([state.live, state.locked, state.buildId, state.base], [a.id, true, a.id, c.id]);
+  // A takedown while locked patches the served release (publish/takedown-patch.ts): the build
+  // served is still the rolled-back-to one, and no build's release is pruned.
+  const patched = await patchServedRelease(root, [ref('2')]);
+  assert.ok(patched.release);
+  const afterPatch = q.publishing();
+  assert.deepEqual(
+    [afterPatch.live, afterPatch.liveRelease, afterPatch.locked, afterPatch.base],
+    [a.id, patched.release.id, true, c.id],
+  );
+  assert.deepEqual(
+    q.history.list().map((x) => [x.id, x.current, x.canPublish]),
+    [c, b, a].map((x) => [x.id, x.id === a.id, true]),
+  );
   // The lock survives a restart.
   assert.equal(new BuildQueue(new BuildHistory(root), runner).publishing().locked, true);
   // Serving an older build again keeps it locked; serving the newest unlocks.

@@ -1,0 +1,228 @@
+// A takedown while publishing is locked (issue 39's lock finding): the takedown's build is held
+// (it starts from the newest build's data, the rolled-back changes included), so the served
+// release is patched instead. A takedown only removes: every file of the SERVED release that
+// names a taken-down review gets a copy without it, and the copies are published as a new release
+// derived from the served one (preparePatchRelease: every other file hard-linked), so the rolled
+// back content is kept and only the removals are added. The lock stays as it is.
+//
+// What is removed, from the served release's own files (never from a build's data):
+// - sitemaps (`*.xml`): each `<url>` whose `<loc>` is the review's page;
+// - page data (`*.json`): each array entry that is the review (`productId` and `commentId` or
+//   `id`), wherever it sits (listing cards, related carousels, a hub's reviews);
+// - HTML: the card of each link to the review (the link, or the `<li>` holding it), a hub's
+//   review item (`data-comment-id`, on the product's own hub pages), and the hub's JSON-LD
+//   `Review` whose body was in a removed card.
+// The HTML is edited, not rendered again: counts drawn in it (a hub's rating summary, a list's
+// `data-count`) keep the review until the takedown's build is served, and React, hydrating
+// against the patched page data, renders such a page again in the browser. The .br/.gz siblings
+// of the patched files are not linked from the base (publish makes them again), so nginx sends
+// the patched file itself until they are there: never a stale sibling.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse, TextNode, type HTMLElement } from 'node-html-parser';
+import { isSibling } from './precompress';
+import { PREPARED_PREFIX, currentRelease, preparePatchRelease, publishPrepared, type PublishStats } from './releases';
+
+export interface TakenDown {
+  productId: string;
+  commentId: string;
+}
+
+/** Files larger than this are not read (no listing page comes near it). */
+const MAX_FILE_BYTES = 32 * 2 ** 20;
+const reviewPath = (r: TakenDown) => `/review/${r.productId}/${r.commentId}/`;
+
+/** The path of an href or a sitemap's loc, with a trailing slash, or null. */
+function pathOf(href: string): string | null {
+  try {
+    const p = new URL(href.slice(0, 2048), 'http://site.invalid/').pathname;
+    return p.endsWith('/') ? p : `${p}/`;
+  } catch {
+    return null;
+  }
+}
+
+const isEntry = (v: unknown, r: TakenDown): boolean => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  return String(o.productId) === r.productId && (String(o.commentId) === r.commentId || String(o.id) === r.commentId);
+};
+
+/** The value without the entries of the reviews (a copy where something changed). */
+function withoutEntries(v: unknown, down: readonly TakenDown[]): unknown {
+  if (Array.isArray(v)) return v.filter((e) => !down.some((r) => isEntry(e, r))).map((e) => withoutEntries(e, down));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, withoutEntries(e, down)]));
+  return v;
+}
+
+export function patchSitemap(xml: string, down: readonly TakenDown[]): string {
+  const paths = new Set(down.map(reviewPath));
+  // <url> elements are flat in a sitemap: cut from each <url> to its </url>, no regex.
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const start = xml.indexOf('<url>', at);
+    const end = start < 0 ? -1 : xml.indexOf('</url>', start);
+    if (end < 0) return out + xml.slice(at);
+    const entry = xml.slice(start, end + 6);
+    const locStart = entry.indexOf('<loc>');
+    const locEnd = entry.indexOf('</loc>');
+    const loc = locStart >= 0 && locEnd > locStart ? pathOf(entry.slice(locStart + 5, locEnd).trim()) : null;
+    out += xml.slice(at, start) + (loc && paths.has(loc) ? '' : entry);
+    at = end + 6;
+  }
+}
+
+export function patchPageData(json: string, down: readonly TakenDown[]): string {
+  return JSON.stringify(withoutEntries(JSON.parse(json), down));
+}
+
+export function patchHtml(html: string, rel: string, down: readonly TakenDown[]): string {
+  const root = parse(html, {
+    comment: true,
+    blockTextElements: { script: true, noscript: true, style: true, pre: true },
+  });
+  const paths = new Set(down.map(reviewPath));
+  const removed: HTMLElement[] = [];
+  const cut = (el: HTMLElement) => {
+    const card = el.parentNode?.rawTagName?.toLowerCase() === 'li' ? el.parentNode : el;
+    if (!removed.includes(card)) removed.push(card);
+  };
+  for (const a of root.querySelectorAll('a[href]')) {
+    const p = pathOf(a.getAttribute('href') ?? '');
+    if (p && paths.has(p)) cut(a);
+  }
+  for (const r of down)
+    if (rel.startsWith(`pd/${r.productId}/`))
+      for (const el of root.querySelectorAll(`[data-comment-id="${r.commentId}"]`)) cut(el);
+  const removedText = removed.map((el) => el.textContent.replace(/\s+/g, '')).join('\n');
+  for (const el of removed) el.remove();
+  for (const s of root.querySelectorAll('script[type="application/ld+json"]')) {
+    let data: unknown;
+    try {
+      data = JSON.parse(s.textContent);
+    } catch {
+      continue;
+    }
+    const body = (v: unknown) =>
+      v && typeof v === 'object' && (v as Record<string, unknown>)['@type'] === 'Review'
+        ? String((v as Record<string, unknown>).reviewBody ?? '').replace(/\s+/g, '')
+        : '';
+    const drop = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.filter((e) => !(body(e) && removedText.includes(body(e).slice(0, 40)))).map(drop);
+      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, drop(e)]));
+      return v;
+    };
+    const next = JSON.stringify(drop(data)).replace(/</g, '\\u003c');
+    const textNode = s.childNodes[0];
+    if (textNode instanceof TextNode && next !== JSON.stringify(data).replace(/</g, '\\u003c')) textNode.rawText = next;
+  }
+  return root.toString();
+}
+
+/** Whether a file's bytes name one of the reviews (its page's path, or its ids as page data has them). */
+function names(text: string, down: readonly TakenDown[]): boolean {
+  return down.some(
+    (r) =>
+      text.includes(reviewPath(r)) ||
+      (text.includes(`"productId":"${r.productId}"`) &&
+        (text.includes(`"commentId":"${r.commentId}"`) || text.includes(`"id":"${r.commentId}"`))) ||
+      text.includes(`data-comment-id="${r.commentId}"`),
+  );
+}
+
+async function listFiles(dir: string, rel = '', out: string[] = []): Promise<string[]> {
+  for (const e of await fs.promises.readdir(path.join(dir, rel), { withFileTypes: true })) {
+    if (e.name.startsWith('.')) continue;
+    const child = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) await listFiles(dir, child, out);
+    else if (e.isFile() && !isSibling(e.name)) out.push(child);
+  }
+  return out;
+}
+
+/** In a release patched for takedowns: the release it was patched from (never served: a dot-name). */
+const ORIGIN_FILE = '.takedown-of';
+const originOf = (release: string): string | null => {
+  try {
+    return fs.readFileSync(path.join(release, ORIGIN_FILE), 'utf8').trim().slice(0, 64) || null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The release of a build that is served: `current`, or the one the served takedown patch was
+ * made from (the build history and the publishing state name that build as served).
+ */
+export function servedOrigin(root: string): string | null {
+  const id = currentRelease(root);
+  return id && (originOf(path.join(root, 'releases', id)) ?? id);
+}
+
+export interface TakedownPatchResult {
+  /** The new release, or null when no file of the served one named the reviews. */
+  release: PublishStats | null;
+  patched: string[];
+}
+
+/**
+ * Publishes the served release of `root` without every listing entry of `down`. The reviews' own
+ * pages are not touched (they answer 410 on both servers, issue 13). Rejects, serving nothing
+ * new, when another release was served meanwhile.
+ */
+export async function patchServedRelease(root: string, down: readonly TakenDown[]): Promise<TakedownPatchResult> {
+  const id = currentRelease(root);
+  if (!id || !down.length) return { release: null, patched: [] };
+  const base = fs.realpathSync(path.join(root, 'current'));
+  const own = new Set(
+    down.flatMap((r) => [`${r.productId}/${r.commentId}/`, `page-data/${r.productId}/${r.commentId}/`]),
+  );
+  const outDir = fs.mkdtempSync(path.join(root, '.takedown-patch-'));
+  try {
+    const patched: string[] = [];
+    for (const rel of await listFiles(base)) {
+      const ext = path.extname(rel).toLowerCase();
+      if (!['.html', '.json', '.xml'].includes(ext) || rel.startsWith('_deferred/')) continue;
+      if ([...own].some((o) => rel.startsWith(o))) continue;
+      const file = path.join(base, rel);
+      if ((await fs.promises.stat(file)).size > MAX_FILE_BYTES) continue;
+      const text = await fs.promises.readFile(file, 'utf8');
+      if (!names(text, down)) continue;
+      let next: string;
+      try {
+        next =
+          ext === '.xml'
+            ? patchSitemap(text, down)
+            : ext === '.json'
+              ? patchPageData(text, down)
+              : patchHtml(text, rel, down);
+      } catch {
+        continue; // not a file of a shape it knows (the served file stays)
+      }
+      if (next === text) continue;
+      await fs.promises.mkdir(path.dirname(path.join(outDir, rel)), { recursive: true });
+      await fs.promises.writeFile(path.join(outDir, rel), next);
+      patched.push(rel);
+    }
+    if (!patched.length) return { release: null, patched };
+    const prepared = path.join(root, 'releases', `${PREPARED_PREFIX}takedown-${process.pid}`);
+    const stats = preparePatchRelease(prepared, { base, outDir, written: patched, deleted: [] });
+    const origin = originOf(base);
+    fs.writeFileSync(path.join(prepared, ORIGIN_FILE), origin ?? id);
+    // No pruning by this publish: a patch must not push a build's release out of the kept ones
+    // (the newest build's, held, is the way out of the lock). The patch it replaces goes instead.
+    const release = await publishPrepared(root, prepared, stats, {
+      expectServed: id,
+      keep: Number.MAX_SAFE_INTEGER,
+    }).catch((e: Error) => {
+      fs.rmSync(prepared, { recursive: true, force: true });
+      throw e;
+    });
+    if (origin) await fs.promises.rm(base, { recursive: true, force: true });
+    return { release, patched };
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
