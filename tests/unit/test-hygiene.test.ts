@@ -164,30 +164,6 @@ const ALLOWED: Array<{ file: string; line: string; rule: Rule; why: string }> = 
     why: "TODO(issue 41): the shell's noindex needs gatsby-ssr.tsx (see the test's comment)",
   },
   {
-    file: 'e2e/published.test.ts',
-    line: 'if (shown.alt != null && content) assert.equal(shown.alt, altText(content), `${url}: gallery alt text`);',
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): over every review; count the checked ones and assert some were',
-  },
-  {
-    file: 'e2e/published.test.ts',
-    line: "if (typeof source.userLabel === 'string' && source.userLabel.trim())",
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): over every review; count the checked ones and assert some were',
-  },
-  {
-    file: 'e2e/published.test.ts',
-    line: "if (nameCN && typeof source.sku?.name === 'string' && source.sku.name.split('|')[0].trim())",
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): over every review; count the checked ones and assert some were',
-  },
-  {
-    file: 'e2e/review-page-extras.test.ts',
-    line: 'if (v?.variant) assert.ok(html.includes(v.variant), `review ${r.id}: variant ${v.variant}`);',
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): over several reviews; count the checked ones and assert some were',
-  },
-  {
     file: 'e2e/editor-console.test.ts',
     line: 'if (hinted)',
     rule: 'conditional assert',
