@@ -23,6 +23,12 @@ type Rule = 'fixed sleep' | 'wait without a deadline' | 'conditional assert';
 /** Findings that are right: file (from tests/), the line's text (trimmed), the rule and why. */
 const ALLOWED: Array<{ file: string; line: string; rule: Rule; why: string }> = [
   {
+    file: 'integration/server/feed.test.ts',
+    line: '} else assert.deepEqual([d.imageWidth, d.imageHeight], [null, null]);',
+    rule: 'conditional assert',
+    why: 'both branches assert: an item with a picture has its size, one without has none',
+  },
+  {
     file: 'e2e/boot.test.ts',
     line: 'await page.waitForTimeout(11_000);',
     rule: 'fixed sleep',
