@@ -23,6 +23,12 @@ type Rule = 'fixed sleep' | 'wait without a deadline' | 'conditional assert';
 /** Findings that are right: file (from tests/), the line's text (trimmed), the rule and why. */
 const ALLOWED: Array<{ file: string; line: string; rule: Rule; why: string }> = [
   {
+    file: 'e2e/listings.test.ts',
+    line: "if (lonelyLeafShared) assert.ok(leaf[0], 'the first one is of its leaf category');",
+    rule: 'conditional assert',
+    why: "whether another review shares the lonely review's leaf depends on the data; the order check after it asserts either way",
+  },
+  {
     file: 'integration/server/feed.test.ts',
     line: '} else assert.deepEqual([d.imageWidth, d.imageHeight], [null, null]);',
     rule: 'conditional assert',
