@@ -5,6 +5,7 @@ import { AccountControl } from './AccountControl';
 import { DesktopNav } from './DesktopNav';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
+import { SearchBox } from './SearchBox';
 import { getTopMenu } from './nav-source';
 import { useScrollState } from './use-scroll-state';
 
@@ -25,6 +26,7 @@ export function Header() {
       <div className="hdr__inner">
         <Logo />
         <DesktopNav items={getTopMenu()} />
+        <SearchBox />
         <AccountControl account={account} className="hdr__account" />
         <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} account={account} />
       </div>
