@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds,scale-db,video] [--write-docs] [--keep]
+// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds,scale-db,video,search] [--write-docs] [--keep]
 //
 // The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
 // in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
@@ -38,6 +38,7 @@ import { runFaults } from './faults';
 import { runBuilds } from './builds';
 import { runScaleDb } from './scale-db';
 import { runVideo } from './video';
+import { runSearch } from './search';
 import { sites } from './lib/sites';
 
 const SECTIONS = [
@@ -54,6 +55,7 @@ const SECTIONS = [
   'builds',
   'scale-db',
   'video',
+  'search',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -74,8 +76,8 @@ async function main() {
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-    : // scale-db seeds 1,000,000 reviews: only when asked for (--only scale-db).
-      SECTIONS.filter((s) => s !== 'scale-db');
+    : // scale-db and search seed 1,000,000 reviews: only when asked for (--only scale-db / search).
+      SECTIONS.filter((s) => s !== 'scale-db' && s !== 'search');
   for (const s of only)
     if (!SECTIONS.includes(s as Section)) {
       console.error(`unknown section ${s}; sections: ${SECTIONS.join(', ')}`);
@@ -123,6 +125,7 @@ async function main() {
     await run('builds', () => runBuilds(ctx, quick ? 1_000 : 10_000));
     await run('scale-db', () => runScaleDb(ctx));
     await run('video', () => runVideo(ctx));
+    await run('search', () => runSearch(ctx));
   } finally {
     await sites.closeAll();
     // A failed clean-up (a browser still flushing its profile) must not lose the results.

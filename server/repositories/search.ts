@@ -21,8 +21,13 @@ const REVIEW_WEIGHTS = '1.0, 0.5';
 /** product_fts: name, brand, category. */
 const PRODUCT_WEIGHTS = '1.0, 1.0, 0.5';
 
-/** bm25 rounded: texts that score alike tie, and the tie-breaks below decide. */
-const RANK = `round(bm25(review_fts, ${REVIEW_WEIGHTS}), 2)`;
+/**
+ * The matches ranked per query at most: the newest ones by id. Bounds the work of a word found
+ * in most reviews (docs/server.md "Search"); the window starts at most 1,000 deep.
+ */
+export const CANDIDATES = 5000;
+
+/** Ranks are bm25 rounded to 2 decimals: texts that score alike tie, and the tie-breaks decide. */
 const HAS_MEDIA = '(json_array_length(r.pictures) > 0 OR json_array_length(r.videos) > 0)';
 
 const ORDERS: Record<ReviewSearchSort, string> = {
@@ -64,7 +69,8 @@ export class SearchRepository {
     const base = { q: parsed.text, cut: parsed.cut, terms: parsed.terms };
     if (parsed.match === null) return { ...base, comments: [], total: 0, totalCapped: false };
     this.fresh();
-    const conds = ['review_fts MATCH ?', VISIBLE];
+    // The MATCH parameter comes first in both statements (the candidates' subquery).
+    const conds = [VISIBLE];
     const args: unknown[] = [parsed.match];
     if (s.media) conds.push(MEDIA_CONDITION[s.media]);
     if (s.score !== undefined) {
@@ -72,20 +78,28 @@ export class SearchRepository {
       args.push(s.score);
     }
     const where = conds.join(' AND ');
-    const from = 'review_fts JOIN reviews r ON r.id = review_fts.rowid';
+    // The candidates: the newest CANDIDATES matches (by id, read from the index in order, each
+    // scored once), so a word in most reviews (很, 好) costs a bounded read, not a sort of
+    // every match; below that every match is ranked.
+    const candidates = `SELECT rowid AS id, bm25(review_fts, ${REVIEW_WEIGHTS}) AS score FROM review_fts
+      WHERE review_fts MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`;
     const rows = this.db
       .prepare(
         `SELECT r.id, r.product_id, r.content, r.likes, r.posted_at, r.overrides, r.score, r.word_tags,
         COALESCE(json_extract(r.pictures, '$[0].thumbnail.url'), json_extract(r.videos, '$[0].cover.url')) AS image,
         json_array_length(r.pictures) AS n_pictures, json_array_length(r.videos) AS n_videos,
-        u.label AS u_label, u.avatar AS u_avatar, p.name_cn AS p_name, ${RANK} AS rank
-      FROM ${from} JOIN users u ON u.id = r.user_id JOIN products p ON p.id = r.product_id
+        u.label AS u_label, u.avatar AS u_avatar, p.name_cn AS p_name, round(c.score, 2) AS rank
+      FROM (${candidates}) c CROSS JOIN reviews r ON r.id = c.id JOIN users u ON u.id = r.user_id
+      JOIN products p ON p.id = r.product_id
       WHERE ${where} ORDER BY ${ORDERS[s.sort ?? 'relevance']} LIMIT ? OFFSET ?`,
       )
       .all(...args, s.limit, s.offset) as SearchRow[];
     const { n } = this.db
-      .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ?)`)
-      .get(...args, SEARCH_COUNT_CAP) as { n: number };
+      .prepare(
+        `SELECT count(*) AS n FROM (SELECT rowid AS id FROM review_fts WHERE review_fts MATCH ? LIMIT ${SEARCH_COUNT_CAP}) c
+        CROSS JOIN reviews r ON r.id = c.id WHERE ${where}`,
+      )
+      .get(...args) as { n: number };
     return {
       ...base,
       comments: rows.map((r) => ({

@@ -10,7 +10,7 @@ export const SEARCH_QUERY_MAX_CHARS = 50;
 /** The deepest window start (a shopper scrolls a few pages; deeper ones answer 400). */
 export const SEARCH_MAX_OFFSET = 1000;
 /** The most reviews counted; `total` stops there (`totalCapped`). */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1000;
 
 export const ReviewSearchSort = Type.Union([
   Type.Literal('relevance'),
