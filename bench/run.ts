@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds,scale-db,video,interaction] [--write-docs] [--keep]
+// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds,scale-db,video,interaction,search] [--write-docs] [--keep]
 //
 // The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
 // in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
@@ -39,6 +39,7 @@ import { runBuilds } from './builds';
 import { runScaleDb } from './scale-db';
 import { runVideo } from './video';
 import { runInteraction } from './interaction';
+import { runSearch } from './search';
 import { sites } from './lib/sites';
 
 const SECTIONS = [
@@ -56,6 +57,7 @@ const SECTIONS = [
   'scale-db',
   'video',
   'interaction',
+  'search',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -76,8 +78,8 @@ async function main() {
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-    : // scale-db seeds 1,000,000 reviews: only when asked for (--only scale-db).
-      SECTIONS.filter((s) => s !== 'scale-db');
+    : // scale-db and search seed 1,000,000 reviews: only when asked for (--only scale-db / search).
+      SECTIONS.filter((s) => s !== 'scale-db' && s !== 'search');
   for (const s of only)
     if (!SECTIONS.includes(s as Section)) {
       console.error(`unknown section ${s}; sections: ${SECTIONS.join(', ')}`);
@@ -126,6 +128,7 @@ async function main() {
     await run('scale-db', () => runScaleDb(ctx));
     await run('video', () => runVideo(ctx));
     await run('interaction', () => runInteraction(ctx));
+    await run('search', () => runSearch(ctx));
   } finally {
     await sites.closeAll();
     // A failed clean-up (a browser still flushing its profile) must not lose the results.

@@ -20,7 +20,7 @@ import { ROOT, SEED, startChildServer, startReferenceServer, type BenchContext }
 const cursor = (text: string) => Buffer.from(text).toString('base64url');
 
 /** Seeds `reviews` into `file` with the real command; wall seconds and peak RSS (MB) when /usr/bin/time exists. */
-function seedChild(file: string, reviews: number): { seconds: number; rssMB: number | null } {
+export function seedChild(file: string, reviews: number): { seconds: number; rssMB: number | null } {
   const args = [
     '--import',
     'tsx',

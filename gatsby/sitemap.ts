@@ -29,7 +29,7 @@ const MAX_IMAGES = 20;
 
 /**
  * Pages that must not be indexed (they carry noindex) or are not pages of their own: the 404
- * and 500 pages, sign-in, the client-only haul template and product alias, Gatsby's internals.
+ * and 500 pages, sign-in, search, the client-only haul template and product alias, Gatsby's internals.
  */
 const EXCLUDED = [
   /^\/404(\/|\.html)?$/,
@@ -40,6 +40,8 @@ const EXCLUDED = [
   /^\/product\//,
   /^\/offline-plugin-app-shell-fallback\/?$/,
   /^\/review-gone\/?$/,
+  // The search page (issue 43): noindex, its results depend on the query.
+  /^\/search\/?$/,
 ];
 export const isIndexable = (sitePath: string) => !EXCLUDED.some((r) => r.test(sitePath));
 

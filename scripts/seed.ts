@@ -42,6 +42,7 @@ try {
   console.log(
     `  ${stats.merchants} merchants, ${stats.brands} brands, ${stats.articles} articles in ${(stats.ms / 1000).toFixed(2)} s`,
   );
+  console.log(`  of which the search index: ${(stats.searchIndexMs / 1000).toFixed(2)} s`);
 } finally {
   db.close();
 }

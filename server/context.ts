@@ -20,6 +20,9 @@ import { LoginRepository } from './repositories/logins';
 import { PhotoIdStore } from './repositories/photo-ids';
 import { PopupRepository } from './repositories/popups';
 import { ProfileRepository } from './repositories/profile';
+import { SearchRepository } from './repositories/search';
+import { SearchIndex } from './search/index-store';
+import { categorySearchText } from './search/category-text';
 import { ShopRepository } from './repositories/shops';
 import { WorldAreas } from './repositories/world-areas';
 import { TakedownRepository } from './repositories/takedowns';
@@ -28,6 +31,7 @@ export interface Repos {
   reviews: ReviewRepository;
   products: ProductRepository;
   discover: DiscoverRepository;
+  search: SearchRepository;
   shops: ShopRepository;
   articles: ArticleRepository;
   auth: AuthRepository;
@@ -62,10 +66,14 @@ export function createRepos(
   const auth = new AuthRepository(db, now, sessions);
   const worldAreas = new WorldAreas();
   syncCategoryPaths(db, catalogue);
+  // A file seeded before the search index existed gets it now (one pass over the reviews).
+  const searchIndex = new SearchIndex(db, categorySearchText(catalogue));
+  searchIndex.ensure();
   return {
     reviews: new ReviewRepository(db, media, catalogue),
     products,
     discover: new DiscoverRepository(products, catalogue),
+    search: new SearchRepository(db, media, searchIndex, products),
     shops: new ShopRepository(db, media),
     articles: new ArticleRepository(db, media),
     auth,

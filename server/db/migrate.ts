@@ -1,6 +1,7 @@
 // Changes to tables that existing database files already have. schema.sql only creates what
 // is missing (CREATE ... IF NOT EXISTS), so a column added later is added here, once, on open.
 import type Database from 'better-sqlite3';
+import { createSearchSchema } from '../search/index-store';
 
 // The connection's type from the driver itself: open.ts imports this module.
 type DB = Database.Database;
@@ -68,4 +69,7 @@ export function migrate(db: DB): void {
   addReplyMerchant(db);
   addReviewCategoryPath(db);
   dropOldProductOrderIndexes(db);
+  // The search index (issue 43): its tables and the triggers that queue changes; filled by the
+  // seed or, for a file without it, by SearchIndex.ensure() when the app starts.
+  createSearchSchema(db);
 }

@@ -1,8 +1,8 @@
-// GET /api/v2/discover filters and POST /api/v3/discover keyword search over products.
+// GET /api/v2/discover filters over products (keyword search, POST /api/v3/discover: search.ts).
 import type { Catalogue } from '../catalogue';
 import { badRequest, notFound } from '../errors';
 import type { Product } from '../../src/storefront/wire/products';
-import { PRODUCT_ORDERS, type ProductRepository, type ProductScope, type ProductSort } from './products';
+import { type ProductRepository, type ProductScope, type ProductSort } from './products';
 
 /** "10-100" -> [10, 100]; either side may be empty (open). */
 function parseRange(raw: string, name: string): [number | null, number | null] {
@@ -14,8 +14,6 @@ function parseRange(raw: string, name: string): [number | null, number | null] {
   if (lo !== null && hi !== null && hi < lo) throw badRequest(`参数 ${name} 的上限不能小于下限`);
   return [lo, hi];
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class DiscoverRepository {
   constructor(
@@ -79,24 +77,5 @@ export class DiscoverRepository {
     const groups = new Set([...leaves].map((l) => this.catalogue.leafById.get(l)?.groupId));
     const [group] = groups;
     return groups.size === 1 && group ? { level: 'group', id: group } : { level: 'all' };
-  }
-
-  /** Keyword search over English and Chinese names, brands and category terms. */
-  search(text: string, offset: number, limit: number): { products: Product[]; total: number } {
-    const needle = text.trim().toLowerCase();
-    if (!needle) throw badRequest('请输入搜索关键词');
-    const leaves = this.catalogue.leaves
-      .filter((l) => [l.term, l.displayTerm, l.parentDisplayTerm].some((t) => t.toLowerCase().includes(needle)))
-      .map((l) => l.id);
-    const like = `%${escapeLike(needle)}%`;
-    const fields = ['p.name', 'p.name_cn', 'b.name', 'b.name_cn'].map((f) => `lower(${f}) LIKE ? ESCAPE '\\'`);
-    const where = [`(${fields.join(' OR ')} OR p.category_id IN (SELECT value FROM json_each(?)))`];
-    return this.products.list(
-      where,
-      [like, like, like, like, JSON.stringify(leaves)],
-      PRODUCT_ORDERS.popular,
-      offset,
-      limit,
-    );
   }
 }

@@ -293,6 +293,12 @@ export class ProductRepository {
         )
         .all(...condArgs, limit, offset) as Array<{ id: number }>
     ).map((r) => r.id);
+    const { n } = this.db.prepare(`SELECT count(*) AS n FROM products p ${w}`).get(...condArgs) as { n: number };
+    return { products: this.byIds(ids), total: n };
+  }
+
+  /** Product summaries of these ids, in this order (search answers); unknown ids are left out. */
+  byIds(ids: number[]): Product[] {
     const byId = new Map(
       (
         this.db
@@ -300,29 +306,9 @@ export class ProductRepository {
           .all(JSON.stringify(ids)) as ProductRow[]
       ).map((r) => [r.id, r] as const),
     );
-    const { n } = this.db.prepare(`SELECT count(*) AS n FROM products p ${w}`).get(...condArgs) as { n: number };
-    return {
-      products: ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [this.toSummary(row)] : [];
-      }),
-      total: n,
-    };
-  }
-
-  /**
-   * Filtered, windowed product list (keyword search): the filter reads names and brands, so
-   * rows are checked along the order's index (docs/server.md "Listings at scale").
-   */
-  list(where: string[], args: unknown[], order: string, offset: number, limit: number): ProductPage {
-    checkSkip(offset);
-    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const rows = this.db
-      .prepare(`${SELECT_PRODUCT} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(...args, limit, offset) as ProductRow[];
-    const { n } = this.db
-      .prepare(`SELECT count(*) AS n FROM products p JOIN brands b ON b.id = p.brand_id ${w}`)
-      .get(...args) as { n: number };
-    return { products: rows.map((p) => this.toSummary(p)), total: n };
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [this.toSummary(row)] : [];
+    });
   }
 }

@@ -85,11 +85,66 @@ interface MedalJson {
  * by an editor (issue 13: lists, the feed and so the build's related lists and sitemaps leave
  * them out; the detail of a taken-down one answers 410, editor/takedown-guard.ts).
  */
-const VISIBLE = `r.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM takedowns t
+export const VISIBLE = `r.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM takedowns t
   WHERE t.product_id = CAST(r.product_id AS TEXT) AND t.comment_id = CAST(r.id AS TEXT))`;
 
+/** The columns of a feed item (the feed's and search's SELECT). */
+export interface FeedRow {
+  id: number;
+  product_id: number;
+  content: string | null;
+  likes: number;
+  posted_at: number;
+  overrides: string | null;
+  score: number;
+  word_tags: string;
+  image: string | null;
+  image_w: number | null;
+  image_h: number | null;
+  p_image: string | null;
+  category_id: string;
+  u_label: string;
+  u_avatar: string | null;
+}
+
+/** A feed item from its row: the seeded records' overrides applied as the detail has them. */
+export function feedItem(r: FeedRow, media: Prefixer): RelatedReviewItem {
+  const item: RelatedReviewItem = {
+    commentId: r.id,
+    productId: r.product_id,
+    image: media(r.image),
+    userLabel: r.u_label,
+    userAvatar: media(r.u_avatar),
+    content: r.content,
+    likes: r.likes,
+    // Extension (docs/api-client.md): when it was posted, the sitemap's lastmod of a
+    // review the build left to the site server.
+    postedAt: r.posted_at,
+    // Extensions (docs/api-client.md): what a bounded build's product hubs count.
+    score: r.score,
+    wordTags: JSON.parse(r.word_tags) as string[],
+    // Extensions (docs/api-client.md, issue 44): the image's size (waterfall placement),
+    // the product's picture (text cards) and the leaf category (related reviews).
+    imageWidth: r.image_w,
+    imageHeight: r.image_h,
+    productImage: media(r.p_image),
+    categoryId: r.category_id,
+  };
+  if (r.overrides) {
+    const o = JSON.parse(r.overrides) as Overrides;
+    Object.assign(item, o.drop ?? {});
+    // The score and tags the detail shows (a seeded record may null its label).
+    if (o.review && 'productCommentLabel' in o.review) {
+      const label = o.review.productCommentLabel as { productSatisfyScore?: unknown; wordTags?: unknown } | null;
+      item.score = (label?.productSatisfyScore as number | null | undefined) ?? null;
+      item.wordTags = (label?.wordTags as string[] | null | undefined) ?? null;
+    }
+  }
+  return item;
+}
+
 /** The comment list's `media` filter (an extension, docs/api-client.md): fixed SQL per value. */
-const MEDIA_CONDITION: Record<MediaFilter, string> = {
+export const MEDIA_CONDITION: Record<MediaFilter, string> = {
   picture: 'json_array_length(r.pictures) > 0',
   video: 'json_array_length(r.videos) > 0',
   any: '(json_array_length(r.pictures) > 0 OR json_array_length(r.videos) > 0)',
@@ -338,61 +393,12 @@ export class ReviewRepository {
       WHERE ${conds.join(' AND ')}
       ORDER BY ${orderBy(sort)} LIMIT ?`,
       )
-      .all(...args, q.size + 1) as Array<{
-      id: number;
-      product_id: number;
-      content: string | null;
-      likes: number;
-      posted_at: number;
-      overrides: string | null;
-      score: number;
-      word_tags: string;
-      image: string | null;
-      image_w: number | null;
-      image_h: number | null;
-      p_image: string | null;
-      category_id: string;
-      u_label: string;
-      u_avatar: string | null;
-    }>;
+      .all(...args, q.size + 1) as FeedRow[];
     const more = rows.length > q.size;
     const page = more ? rows.slice(0, q.size) : rows;
     const last = page[page.length - 1];
     return {
-      waterDrops: page.map((r) => {
-        const item: RelatedReviewItem = {
-          commentId: r.id,
-          productId: r.product_id,
-          image: this.media(r.image),
-          userLabel: r.u_label,
-          userAvatar: this.media(r.u_avatar),
-          content: r.content,
-          likes: r.likes,
-          // Extension (docs/api-client.md): when it was posted, the sitemap's lastmod of a
-          // review the build left to the site server.
-          postedAt: r.posted_at,
-          // Extensions (docs/api-client.md): what a bounded build's product hubs count.
-          score: r.score,
-          wordTags: JSON.parse(r.word_tags) as string[],
-          // Extensions (docs/api-client.md, issue 44): the image's size (waterfall placement),
-          // the product's picture (text cards) and the leaf category (related reviews).
-          imageWidth: r.image_w,
-          imageHeight: r.image_h,
-          productImage: this.media(r.p_image),
-          categoryId: r.category_id,
-        };
-        if (r.overrides) {
-          const o = JSON.parse(r.overrides) as Overrides;
-          Object.assign(item, o.drop ?? {});
-          // The score and tags the detail shows (a seeded record may null its label).
-          if (o.review && 'productCommentLabel' in o.review) {
-            const label = o.review.productCommentLabel as { productSatisfyScore?: unknown; wordTags?: unknown } | null;
-            item.score = (label?.productSatisfyScore as number | null | undefined) ?? null;
-            item.wordTags = (label?.wordTags as string[] | null | undefined) ?? null;
-          }
-        }
-        return item;
-      }),
+      waterDrops: page.map((r) => feedItem(r, this.media)),
       delimiter: more && last ? encodeFeedCursor(sort, keyOf(last)) : null,
     };
   }

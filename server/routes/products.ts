@@ -62,7 +62,7 @@ export const productRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/v3/discover', { schema: { body: SearchBody, response: { 200: SearchResponse } } }, async (req) => {
     const { offset, limit } = checkWindow(req.body.f ?? 0, req.body.t ?? 10, 100);
-    return { q: req.body.q, ...app.repos.discover.search(req.body.q, offset, limit) };
+    return app.repos.search.products(req.body.q, offset, limit);
   });
   // Recommendations at the bottom of a page: the product's related ones when a product is
   // given, else the most popular; the window f..t over that list.

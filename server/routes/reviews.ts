@@ -13,6 +13,7 @@ import {
   RepliesQuery,
   RepliesResponse,
 } from '../../src/storefront/wire/reviews';
+import { ReviewSearchQuery, ReviewSearchResponse } from '../../src/storefront/wire/search';
 import { checkWindow, toId } from './window';
 
 export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
@@ -76,5 +77,16 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete('/v1/product-comment/products/:productId/comments/:cid/likes', likes, async (req) =>
     app.repos.reviews.setLiked(toId(req.params.productId), toId(req.params.cid), requireUser(app, req), false),
+  );
+
+  // Review search (issue 43; an extension, docs/api-client.md "Review search").
+  app.get(
+    '/v1/product-comment/search',
+    { schema: { querystring: ReviewSearchQuery, response: { 200: ReviewSearchResponse } } },
+    async (req) => {
+      const q = req.query;
+      const { offset, limit } = checkWindow(q.f, q.t, 50);
+      return app.repos.search.reviews({ q: q.q, offset, limit, sort: q.sort, media: q.media, score: q.score });
+    },
   );
 };

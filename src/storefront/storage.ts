@@ -52,6 +52,8 @@ export interface StoredState {
   /** Add-on payment (pay for an extra charge of an order). */
   addonPayId: string;
   addonPayInfo: PaymentInfo;
+  /** The site's own (issue 43): the shopper's recent searches, newest first (src/search/recent.ts). */
+  recentSearches: string[];
 }
 
 export type StoredKey = keyof StoredState;

@@ -15,6 +15,7 @@ import * as orders from '../../../src/storefront/orders';
 import * as products from '../../../src/storefront/products';
 import * as profile from '../../../src/storefront/profile';
 import * as review from '../../../src/storefront/review-page';
+import * as search from '../../../src/storefront/search';
 import * as signin from '../../../src/storefront/signin';
 import { startRecordingServer, type RecordingServer } from '../../helpers/recording-server';
 
@@ -472,6 +473,21 @@ const rows: Row[] = [
     method: 'POST',
     path: '/api/v3/discover',
     body: { q: '羊绒 大衣' },
+  },
+  // Review search (ours, issue 43)
+  {
+    name: 'searchReviews defaults',
+    call: (c) => search.searchReviews(c, '面霜 "x*'),
+    method: 'GET',
+    path: '/api/v1/product-comment/search',
+    query: { q: '面霜 "x*', f: '0', t: '10' },
+  },
+  {
+    name: 'searchReviews filters',
+    call: (c) => search.searchReviews(c, '奶粉', { f: 20, t: 30, sort: 'likes', media: 'picture', score: 5 }),
+    method: 'GET',
+    path: '/api/v1/product-comment/search',
+    query: { q: '奶粉', f: '20', t: '30', sort: 'likes', media: 'picture', score: '5' },
   },
   {
     name: 'recommendBottom',

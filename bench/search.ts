@@ -1,0 +1,175 @@
+// Section "search" (issue 43): the search index at 1,000,000 reviews (BENCH_SCALE_REVIEWS
+// changes the size; BENCH_SCALE_DB reuses a seeded file), side by side in one run:
+// - seeding with the index (`npm run seed` as a child: wall time; the index's share as the
+//   seed prints it), the index rebuilt on the file (SearchIndex.build) and its size against
+//   the database's (dbstat);
+// - review search p50/p99 at 20 connections over 200 real queries (25 Chinese words each of
+//   1, 2, 3 and 4 characters from the reviews' own text, 50 English brand names, 50 word
+//   tags) through the reference server, and the same queries through the LIKE scan the
+//   server used before (bench/search-like-server.ts, same file, own process);
+// - precision at 5 of the relevance list (bench/search-relevance.ts) for the index and the
+//   trigram peer, on a 2,000-review database.
+//
+//   npm run bench -- --only search
+//   BENCH_SCALE_DB=/tmp/x.sqlite npm run bench -- --only search     # reuses a seeded file
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { fig, log, round, type SectionResult } from './lib/report';
+import { hammer } from './lib/load';
+import { ROOT, seededDb, startChildServer, startReferenceServer, type BenchContext } from './lib/data';
+import { seedChild } from './scale-db';
+import { readCatalogueFile } from '../server/catalogue';
+import { SearchIndex } from '../server/search/index-store';
+import { categorySearchText } from '../server/search/category-text';
+import { indexText } from '../server/search/segment';
+import { SearchRepository } from '../server/repositories/search';
+import { ProductRepository } from '../server/repositories/products';
+import { openDatabase } from '../server/db/open';
+import { buildTrigramPeer, judge, reviewFacts } from './search-relevance';
+
+const CONNECTIONS = 20;
+
+/** 200 queries a shopper types, from the data itself (deterministic for a seeded file). */
+export function realQueries(db: Database.Database): string[] {
+  const texts = db
+    .prepare(`SELECT content FROM reviews WHERE content IS NOT NULL AND id % 97 = 0 LIMIT 5000`)
+    .all() as Array<{ content: string }>;
+  const freq = new Map<string, number>();
+  for (const { content } of texts)
+    for (const w of indexText(content).split(' '))
+      if (/^\p{Script=Han}+$/u.test(w)) freq.set(w, (freq.get(w) ?? 0) + 1);
+  const byLength = (n: number) =>
+    [...freq]
+      .filter(([w]) => Array.from(w).length === n)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 25)
+      .map(([w]) => w);
+  const chinese = [1, 2, 3, 4].flatMap(byLength);
+  const brands = (db.prepare('SELECT name FROM brands ORDER BY id LIMIT 50').all() as Array<{ name: string }>).map(
+    (b) => b.name,
+  );
+  const tags = (
+    db
+      .prepare(
+        `SELECT t.value AS v FROM (SELECT word_tags FROM reviews WHERE id % 101 = 0 LIMIT 5000) r, json_each(r.word_tags) t
+        GROUP BY t.value ORDER BY count(*) DESC, t.value LIMIT 50`,
+      )
+      .all() as Array<{ v: string }>
+  ).map((t) => t.v);
+  return [...chinese, ...brands, ...tags].slice(0, 200);
+}
+
+export async function runSearch(ctx: BenchContext): Promise<SectionResult> {
+  const reviews = Number(process.env.BENCH_SCALE_REVIEWS ?? 1_000_000);
+  const seconds = ctx.quick ? 10 : 20;
+  const notes: string[] = [];
+  const figures = [];
+  let file = process.env.BENCH_SCALE_DB;
+  if (file) notes.push(`reused ${file}`);
+  else {
+    file = path.join(ctx.tmp, `search-${reviews}.sqlite`);
+    log(`search: seeding ${reviews} reviews`);
+    const seeded = seedChild(file, reviews);
+    figures.push(
+      fig(`seed ${reviews.toLocaleString('en')} reviews with the search index: wall`, seeded.seconds, 's', undefined, {
+        text: '< 180 s',
+        met: seeded.seconds < 180,
+      }),
+    );
+  }
+
+  // The index rebuilt on the file, and its size against the database's.
+  const catalogue = readCatalogueFile();
+  const db = openDatabase(file);
+  const built = new SearchIndex(db, categorySearchText(catalogue)).build();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const sizes = db
+    .prepare(
+      `SELECT sum(pgsize) AS fts, (SELECT page_count * page_size FROM pragma_page_count, pragma_page_size) AS total
+      FROM dbstat WHERE name LIKE 'review_fts%' OR name LIKE 'product_fts%'`,
+    )
+    .get() as { fts: number; total: number };
+  const queries = realQueries(db);
+  db.close();
+  figures.push(
+    fig(
+      `index build (${built.reviews.toLocaleString('en')} reviews, ${built.products} products)`,
+      built.ms / 1000,
+      's',
+    ),
+  );
+  figures.push(fig('index size', sizes.fts / 2 ** 20, 'MiB', { name: 'database file', value: sizes.total / 2 ** 20 }));
+
+  const ours = await startReferenceServer(ctx, file);
+  const peer = await startChildServer(path.join(ROOT, 'bench', 'search-like-server.ts'), { DB_FILE: file });
+  try {
+    const enc = encodeURIComponent;
+    const oursPaths = queries.map((q) => `/api/v1/product-comment/search?q=${enc(q)}&t=10`);
+    const peerPaths = queries.map((q) => `/like?q=${enc(q)}`);
+    // One pass warms both (page cache) and checks every query answers.
+    for (const p of oursPaths.slice(0, 20)) if (!(await fetch(ours.url + p)).ok) throw new Error(`search ${p}`);
+    const a = await hammer(ours.url, oursPaths, seconds, CONNECTIONS);
+    const b = await hammer(peer.url, peerPaths, seconds, CONNECTIONS);
+    figures.push(
+      fig(`review search p50, ${CONNECTIONS} connections, 200 queries`, a.p50, 'ms', {
+        name: 'LIKE scan p50',
+        value: b.p50,
+      }),
+      fig(
+        `review search p99, ${CONNECTIONS} connections, 200 queries`,
+        a.p99,
+        'ms',
+        { name: 'LIKE scan p99', value: b.p99 },
+        { text: '< 50 ms', met: a.p99 < 50 },
+      ),
+      fig('review search throughput', a.rps, 'req/s', { name: 'LIKE scan', value: b.rps }),
+    );
+    notes.push(
+      `index: ${a.requests} requests, ${a.non2xx} non-2xx, ${a.errors} errors; LIKE: ${b.requests} requests, ${b.non2xx} non-2xx, ${b.errors} errors`,
+    );
+  } finally {
+    await ours.stop();
+    await peer.stop();
+  }
+
+  // Relevance on a small database (the list's judgements read every review).
+  const small = seededDb(ctx, 2000, 'search');
+  const sdb = openDatabase(small.file);
+  const cat = categorySearchText(catalogue);
+  const media = (u: string | null | undefined) => u ?? null;
+  const repo = new SearchRepository(
+    sdb,
+    media,
+    new SearchIndex(sdb, cat),
+    new ProductRepository(sdb, media, catalogue),
+  );
+  const facts = reviewFacts(sdb, cat);
+  const seg = judge(facts, (q) => repo.reviews({ q, offset: 0, limit: 5 }).comments.map((c) => Number(c.commentId)));
+  const tri = judge(facts, buildTrigramPeer(sdb, cat));
+  sdb.close();
+  figures.push(
+    fig('precision at 5, 30 queries (segmented words)', seg.precisionAt5, '', {
+      name: 'trigram tokenizer',
+      value: tri.precisionAt5,
+    }),
+    fig('queries answered of 30 (segmented words)', seg.answered, '', {
+      name: 'trigram tokenizer',
+      value: tri.answered,
+    }),
+  );
+  notes.push(
+    `trigram misses: ${tri.perQuery
+      .filter((x) => x.p5 < 1)
+      .map((x) => `${x.q} ${x.p5}`)
+      .join(', ')}`,
+  );
+  if (!process.env.BENCH_SCALE_DB && !ctx.keep) fs.rmSync(file, { force: true });
+  return {
+    section: 'search',
+    title: `Search at ${reviews.toLocaleString('en')} reviews (issue 43)`,
+    figures,
+    notes,
+    details: { queries: round(queries.length, 0) },
+  };
+}
