@@ -1,5 +1,6 @@
 // A small published site, the reference server with the site beside it (as `npm start` runs
 // them) and nginx in front, for the deploy tests (issue 24).
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -102,4 +103,32 @@ export async function startStack(
       await server.close();
     },
   };
+}
+
+export interface NodeProcess {
+  child: ChildProcess;
+  url: string;
+}
+
+/**
+ * deploy/node.ts as a node runs it, over `releasesRoot` with `env` beside the test's; resolves
+ * with its URL once it listens, rejects with its output when it exits first.
+ */
+export function startNodeProcess(env: Record<string, string>): Promise<NodeProcess> {
+  const repo = path.resolve(__dirname, '..', '..', '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'deploy', 'node.ts')], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', EDITOR_TOKEN: TOKEN, LOG_LEVEL: 'error', ...env },
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
+      const m = /listening on (http:\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.stderr!.setEncoding('utf8').on('data', (c: string) => (out += c));
+    child.once('exit', (code) => reject(new Error(`node exited with ${code}: ${out}`)));
+  });
 }

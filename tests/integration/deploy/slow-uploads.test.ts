@@ -16,6 +16,7 @@ import { startServer, type RunningServer } from '../../../server/start';
 import { renderNginx, writeNginxConfig } from '../../../deploy/nginx/render';
 import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
 import { page, put, tmpDir } from './fixture';
+import { rawPhotoUpload } from '../server/raw-photo-upload';
 
 const tmp = tmpDir('slow-uploads');
 const root = path.join(tmp, 'var', 'site');
@@ -85,17 +86,7 @@ after(async () => {
  * the answer is complete or the connection closed.
  */
 function upload(localAddress: string, chunk: number, everyMs: number, upTo = Infinity): Promise<number> {
-  const payload = Buffer.concat([
-    Buffer.from(
-      '--b\r\nContent-Disposition: form-data; name="image"; filename="id.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
-    ),
-    photo,
-    Buffer.from('\r\n--b--\r\n'),
-  ]);
-  const head =
-    `POST /api/v2/profile/photo-ids HTTP/1.1\r\nHost: x\r\nX-Session-User: ${session['X-Session-User']}\r\n` +
-    `X-Session-Key: ${session['X-Session-Key']}\r\nContent-Type: multipart/form-data; boundary=b\r\n` +
-    `Content-Length: ${payload.length}\r\n\r\n`;
+  const { head, payload } = rawPhotoUpload(session, photo);
   return new Promise((resolve) => {
     const sock = net.connect({ port, host: '127.0.0.1', localAddress });
     let got = '';

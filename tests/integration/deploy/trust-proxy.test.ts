@@ -6,49 +6,27 @@
 // (Linux routes all of 127/8 to lo), nginx reaches the node from 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { publish } from '../../../publish/releases';
 import { writeNginxConfig } from '../../../deploy/nginx/render';
 import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
-import { page, put, tmpDir, TOKEN } from './fixture';
+import { page, put, startNodeProcess, tmpDir, TOKEN, type NodeProcess } from './fixture';
 
-const REPO = path.resolve(__dirname, '..', '..', '..');
 const tmp = tmpDir('trust-proxy');
 const root = path.join(tmp, 'var', 'site');
-let node: { child: ChildProcess; url: string };
+let node: NodeProcess;
 let nginx: RunningNginx;
 
-/** deploy/node.ts with the environment given; resolves with its URL, rejects with its output. */
-function startNode(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'deploy', 'node.ts')], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      SITE_RELEASES_DIR: root,
-      DB_FILE: path.join(tmp, 'db.sqlite'),
-      MEDIA_DIR: path.join(tmp, 'media'),
-      HOST: '127.0.0.1',
-      PORT: '0',
-      EDITOR_TOKEN: TOKEN,
-      LOG_LEVEL: 'error',
-      ...env,
-    },
+/** deploy/node.ts with the environment given. */
+const startNode = (env: Record<string, string>) =>
+  startNodeProcess({
+    SITE_RELEASES_DIR: root,
+    DB_FILE: path.join(tmp, 'db.sqlite'),
+    MEDIA_DIR: path.join(tmp, 'media'),
+    ...env,
   });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const m = /listening on (http:\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.stderr!.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.once('exit', (code) => reject(new Error(`node exited with ${code}: ${out}`)));
-  });
-}
 
 before(async () => {
   const pub = path.join(tmp, 'public');

@@ -3,7 +3,7 @@
 // test (600 requests) loses none a client sees (nginx passes a refused or reset request to the other).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -13,9 +13,8 @@ import { defaultCategoriesFile } from '../../../server/catalogue';
 import { openDatabase } from '../../../server/db/open';
 import { writeNginxConfig } from '../../../deploy/nginx/render';
 import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
-import { page, put, raw, tmpDir, TOKEN } from './fixture';
+import { page, put, raw, startNodeProcess, tmpDir } from './fixture';
 
-const REPO = path.resolve(__dirname, '..', '..', '..');
 const tmp = tmpDir('two-nodes');
 const pub = path.join(tmp, 'public');
 const root = path.join(tmp, 'var', 'site');
@@ -25,32 +24,8 @@ let nginx: RunningNginx;
 let review: string;
 
 /** deploy/node.ts as a node runs it: the shared releases root and database. */
-function startNode(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'deploy', 'node.ts')], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      SITE_RELEASES_DIR: root,
-      DB_FILE: dbFile,
-      MEDIA_DIR: path.join(tmp, 'media'),
-      HOST: '127.0.0.1',
-      PORT: '0',
-      EDITOR_TOKEN: TOKEN,
-      LOG_LEVEL: 'error',
-    },
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const m = /listening on (http:\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.stderr!.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.once('exit', (code) => reject(new Error(`node exited with ${code}: ${out}`)));
-  });
-}
+const startNode = () =>
+  startNodeProcess({ SITE_RELEASES_DIR: root, DB_FILE: dbFile, MEDIA_DIR: path.join(tmp, 'media') });
 
 before(async () => {
   ensureSeeded(dbFile, defaultCategoriesFile(), 20);

@@ -4,30 +4,19 @@
 // - `current` as a real folder failed every build (each publish's rename of the link over it).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import Fastify from 'fastify';
 import { PublishingLock } from '../../../server/builds/publishing-lock';
 import { checkReleasesState } from '../../../publish/check-state';
-import { currentRelease, listReleases, prunedRemoved, publish } from '../../../publish/releases';
+import { currentRelease, listReleases, publish } from '../../../publish/releases';
+import { built, tmpFolder } from './built-site';
 import { registerSite } from '../../../server/site';
 import { registerDeploy } from '../../../server/deploy';
 import { startServer } from '../../../server/start';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'corrupt-state-more-'));
-after(async () => {
-  await prunedRemoved();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
-
-function built(dir: string, text: string): string {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), `<html><body>${text}</body></html>`);
-  fs.writeFileSync(path.join(dir, '404.html'), '<html>404</html>');
-  return dir;
-}
+const tmp = tmpFolder('corrupt-state-more');
 
 async function home(root: string): Promise<string> {
   const app = Fastify();

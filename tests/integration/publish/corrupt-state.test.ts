@@ -5,30 +5,18 @@
 // queued; an unreadable one silently reset the history.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import Fastify from 'fastify';
 import { BuildHistory } from '../../../server/builds/history';
 import { BuildQueue } from '../../../server/builds/queue';
 import { checkReleasesState } from '../../../publish/check-state';
-import { currentRelease, publish, prunedRemoved } from '../../../publish/releases';
+import { currentRelease, publish } from '../../../publish/releases';
+import { built, tmpFolder } from './built-site';
 import { registerSite } from '../../../server/site';
 import { StartupProblems } from '../../../server/startup-problems';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'corrupt-state-'));
-after(async () => {
-  await prunedRemoved();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
-
-/** A built site in `dir` with a home page saying `text`. */
-function built(dir: string, text: string): string {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), `<html><body>${text}</body></html>`);
-  fs.writeFileSync(path.join(dir, '404.html'), '<html>404</html>');
-  return dir;
-}
+const tmp = tmpFolder('corrupt-state');
 
 /** The site server over root/current: the home page's status and text. */
 async function home(root: string): Promise<{ status: number; text: string }> {

@@ -6,25 +6,14 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { BuildHistory, INTERRUPTED } from '../../../server/builds/history';
-import { currentRelease, prunedRemoved, publish } from '../../../publish/releases';
+import { currentRelease, publish } from '../../../publish/releases';
+import { built, tmpFolder } from './built-site';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-kill-'));
-after(async () => {
-  await prunedRemoved();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
-
-function built(dir: string, text: string): string {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), `<html><body>${text}</body></html>`);
-  fs.writeFileSync(path.join(dir, '404.html'), '<html>404</html>');
-  return dir;
-}
+const tmp = tmpFolder('publish-kill');
 
 /** The queue in a child: one build whose runner publishes `pub`, says so, then never returns. */
 const CHILD = `

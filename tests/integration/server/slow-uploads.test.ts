@@ -9,6 +9,7 @@ import net from 'node:net';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { signIn, startTestServer, type TestServer } from './helper';
+import { rawPhotoUpload } from './raw-photo-upload';
 import { DEFAULT_UPLOAD_LIMITS, UPLOAD_TOO_MANY, UPLOAD_TOO_SLOW } from '../../../server/upload-slots';
 
 const WINDOW_MS = 400;
@@ -30,15 +31,6 @@ before(async () => {
 });
 after(() => s?.close());
 
-const body = () =>
-  Buffer.concat([
-    Buffer.from(
-      '--b\r\nContent-Disposition: form-data; name="image"; filename="id.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
-    ),
-    photo,
-    Buffer.from('\r\n--b--\r\n'),
-  ]);
-
 interface Sent {
   /** The status line's code, or 0 when the server closed without answering. */
   status: number;
@@ -53,11 +45,7 @@ interface Sent {
  * kept-alive request in full.
  */
 function upload(localAddress: string, chunk: number, everyMs: number): Promise<Sent> {
-  const payload = body();
-  const head =
-    `POST /api/v2/profile/photo-ids HTTP/1.1\r\nHost: x\r\nX-Session-User: ${session['X-Session-User']}\r\n` +
-    `X-Session-Key: ${session['X-Session-Key']}\r\nContent-Type: multipart/form-data; boundary=b\r\n` +
-    `Content-Length: ${payload.length}\r\n\r\n`;
+  const { head, payload } = rawPhotoUpload(session, photo);
   return new Promise((resolve) => {
     const sock = net.connect({ port, host: '127.0.0.1', localAddress });
     let got = '';
@@ -134,7 +122,7 @@ test('eight addresses dripping: each is cut for its pace, and the slots are free
 
 test('a body at a phone-like pace over many windows is kept (the floor is 16 KB/s)', LIMIT, async () => {
   // 8 KB every 100 ms: 80 KB/s, five times the floor, over several windows.
-  const payload = body().length;
+  const payload = rawPhotoUpload(session, photo).payload.length;
   assert.ok(payload > 8 * 1024 * 6, `the photo spans several windows (${payload} bytes)`);
   const r = await upload('127.0.8.1', 8 * 1024, 100);
   assert.equal(r.status, 200, r.text);
