@@ -135,7 +135,7 @@ describe('routes', { skip: siteMissing }, () => {
         assert.equal(latest[0], `/review/${first.productId}/${first.commentId}/`);
         for (const h of latest.slice(0, 3)) assert.equal((await fetch(site.base + h)).status, 200, h);
         // Featured articles: banners (issue 44), or cards when the API has no banners.
-        const articles = await page.locator('#home-articles ~ * .fart, .acard').count();
+        const articles = await page.locator('[aria-labelledby="home-articles"] .fart, .acard').count();
         assert.ok(articles >= 1 && articles <= 4, `${articles} featured articles`);
         assert.equal(await page.getAttribute('.lst-more[href$="/articles/"]', 'href'), '/review/articles/');
         // Following a category link works client-side.
