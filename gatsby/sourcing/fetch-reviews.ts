@@ -22,7 +22,7 @@ import {
   type SimilarView,
 } from '../../src/review/view';
 import { relatedTo, type ReviewPageData } from '../../src/review/page-data';
-import { mapLimit } from './map-limit';
+import { mapLimit } from '../../publish/limit';
 import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
 import { reviewKey } from '../../publish/build-protocol';
 import { DEFAULT_STATIC_HUBS, chooseHubs, chooseStatic } from '../deferred/static-set';
