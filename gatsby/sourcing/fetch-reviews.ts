@@ -25,7 +25,7 @@ import { relatedTo, type ReviewPageData } from '../../src/review/page-data';
 import { mapLimit } from '../../publish/limit';
 import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
 import { reviewKey } from '../../publish/build-protocol';
-import { DEFAULT_STATIC_HUBS, chooseHubs, chooseStatic } from '../deferred/static-set';
+import { DEFAULT_STATIC_HUBS, chooseHubs, chooseStatic } from './static-set';
 import { feedFacts, type FeedFacts } from './feed-facts';
 import { num } from '../../src/common/coerce';
 
@@ -54,7 +54,7 @@ export interface SourcedReviews {
   postedAt: Float64Array;
   pages: ReviewPageData[];
   /**
-   * The reviews of the feed the bounded build does not build ahead (gatsby/deferred/static-set.ts):
+   * The reviews of the feed the bounded build does not build ahead (gatsby/sourcing/static-set.ts):
    * their detail is never fetched; listings and related lists link them like built ones, and the
    * site server renders them on their first request. Empty when every review is built.
    */
@@ -73,7 +73,7 @@ export interface SourcedReviews {
    */
   productIds: string[];
   /**
-   * The products whose hub is built ahead (gatsby/deferred/static-set.ts chooseHubs): every one
+   * The products whose hub is built ahead (gatsby/sourcing/static-set.ts chooseHubs): every one
    * of `productIds` unless reviews are deferred; the others' hubs are deferred too.
    */
   hubIds: string[];
