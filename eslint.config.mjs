@@ -3,9 +3,8 @@
 // of React hooks and jsx-a11y's recommended rules for the site's components. Formatting is
 // Prettier's (.prettierrc.json); eslint-config-prettier turns off the rules it owns.
 //
-// typescript-eslint needs TypeScript's JS API, which TypeScript 7 (the native compiler) no
-// longer ships: package.json maps `typescript` to @typescript/typescript6 for it and runs the
-// typecheck with TypeScript 7 as @typescript/native (typescript-eslint#10940).
+// One TypeScript: `typescript` is @typescript/typescript6 (TypeScript 6, which still ships the
+// JS API that typescript-eslint and dpdm need; package.json's overrides give dpdm the same one).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

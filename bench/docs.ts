@@ -1,7 +1,7 @@
-// --write-docs: rewrites the generated block of docs/benchmarks.md for the run's mode
+// --write-docs: rewrites the generated block of docs/bench-runs.md for the run's mode
 // (between <!-- bench:<mode>:start --> and <!-- bench:<mode>:end -->): command, machine, date,
-// the tables and the state of each issue-7 target. The hand-written parts of the file
-// (how to run, what holds each target back) are kept as they are.
+// the tables and the state of each issue-7 target. The rest of the file is kept as it is;
+// docs/benchmarks.md (the reference) is written by hand.
 import fs from 'node:fs';
 import { markdownTable, type SectionResult } from './lib/report';
 
@@ -40,7 +40,7 @@ export function generatedBlock(report: Report): string {
   return lines.join('\n');
 }
 
-const TEMPLATE = `# Benchmarks
+const TEMPLATE = `# Bench runs: the generated blocks
 
 Generated blocks below are rewritten by \`npm run bench -- --write-docs\`; the rest is by hand.
 

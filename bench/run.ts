@@ -2,7 +2,7 @@
 //
 // The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
 // in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
-// (gitignored), a Markdown table on stdout; --write-docs rewrites docs/benchmarks.md.
+// (gitignored), a Markdown table on stdout; --write-docs rewrites docs/bench-runs.md.
 //
 //   --quick       the development mode, under 10 minutes: 1,000-review build, rebuild in the
 //                 1,000 set, API 5 s per endpoint on 10,000 reviews, sourcing 10,000 reviews,
@@ -159,7 +159,7 @@ async function main() {
     `\n## Benchmarks (${report.mode}, ${report.date}, ${report.machine.cores} cores, ${report.machine.memoryGiB} GiB)\n\n${markdownTable(results)}\n`,
   );
   if (values['write-docs']) {
-    const doc = writeDocs(path.join(ROOT, 'docs', 'benchmarks.md'), report);
+    const doc = writeDocs(path.join(ROOT, 'docs', 'bench-runs.md'), report);
     log(`rewrote ${path.relative(ROOT, doc)}`);
   }
   // A failed gate (the vitals section's median below 95) fails the run, after the report.

@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { copySiteSources } from '../scripts/site-copy';
-import { DEFERRED_DIR } from '../gatsby/deferred/data';
+import { DEFERRED_DIR } from '../publish/render-protocol';
 import { Rng } from '../server/seed/prng';
 import { startChildServer } from './lib/data';
 import { hammerBest, hasWrk, pinLoad, type Run } from './lib/load';

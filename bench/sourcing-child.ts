@@ -8,7 +8,7 @@
 import { createStorefrontClient } from '../src/storefront/client';
 import { fetchReviews } from '../gatsby/sourcing/fetch-reviews';
 import { reviewSourceApi } from '../gatsby/sourcing/review-source-api';
-import { mapLimit } from '../gatsby/sourcing/map-limit';
+import { mapLimit } from '../publish/limit';
 
 const [apiUrl, conc, mode] = process.argv.slice(2);
 const concurrency = Number(conc ?? 8);

@@ -20,7 +20,7 @@ import { setBuildData } from './build-data';
 import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from './sourcing/incremental';
 import { writeReport } from './sourcing/report';
 import { ENV } from '../publish/build-protocol';
-import { staticHubsLimit, staticReviewsLimit } from './deferred/static-set';
+import { staticHubsLimit, staticReviewsLimit } from './sourcing/static-set';
 
 export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) => {
   const root = store.getState().program.directory as string;

@@ -21,18 +21,24 @@ export function limit(n: number): Limit {
 }
 
 /**
- * Calls `fn` on every item, `n` at a time, in order. On the first failure no further item is
- * started; the calls already running end before it rejects with that failure (so a caller that
- * cleans up afterwards never races a write still in flight).
+ * Calls `fn` on every item, `n` at a time, in order; the results in input order. On the first
+ * failure no further item is started; the calls already running end before it rejects with that
+ * failure (so a caller that cleans up afterwards never races a write still in flight).
+ * The project's one bounded map: publishing (files) and sourcing (API calls) alike.
  */
-export async function forEachLimit<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  n: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
   let next = 0;
   let failure: { error: unknown } | null = null;
   const lane = async () => {
     while (failure === null && next < items.length) {
-      const item = items[next++];
+      const i = next++;
       try {
-        await fn(item);
+        results[i] = await fn(items[i], i);
       } catch (error) {
         failure ??= { error };
       }
@@ -40,4 +46,10 @@ export async function forEachLimit<T>(items: readonly T[], n: number, fn: (item:
   };
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, lane));
   if (failure) throw (failure as { error: unknown }).error;
+  return results;
+}
+
+/** mapLimit without results. */
+export async function forEachLimit<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
+  await mapLimit(items, n, (item) => fn(item));
 }

@@ -14,20 +14,17 @@
 // written in place (it may be a link shared with older releases). Siblings whose file is gone
 // are removed.
 //
-// Brotli at quality 5, gzip at level 6: the site server's settings (server/site/compressed-bodies.ts),
-// so both send the same bytes; quality 11 costs ~30x the time for under 10% (docs/site-server.md).
+// Brotli at quality 5, gzip at level 6: the site server's settings, from one module
+// (publish/compression.ts), so both send the same bytes.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { promisify } from 'node:util';
+import { compressBody, SIBLING_SUFFIX } from './compression';
 import { forEachLimit } from './limit';
 
 export const PRECOMPRESSED_EXTENSIONS: readonly string[] = ['.html', '.js', '.css', '.json', '.xml', '.svg'];
 /** Smaller files go out as they are (the site server's threshold too: nothing to gain). */
 export const PRECOMPRESS_FROM = 1024;
-const ENCODINGS = [{ suffix: '.br' }, { suffix: '.gz' }] as const;
-const BROTLI_QUALITY = 5;
-const GZIP_LEVEL = 6;
+const ENCODINGS = [{ suffix: SIBLING_SUFFIX.br }, { suffix: SIBLING_SUFFIX.gzip }] as const;
 
 export interface PrecompressStats {
   /** Sibling files written (one per encoding). */
@@ -87,18 +84,8 @@ async function replace(to: string, make: (tmp: string) => Promise<void>): Promis
   }
 }
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-async function compressTo(suffix: string, raw: Buffer): Promise<Buffer> {
-  if (suffix === '.gz') return gzip(raw, { level: GZIP_LEVEL });
-  return brotli(raw, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-    },
-  });
-}
+const compressTo = (suffix: string, raw: Buffer): Promise<Buffer> =>
+  compressBody(suffix === SIBLING_SUFFIX.gzip ? 'gzip' : 'br', raw);
 
 /**
  * Writes or links the `.br` and `.gz` siblings of every text file of release `dir` (before it is

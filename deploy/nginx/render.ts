@@ -16,7 +16,7 @@ import { installSecurityHeaders, HSTS, sitePolicy, sitePolicyOptionsFromEnv } fr
 import type { SitePolicyOptions } from '../../server/security-headers';
 import { IMMUTABLE, NEVER, REVALIDATE } from '../../server/site/cache-rules';
 import { GONE_HTML, GONE_TEXT } from '../../server/site/taken-down';
-import { DEFERRED_DIR } from '../../server/site/resolve';
+import { DEFERRED_DIR } from '../../publish/render-protocol';
 import { errorBody } from '../../server/errors';
 import { ID_SOURCE } from '../../src/common/coerce';
 import { RESERVED_SECTIONS } from '../../src/review/unbuilt';

@@ -1,5 +1,5 @@
 // What the site server needs, beside a release, to render a deferred review or product hub
-// exactly as the build would have (gatsby/deferred/render-child.ts): the build's related lists'
+// exactly as the build would have (gatsby/renderer/render-child.ts): the build's related lists'
 // sources (each product's reviews in feed order, and the feed's head), what each hub counts of
 // its reviews, and the templates' page-data shapes. Written into the build's output under
 // `_deferred/` (so it is part of the release it belongs to; the site server never serves it,
@@ -19,6 +19,8 @@
 // file, and a patch build rewrites only the buckets whose products changed. 4,096 of them: at
 // 1,000,000 reviews a related bucket is ~75 KB (256 buckets were 1.2 MB each, parsed on a
 // deferred page's first hit); a small site writes only the buckets its products fall in.
+// The layout (names, version, buckets, meta) is the render protocol's, publish/render-protocol.ts,
+// which the render child reads it by.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RelatedView } from '../../src/review/view';
@@ -27,36 +29,23 @@ import { reviewKey } from '../../publish/build-protocol';
 import type { FeedFacts } from '../sourcing/feed-facts';
 import { factsOfReview, type HubFacts } from '../pages/product';
 import { FEED_HEAD, RELATED_LIMIT } from '../sourcing/fetch-reviews';
-import type { TemplateShape } from '../patch/render';
 import { relatedPools } from '../../src/review/related';
 import { getCatalogue } from '../../src/catalogue';
+import {
+  BUCKETS,
+  DEFERRED_DIR,
+  DEFERRED_VERSION,
+  META_FILE,
+  RELATED_CATEGORIES_FILE,
+  bucketFile,
+  bucketOf,
+  factsFile,
+  type DeferredMeta,
+  type FactsRow,
+  type RelatedCategories,
+  type TemplateShape,
+} from '../../publish/render-protocol';
 
-export const DEFERRED_DIR = '_deferred';
-export const META_FILE = `${DEFERRED_DIR}/meta.json`;
-export const BUCKETS = 4096;
-export const RELATED_CATEGORIES_FILE = `${DEFERRED_DIR}/related-categories.json`;
-
-/** The related lists' category tiers (src/review/related.ts relatedPools), as written. */
-export interface RelatedCategories {
-  leaf: Record<string, RelatedView[]>;
-  group: Record<string, RelatedView[]>;
-}
-
-export interface DeferredMeta {
-  version: 2;
-  buckets: number;
-  relatedLimit: number;
-  feedHead: RelatedView[];
-  /** The review template's page-data shape. */
-  shape: TemplateShape;
-  /** The product template's (a hub). */
-  productShape: TemplateShape;
-  /** Products with a hub but no review in the feed (their reviews were skipped): other pages link them. */
-  otherProducts: string[];
-}
-
-/** What a hub counts of one review, compact: [score, hasMedia 0|1, tags]. */
-export type FactsRow = [number | null, 0 | 1, string[]];
 export const toFactsRow = (f: HubFacts): FactsRow => [f.score, f.hasMedia ? 1 : 0, f.tags];
 export const fromFactsRow = ([score, media, tags]: FactsRow): HubFacts => ({ score, hasMedia: media === 1, tags });
 
@@ -68,16 +57,6 @@ export interface DeferredSource {
   deferredFacts: readonly FeedFacts[] | null;
   productIds: readonly string[];
 }
-
-/** FNV-1a of the product id, modulo `buckets`. */
-export function bucketOf(productId: string, buckets = BUCKETS): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < productId.length; i++) h = Math.imul(h ^ productId.charCodeAt(i), 0x01000193) >>> 0;
-  return h % buckets;
-}
-
-export const bucketFile = (bucket: number) => `${DEFERRED_DIR}/related/${String(bucket).padStart(4, '0')}.json`;
-export const factsFile = (bucket: number) => `${DEFERRED_DIR}/facts/${String(bucket).padStart(4, '0')}.json`;
 
 /** Every file of `_deferred/` for this build's data: relative path -> bytes. */
 export function deferredFiles(
@@ -104,7 +83,7 @@ export function deferredFiles(
   const inFeed = new Set(feed.map((f) => f.productId));
   const files = new Map<string, string>();
   const meta: DeferredMeta = {
-    version: 2,
+    version: DEFERRED_VERSION,
     buckets: BUCKETS,
     relatedLimit: RELATED_LIMIT,
     feedHead: feed.slice(0, FEED_HEAD),

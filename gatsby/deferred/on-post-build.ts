@@ -11,7 +11,7 @@ export function writeDeferredOnPostBuild(root: string): void {
   // No review built (an empty feed): no shape to render from, and nothing to render.
   const first = data.pages[0];
   if (!first) return writeDeferredData(publicDir, new Map());
-  // With a review built ahead, at least one hub is (gatsby/deferred/static-set.ts chooseHubs).
+  // With a review built ahead, at least one hub is (gatsby/sourcing/static-set.ts chooseHubs).
   const shapes = {
     review: pageShape(publicDir, reviewPath(first.productId, first.commentId)),
     product: pageShape(publicDir, productPath(data.hubIds[0])),

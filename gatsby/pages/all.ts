@@ -38,7 +38,7 @@ export function createAllPages(actions: PageActions, template: TemplateOf, data:
   const index = buildIndex(data);
   for (const page of data.pages) createReviewPage(actions, template, page, (k) => index.built.has(k));
   // Deferred reviews (the bounded build) and reviews published after this build are rendered by
-  // the site server on their first request (gatsby/deferred/render-child.ts), not a client-only
+  // the site server on their first request (gatsby/renderer/render-child.ts), not a client-only
   // match path: a match path covering /:productId/:commentId/ makes Gatsby list every static
   // page it covers in the entry chunk of every page (docs/benchmarks.md).
   const catalogue = getCatalogue();

@@ -30,7 +30,7 @@ export const factsOfReview = (r: ReviewView): HubFacts => ({
 
 /**
  * A hub's page context: the build's (createProductPages) and the site server's for a hub the
- * bounded build deferred (gatsby/deferred/render-child.ts), so both write the same bytes.
+ * bounded build deferred (gatsby/renderer/render-child.ts), so both write the same bytes.
  * `reviews`: its reviews with a page of their own, feed order; `facts`: what it counts of every
  * review (the summary and the filters' counts); `similar`: its similar products with a hub.
  */

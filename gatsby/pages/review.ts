@@ -1,5 +1,5 @@
 // A review's page: `gatsby build`, the patch build and the site server's rendering of deferred
-// reviews (gatsby/deferred/render-child.ts) all make it here, so they cannot disagree on its data.
+// reviews (gatsby/renderer/render-child.ts) all make it here, so they cannot disagree on its data.
 import { reviewPath } from '../../src/paths';
 import type { ReviewPageData } from '../../src/review/page-data';
 import { reviewKey } from '../../publish/build-protocol';

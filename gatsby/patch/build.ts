@@ -7,7 +7,7 @@
 //   2. creates every page with the same page creators (gatsby/pages/all.ts) into a recorder, and
 //      compares each page's digest with the last build's manifest (gatsby/patch/manifest.ts);
 //   3. writes page-data.json and HTML of the pages that differ only, with Gatsby's own renderer
-//      from the last Gatsby build (gatsby/patch/render.ts), and the sitemaps when they differ;
+//      from the last Gatsby build (gatsby/renderer/render.ts), and the sitemaps when they differ;
 //   4. prepares the new release beside the others: the last one hard-linked, these files
 //      replaced and the deleted pages left out (publish/releases.ts,
 //      preparePatchRelease); the queue then serves it with one switch (publishPrepared).
@@ -38,20 +38,28 @@ import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from '../s
 import { writeReport } from '../sourcing/report';
 import { reviewSourceApi } from '../sourcing/review-source-api';
 import { preparePatchRelease } from '../../publish/releases';
-import { staticHubsLimit, staticReviewsLimit } from '../deferred/static-set';
-import { DEFERRED_DIR, META_FILE, deferredFiles } from '../deferred/data';
+import { staticHubsLimit, staticReviewsLimit } from '../sourcing/static-set';
+import { deferredFiles } from '../deferred/data';
+import { DEFERRED_DIR, META_FILE } from '../../publish/render-protocol';
 import {
   loadFileRoutes,
   loadManifest,
   manifestEntry,
   type Manifest,
-  pageResultJson,
   saveFileRoutes,
   saveManifest,
   stampChanges,
 } from './manifest';
 import { DATA, ENV, EXIT, PATCH_RESULT, type PatchResult } from '../../publish/build-protocol';
-import { RENDERER_FILE, htmlFile, openRenderer, pageDataFile, pageDataString, type TemplateShape } from './render';
+import {
+  RENDERER_FILE,
+  htmlFile,
+  openRenderer,
+  pageDataFile,
+  pageDataString,
+  pageResultJson,
+  type TemplateShape,
+} from '../renderer/render';
 
 /** The patch cannot apply (no last build, no manifest...): not an error, `gatsby build` runs instead. */
 export class NotApplicable extends Error {}

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DATA } from '../../publish/build-protocol';
 import type { PageActions, PageInput } from '../pages/types';
 import type { SitemapEntry } from '../sitemap';
+import { pageResultJson } from '../renderer/render';
 
 export interface ManifestEntry {
   template: string;
@@ -36,30 +37,6 @@ type ManifestRow = [
 ];
 
 const { manifest: MANIFEST, fileRoutes: FILE_ROUTES } = DATA;
-
-/** Keys Gatsby deletes from a page context before it writes the page data (gatsby's query-runner). */
-export const GATSBY_INTERNAL_KEYS = [
-  'path',
-  'internalComponentName',
-  'component',
-  'componentChunkName',
-  'updatedAt',
-  'pluginCreator___NODE',
-  'pluginCreatorId',
-  'componentPath',
-  'context',
-  'isCreatedByStatefulCreatePages',
-  'matchPath',
-  'mode',
-  'slices',
-];
-
-/** The `result` of a page's page-data.json, as Gatsby writes it for a page without a query. */
-export function pageResultJson(context: Record<string, unknown>): string {
-  const pageContext: Record<string, unknown> = { ...context };
-  for (const k of GATSBY_INTERNAL_KEYS) delete pageContext[k];
-  return JSON.stringify({ pageContext });
-}
 
 /** A template's name from its component file (`src/templates/review.tsx` -> `review`). */
 export const templateName = (component: string) => path.basename(component, path.extname(component));

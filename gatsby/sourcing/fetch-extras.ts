@@ -12,7 +12,7 @@ import type { HaulResponse } from '../../src/storefront/types';
 import { toRelatedViews, type RelatedView } from '../../src/review/view';
 import { compact, toArticleView, toMerchantView, toProductCard, toProductView } from '../../src/listing/view';
 import type { ArticleView, MerchantView, ProductCardView, ProductView } from '../../src/listing/types';
-import { mapLimit } from './map-limit';
+import { mapLimit } from '../../publish/limit';
 import { OptionalEndpoint, type SkippedEndpoint } from './optional-endpoint';
 import { reviewKey } from '../../publish/build-protocol';
 

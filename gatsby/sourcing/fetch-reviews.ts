@@ -28,10 +28,10 @@ import { type BuiltReplies, type ReviewPageData } from '../../src/review/page-da
 import { STATIC_REPLIES } from '../../src/review/replies';
 import { relatedListOf, relatedPools, tiersOf } from '../../src/review/related';
 import { getCatalogue } from '../../src/catalogue';
-import { mapLimit } from './map-limit';
+import { mapLimit } from '../../publish/limit';
 import { RequiredEndpointError, describe, isNotFound, isOutage } from './errors';
 import { reviewKey } from '../../publish/build-protocol';
-import { DEFAULT_STATIC_HUBS, chooseHubs, chooseStatic } from '../deferred/static-set';
+import { DEFAULT_STATIC_HUBS, chooseHubs, chooseStatic } from './static-set';
 import { feedFacts, type FeedFacts } from './feed-facts';
 import { num } from '../../src/common/coerce';
 
@@ -65,7 +65,7 @@ export interface SourcedReviews {
   postedAt: Float64Array;
   pages: ReviewPageData[];
   /**
-   * The reviews of the feed the bounded build does not build ahead (gatsby/deferred/static-set.ts):
+   * The reviews of the feed the bounded build does not build ahead (gatsby/sourcing/static-set.ts):
    * their detail is never fetched; listings and related lists link them like built ones, and the
    * site server renders them on their first request. Empty when every review is built.
    */
@@ -84,7 +84,7 @@ export interface SourcedReviews {
    */
   productIds: string[];
   /**
-   * The products whose hub is built ahead (gatsby/deferred/static-set.ts chooseHubs): every one
+   * The products whose hub is built ahead (gatsby/sourcing/static-set.ts chooseHubs): every one
    * of `productIds` unless reviews are deferred; the others' hubs are deferred too.
    */
   hubIds: string[];

@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { finished } from 'node:stream/promises';
 import type { ReviewPageData } from '../../src/review/page-data';
 import type { ProductView } from '../../src/listing/types';
 import { DATA, ENV, refKey as key, reviewKey, type BuildInput } from '../../publish/build-protocol';
@@ -51,9 +52,10 @@ export async function loadLastBuild(dir: string): Promise<LastBuild | null> {
 async function writeLines(file: string, items: Iterable<unknown>): Promise<void> {
   const out = fs.createWriteStream(file);
   for (const item of items) {
-    if (!out.write(`${JSON.stringify(item)}\n`)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(`${JSON.stringify(item)}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
-  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  out.end();
+  await finished(out);
 }
 
 /** Writes this build's data to `dir/next/` (promoted by the queue once the build is published). */

@@ -14,6 +14,7 @@ import { noBodyIsEmptyObject } from '../routes/hooks';
 import { hintOf } from './hint';
 import type { BuildQueue } from './queue';
 import { BuildHintBody, BuildParams } from './types';
+import { reviewsInBuildHint } from '../site/deferred/edits';
 
 /** Two lists of 1,000 ids of 64 characters fit; nothing much larger is read. */
 const HINT_BODY_LIMIT = 512 * 1024;
@@ -26,6 +27,7 @@ export function buildRoutes(app: FastifyInstance, builds: BuildQueue): void {
       bodyLimit: HINT_BODY_LIMIT,
       // No body (curl -X POST) is a full build: validated as {}.
       preValidation: noBodyIsEmptyObject,
+      config: { editsReviews: reviewsInBuildHint },
     },
     async (req, reply) => {
       const b = builds.trigger('editor', hintOf(req.body));

@@ -9,6 +9,7 @@ import { toId } from '../routes/window';
 import type { BuildQueue } from '../builds/queue';
 import { BackOfficeRepository } from '../repositories/back-office';
 import { AddReviewBody, EditReviewBody, TakedownParams } from './schemas';
+import { reviewInParams } from '../site/deferred/edits';
 
 export const backOfficeRoutes: FastifyPluginAsync<{ builds?: BuildQueue }> = async (app, { builds }) => {
   const office = new BackOfficeRepository(app.db, app.repos.reviews);
@@ -22,7 +23,11 @@ export const backOfficeRoutes: FastifyPluginAsync<{ builds?: BuildQueue }> = asy
 
   app.patch<{ Params: TakedownParams; Body: EditReviewBody }>(
     '/reviews/:productId/:commentId',
-    { schema: { params: TakedownParams, body: EditReviewBody }, bodyLimit: 16 * 1024 },
+    {
+      schema: { params: TakedownParams, body: EditReviewBody },
+      bodyLimit: 16 * 1024,
+      config: { editsReviews: reviewInParams },
+    },
     async (req) => {
       const [p, c] = ids(req.params);
       if (!office.editContent(p, c, req.body.content)) throw notFound('评价不存在');
@@ -33,7 +38,7 @@ export const backOfficeRoutes: FastifyPluginAsync<{ builds?: BuildQueue }> = asy
 
   app.post<{ Params: TakedownParams }>(
     '/reviews/:productId/:commentId/hide',
-    { schema: { params: TakedownParams } },
+    { schema: { params: TakedownParams }, config: { editsReviews: reviewInParams } },
     async (req) => {
       const [p, c] = ids(req.params);
       if (!office.hide(p, c)) throw notFound('评价不存在');

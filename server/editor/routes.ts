@@ -9,6 +9,7 @@ import { backOfficeRoutes } from './backoffice';
 import { noSuchReview, reviewPreview } from './review-preview';
 import { TakedownBody, TakedownParams } from './schemas';
 import { editorAuth, type EditorAuthOptions } from './token';
+import { reviewInBody, reviewInParams } from '../site/deferred/edits';
 
 export interface EditorRoutesOptions extends EditorAuthOptions {
   /** The build queue; without one (the API alone) no build is queued and /builds is absent. */
@@ -44,7 +45,7 @@ export const editorRoutes: FastifyPluginAsync<EditorRoutesOptions> = async (app,
   // rebuild that removes the review from lists, carousels and sitemaps is queued (`build`).
   app.post<{ Body: TakedownBody }>(
     '/takedowns',
-    { schema: { body: TakedownBody }, bodyLimit: 4096 },
+    { schema: { body: TakedownBody }, bodyLimit: 4096, config: { editsReviews: reviewInBody } },
     async (req, reply) => {
       const { productId, commentId, reason } = req.body;
       // A takedown of ids that name no review would report success while the real one stays online.
@@ -57,7 +58,7 @@ export const editorRoutes: FastifyPluginAsync<EditorRoutesOptions> = async (app,
 
   app.delete<{ Params: TakedownParams }>(
     '/takedowns/:productId/:commentId',
-    { schema: { params: TakedownParams } },
+    { schema: { params: TakedownParams }, config: { editsReviews: reviewInParams } },
     async (req, reply) => {
       const { productId, commentId } = req.params;
       if (!app.repos.takedowns.remove(productId, commentId)) throw notFound('这条晒单没有被下架');

@@ -10,17 +10,15 @@
 // releases may hold different files of one size and mtime). The
 // cache is bounded by its bytes, least recently used out first.
 //
-// Brotli at quality 5 for every file: on this site's files it is within 10% of quality 11's
-// size at 1/30 of its time (a 62 KB review page: 13.2 KB in ~10 ms against 12.1 KB in
-// ~320 ms; framework.js 43.3 KB against 39.4 KB in 1.6 s), and a first visitor waits for it.
+// Brotli at quality 5 and gzip at level 6 for every file, the publish's settings too: one module,
+// publish/compression.ts, says why.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { promisify } from 'node:util';
+import { compressBody, SIBLING_SUFFIX, type Encoding } from '../../publish/compression';
 import { Lru } from './lru';
 import { writeDurably } from '../durable-write';
 
-export type Encoding = 'br' | 'gzip';
+export type { Encoding };
 
 export interface CompressedBodiesOptions {
   /** Bytes of compressed bodies kept (default 64 MB: some 5,000 review pages in brotli). */
@@ -44,10 +42,6 @@ interface Entry {
   ino: number;
   dev: number;
 }
-
-const BROTLI_QUALITY = 5;
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 export class CompressedBodies {
   private readonly lru: Lru<Entry>;
@@ -96,7 +90,7 @@ export class CompressedBodies {
 
   private async compress(abs: string, st: fs.Stats, encoding: Encoding): Promise<Buffer | null> {
     const persist = this.persistUnder.some((d) => abs.startsWith(d));
-    const sibling = `${abs}.${encoding === 'br' ? 'br' : 'gz'}`;
+    const sibling = `${abs}${SIBLING_SUFFIX[encoding]}`;
     if (persist) {
       // Written by this cache after the file (a kept page is written once and never changed in
       // place: a re-render replaces the folder's files, and their mtime moves on).
@@ -123,14 +117,7 @@ export class CompressedBodies {
     }
     // Read while a rebuild rewrote it: not the file the caller's headers describe.
     if (raw.length !== st.size) return null;
-    if (encoding === 'gzip') return gzip(raw, { level: 6 });
-    return brotli(raw, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-      },
-    });
+    return compressBody(encoding, raw);
   }
 }
 

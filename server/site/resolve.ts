@@ -6,6 +6,7 @@ import { unbuiltReviewIds } from '../../src/review/unbuilt';
 import { PATH_PREFIX, productPath, withPrefix } from '../../src/paths';
 import { isPrivateFile } from '../../publish/private-files';
 import { isSibling } from '../../publish/precompress';
+import { DEFERRED_DIR } from '../../publish/render-protocol';
 
 export type Resolution =
   /** A file of the site, answered with `status` (the status pages keep theirs). */
@@ -29,9 +30,6 @@ const HUB_PAGE_DATA = new RegExp(`^\\/page-data\\/pd\\/(${ID_SOURCE})\\/page-dat
 
 /** The product id of a hub's page-data path (after /review), else null. */
 export const hubPageDataId = (sitePath: string) => HUB_PAGE_DATA.exec(sitePath)?.[1] ?? null;
-
-/** The bounded build's data for deferred reviews, inside the release (gatsby/deferred/data.ts). */
-export const DEFERRED_DIR = '_deferred';
 
 /** The 404 page Gatsby builds; it also opens reviews published after the last build. */
 export const NOT_FOUND_HTML = '404.html';

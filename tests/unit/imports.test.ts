@@ -51,3 +51,35 @@ test('gatsby/ and server/ never import each other; publish/ imports neither', as
   }
   assert.deepEqual(crossing, []);
 });
+
+// gatsby/'s folders, from the top down: a folder imports only the folders below it (issue 42).
+// The patch build uses the renderer, which the site server's render child shares; the render
+// child reads `_deferred/` as the bounded build writes it (deferred/); pages are made from the
+// sourced data. The files at gatsby/'s root (Gatsby's API modules and the build data they share)
+// stand outside this order.
+const GATSBY_LEVELS = ['patch', 'renderer', 'deferred', 'pages', 'sourcing'];
+
+test('inside gatsby/, imports go down: patch, renderer, deferred, pages, sourcing', async () => {
+  const t = await projectTree();
+  const folderOf = (file: string) => {
+    const parts = file.split('/');
+    return parts[0] === 'gatsby' && parts.length > 2 ? parts[1] : null;
+  };
+  const folders = new Set(
+    Object.keys(t)
+      .map(folderOf)
+      .filter((f): f is string => f !== null),
+  );
+  assert.deepEqual([...folders].sort(), [...GATSBY_LEVELS].sort(), 'every folder of gatsby/ has a place in the order');
+  const upward: string[] = [];
+  for (const [file, deps] of Object.entries(t)) {
+    const from = folderOf(file);
+    if (from === null) continue;
+    for (const d of deps ?? []) {
+      const to = d.id ? folderOf(d.id) : null;
+      if (to === null || to === from) continue;
+      if (GATSBY_LEVELS.indexOf(to) < GATSBY_LEVELS.indexOf(from)) upward.push(`${file} -> ${d.id}`);
+    }
+  }
+  assert.deepEqual(upward, []);
+});

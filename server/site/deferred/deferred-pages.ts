@@ -59,7 +59,7 @@ const pageKey = (productId: string, commentId: string | null) =>
   commentId === null ? `pd/${productId}` : `${productId}/${commentId}`;
 /**
  * The files of a review page (or of the product's hub: `commentId` null), relative to the site
- * root (as gatsby/patch/render.ts writes them).
+ * root (as gatsby/renderer/render.ts writes them).
  */
 export const pageFiles = (productId: string, commentId: string | null) => filesOf(pageKey(productId, commentId));
 const filesOf = (key: string) => ({ html: `${key}/index.html`, pageData: `page-data/${key}/page-data.json` });

@@ -1,7 +1,8 @@
 // The child processes that render deferred reviews and product hubs
-// (gatsby/deferred/render-child.ts), started in
+// (gatsby/renderer/render-child.ts), started in
 // the Gatsby workspace on the first request that needs them. server/ never imports gatsby/: the
-// child is run by path, as the build queue runs the patch build. One request and answer per
+// child is run by path, as the build queue runs the patch build; both sides take the messages,
+// the child's path and the renderer's from publish/render-protocol.ts. One request and answer per
 // message; a child that exits fails what it had and is started again on the next request.
 // A render is CPU work (React's rendering) and one child takes one core: `RenderPool` runs
 // several (SITE_RENDER_PROCESSES) and gives each render to the one with the fewest in hand.
@@ -9,24 +10,17 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  RENDER_CHILD,
+  RENDERER_FILE,
+  type RenderAnswer,
+  type RenderJob,
+  type RenderReply,
+  type RenderRequest,
+  type RenderStatus,
+} from '../../../publish/render-protocol';
 
-/** The child's script, relative to the workspace. */
-export const RENDER_CHILD = path.join('gatsby', 'deferred', 'render-child.ts');
-/** The SSR bundle the child renders with (gatsby/patch/render.ts RENDERER_FILE). */
-const RENDERER_FILE = path.join('.cache', 'page-ssr', 'routes', 'render-page.js');
-
-export interface RenderJob {
-  release: string;
-  out: string;
-  productId: string;
-  /** null: the product's hub. */
-  commentId: string | null;
-}
-export type RenderStatus = 'ok' | 'missing' | 'stale' | 'unavailable' | 'error';
-export interface RenderAnswer {
-  status: RenderStatus;
-  message?: string;
-}
+export { RENDER_CHILD, type RenderAnswer, type RenderJob, type RenderStatus };
 
 /** Answers of renders whose process died with them in hand (the pool tries those once more). */
 const diedWith = new WeakSet<RenderAnswer>();
@@ -75,7 +69,7 @@ export class RenderProcess {
         }
       });
     });
-    child.on('message', (m: { id: number } & RenderAnswer) => {
+    child.on('message', (m: RenderReply) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       clearTimeout(p.timer);
@@ -121,7 +115,7 @@ export class RenderProcess {
         this.restart();
       }, this.timeoutMs);
       this.pending.set(id, { resolve, timer });
-      child.send({ id, ...job });
+      child.send({ id, ...job } satisfies RenderRequest);
     });
   }
 

@@ -9,7 +9,7 @@ import { DEFAULT_REVIEWS, DEFAULT_SEED } from '../../../server/seed/generate';
 import { getCatalogue } from '../../../src/catalogue';
 import { createStorefrontClient } from '../../../src/storefront/client';
 import { extrasSourceApi } from '../../../gatsby/sourcing/extras-api';
-import { mapLimit } from '../../../gatsby/sourcing/map-limit';
+import { mapLimit } from '../../../publish/limit';
 import { startTestServer, type TestServer } from './helper';
 
 describe('the default demo data set fills the catalogue', () => {

@@ -5,7 +5,7 @@ import { getCatalogue, getChildren } from '../../../src/catalogue';
 import { toRelatedViews, toReviewView, type RelatedView, type ReviewView } from '../../../src/review/view';
 import type { ReviewPageData } from '../../../src/review/page-data';
 import { buildIndex, deferredHubIds, productIdsOf } from '../../../gatsby/pages/build-index';
-import { chooseHubs } from '../../../gatsby/deferred/static-set';
+import { chooseHubs } from '../../../gatsby/sourcing/static-set';
 import { siteConfig } from '../../../src/site-config';
 import { createHomePage, homePicks } from '../../../gatsby/pages/home';
 import { createCategoryPages } from '../../../gatsby/pages/category';

@@ -1,4 +1,4 @@
-// Every Gatsby internal the patch build uses (gatsby/patch/render.ts, manifest.ts), checked
+// Every Gatsby internal the patch build and the render child use (gatsby/renderer/render.ts), checked
 // against the installed Gatsby in seconds (issue 20): an upgrade that moves or changes one fails
 // here, loudly, instead of the patch build refusing at run time and the queue silently falling
 // back to the slower `gatsby build` for every edit. Each check reads the installed files; none
@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { GATSBY_INTERNAL_KEYS } from '../../../gatsby/patch/manifest';
-import { GATSBY_MODULES, RENDERER_FILE } from '../../../gatsby/patch/render';
+import { GATSBY_INTERNAL_KEYS, GATSBY_MODULES, RENDERER_FILE } from '../../../gatsby/renderer/render';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const rootRequire = createRequire(path.join(root, 'package.json'));

@@ -1,10 +1,10 @@
-// The patch build's page data (gatsby/patch/manifest.ts, gatsby/patch/render.ts) against Gatsby's
+// The patch build's page data (gatsby/patch/manifest.ts, gatsby/renderer/render.ts) against Gatsby's
 // own writer: same bytes, so a patched page-data.json is the one `gatsby build` writes (the
 // integration test tests/integration/editor/builds.test.ts compares whole releases).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { manifestEntry, pageResultJson } from '../../../gatsby/patch/manifest';
-import { htmlFile, pageDataFile, pageDataString } from '../../../gatsby/patch/render';
+import { manifestEntry } from '../../../gatsby/patch/manifest';
+import { htmlFile, pageDataFile, pageDataString, pageResultJson } from '../../../gatsby/renderer/render';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { constructPageDataString } = require('gatsby/dist/utils/page-data-helpers') as {

@@ -8,7 +8,7 @@ import {
   staticReviewsLimit,
   DEFAULT_STATIC_HUBS,
   DEFAULT_STATIC_REVIEWS,
-} from '../../../gatsby/deferred/static-set';
+} from '../../../gatsby/sourcing/static-set';
 import { fetchReviews, type ReviewSourceApi } from '../../../gatsby/sourcing/fetch-reviews';
 import { buildIndex } from '../../../gatsby/pages/build-index';
 import { createAllPages } from '../../../gatsby/pages/all';

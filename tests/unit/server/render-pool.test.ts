@@ -23,7 +23,7 @@ fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(workspace, 'node_modul
 fs.mkdirSync(path.join(workspace, '.cache', 'page-ssr', 'routes'), { recursive: true });
 fs.writeFileSync(path.join(workspace, '.cache', 'page-ssr', 'routes', 'render-page.js'), '');
 fs.mkdirSync(path.dirname(path.join(workspace, RENDER_CHILD)), { recursive: true });
-// The protocol of gatsby/deferred/render-child.ts: a ready message, then one answer per request.
+// The protocol of gatsby/renderer/render-child.ts: a ready message, then one answer per request.
 // The "render" holds its process for `commentId` ms of CPU, as React's rendering does.
 fs.writeFileSync(
   path.join(workspace, RENDER_CHILD),

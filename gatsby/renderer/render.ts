@@ -1,16 +1,21 @@
-// Gatsby's own HTML renderer outside `gatsby build`, for the patch build (gatsby/patch/build.ts):
+// Gatsby's own HTML renderer outside `gatsby build`, for the patch build (gatsby/patch/build.ts)
+// and the deferred pages' render child (./render-child.ts):
 // the SSR bundle of the last Gatsby build (.cache/page-ssr/routes/render-page.js) renders a page
 // from its page data exactly as `gatsby build` does (renderHTMLProd in gatsby's
 // utils/worker/child/render-html.js: the template's scripts and styles from webpack.stats.json,
 // the static query results, then the slices stitched in). The same bundle, stats and static query
-// results give the same bytes: tests/integration/editor/patch-build.test.ts compares a patched
-// release with a full Gatsby build of the same data, file by file.
+// results give the same bytes: tests/integration/editor/builds.test.ts compares a patched release
+// with a full Gatsby build of the same data, file by file, and
+// tests/integration/site/deferred-reviews.test.ts deferred pages with a full build's.
 //
 // Gatsby's internals are used by path (gatsby is pinned by package-lock.json); a version whose
 // files moved makes the patch build refuse, and the queue runs `gatsby build` instead.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { RENDERER_FILE, type TemplateShape } from '../../publish/render-protocol';
+
+export { RENDERER_FILE, type TemplateShape };
 
 /**
  * Gatsby's internal modules the renderer requires, with the functions it calls and their arity
@@ -23,14 +28,29 @@ export const GATSBY_MODULES = {
   'gatsby/dist/utils/slices/stitching': { stitchSliceForAPage: 1, stitchScriptsSliceOnRender: 2 },
   'gatsby/dist/utils/page-data-helpers': { constructPageDataString: 4 },
 } as const;
-/** The SSR bundle of the last Gatsby build, relative to the work tree (gatsby's ROUTES_DIRECTORY). */
-export const RENDERER_FILE = '.cache/page-ssr/routes/render-page.js';
 
-/** What a template's page-data.json has besides the page's own path and result. */
-export interface TemplateShape {
-  componentChunkName: string;
-  staticQueryHashes: string[];
-  slicesMap?: unknown;
+/** Keys Gatsby deletes from a page context before it writes the page data (gatsby's query-runner). */
+export const GATSBY_INTERNAL_KEYS = [
+  'path',
+  'internalComponentName',
+  'component',
+  'componentChunkName',
+  'updatedAt',
+  'pluginCreator___NODE',
+  'pluginCreatorId',
+  'componentPath',
+  'context',
+  'isCreatedByStatefulCreatePages',
+  'matchPath',
+  'mode',
+  'slices',
+];
+
+/** The `result` of a page's page-data.json, as Gatsby writes it for a page without a query. */
+export function pageResultJson(context: Record<string, unknown>): string {
+  const pageContext: Record<string, unknown> = { ...context };
+  for (const k of GATSBY_INTERNAL_KEYS) delete pageContext[k];
+  return JSON.stringify({ pageContext });
 }
 
 /** The page-data.json bytes of a page, as gatsby's constructPageDataString writes them. */

@@ -1,28 +1,23 @@
 // Renders deferred reviews and product hubs for the site server (issue 23): a child process the
 // site server starts (server/site/deferred/render-process.ts) in the Gatsby workspace, so the
 // CPU work of React's rendering never runs on the server's event loop, and Gatsby's renderer
-// finds its .cache/ and public/ from the working directory (gatsby/patch/render.ts).
+// finds its .cache/ and public/ from the working directory (./render.ts).
 //
 // A review is rendered with what a built page is made of: its page data from the API's detail
 // and similar-products calls as the build sources them (gatsby/sourcing/fetch-reviews.ts), its
 // related list from the release's `_deferred/` data (gatsby/deferred/data.ts), the review page
 // creator (gatsby/pages/review.ts), Gatsby's page-data bytes and the last Gatsby build's SSR
-// bundle (gatsby/patch/render.ts): the same bytes as `gatsby build` writes for it
+// bundle (./render.ts): the same bytes as `gatsby build` writes for it
 // (tests/integration/site/deferred-reviews.test.ts).
 //
-// A product hub the bounded build deferred (beyond SITE_STATIC_HUBS, gatsby/deferred/static-set.ts
+// A product hub the bounded build deferred (beyond SITE_STATIC_HUBS, gatsby/sourcing/static-set.ts
 // chooseHubs) is rendered as a build of every review would have made it:
 // the product call, the details of its first reviews (feed order, from `_deferred/related/`), its
 // similar products, and what it counts of every review from `_deferred/facts/`, through the
 // build's own context (gatsby/pages/product.ts productPageContext).
 //
-// Messages (process.send): in `RenderRequest`, out `RenderAnswer`.
-//   ok          the page's HTML and page-data.json are in `out`
-//   missing     no such review (the API answers 404 or no comment), or one the build would skip
-//   stale       the release was built by another renderer than this workspace's (a rollback to a
-//               build of other code): the server falls back to the browser rendering
-//   unavailable the release has no `_deferred/` data (built before issue 23)
-//   error       anything else (the API down...), with a message
+// Messages (process.send): in `RenderRequest`, out `RenderReply`, as publish/render-protocol.ts
+// defines them with the statuses.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createStorefrontClient } from '../../src/storefront/client';
@@ -46,35 +41,22 @@ import { tiersOf } from '../../src/review/related';
 import { createReviewPage } from '../pages/review';
 import { templatePath } from '../pages/all';
 import type { PageInput } from '../pages/types';
-import { pageResultJson } from '../patch/manifest';
-import { openRenderer, pageDataFile, pageDataString, type PageRenderer } from '../patch/render';
+import { openRenderer, pageDataFile, pageDataString, pageResultJson, type PageRenderer } from './render';
+import { fromFactsRow } from '../deferred/data';
 import {
+  DEFERRED_VERSION,
   META_FILE,
   RELATED_CATEGORIES_FILE,
+  READY_ID,
   bucketFile,
   bucketOf,
   factsFile,
-  fromFactsRow,
   type DeferredMeta,
   type FactsRow,
   type RelatedCategories,
-} from './data';
-
-export interface RenderRequest {
-  id: number;
-  /** The served release's real path. */
-  release: string;
-  /** Where the page goes (the kept store of this release). */
-  out: string;
-  productId: string;
-  /** The review's id; null for the product's hub. */
-  commentId: string | null;
-}
-export interface RenderAnswer {
-  id: number;
-  status: 'ok' | 'missing' | 'stale' | 'unavailable' | 'error';
-  message?: string;
-}
+  type RenderReply,
+  type RenderRequest,
+} from '../../publish/render-protocol';
 
 const root = process.cwd();
 const compilationHash = (dir: string) =>
@@ -217,7 +199,7 @@ async function writeAndRender(out: string, shape: DeferredMeta['shape'], p: Page
 
 /** A product hub the bounded build deferred: as a build of all its reviews makes it. */
 async function renderProduct(id: number, release: string, out: string, meta: DeferredMeta, productId: string) {
-  if (!hasHub(release, meta, productId)) return { id, status: 'missing' } satisfies RenderAnswer;
+  if (!hasHub(release, meta, productId)) return { id, status: 'missing' } satisfies RenderReply;
   const listed = reviewsOfProduct(release, meta, productId) ?? [];
   // Its first reviews that have a page (the build skips a review whose detail fails): in feed order.
   const reviews: ReviewView[] = [];
@@ -247,14 +229,15 @@ async function renderProduct(id: number, release: string, out: string, meta: Def
   });
   const page: PageInput = { path: productPath(productId), component: templatePath('product'), context: { ...context } };
   await writeAndRender(out, meta.productShape, page);
-  return { id, status: 'ok' } satisfies RenderAnswer;
+  return { id, status: 'ok' } satisfies RenderReply;
 }
 
-async function render(req: RenderRequest): Promise<RenderAnswer> {
+async function render(req: RenderRequest): Promise<RenderReply> {
   const { id, release, out, productId, commentId } = req;
   const info = releaseInfo(release);
   if (!info.meta) return { id, status: 'unavailable', message: 'the release has no _deferred/ data' };
-  if (info.meta.version !== 2) return { id, status: 'unavailable', message: `_deferred/ version ${info.meta.version}` };
+  if (info.meta.version !== DEFERRED_VERSION)
+    return { id, status: 'unavailable', message: `_deferred/ version ${info.meta.version}` };
   if (info.hash !== ownHash) return { id, status: 'stale', message: `release ${info.hash}, renderer ${ownHash}` };
   if (commentId === null) return renderProduct(id, release, out, info.meta, productId);
   const review = await reviewView(productId, commentId);
@@ -282,4 +265,4 @@ process.on('message', (req: RenderRequest) => {
     (e: unknown) => process.send!({ id: req.id, status: 'error', message: (e as Error)?.message ?? String(e) }),
   );
 });
-process.send!({ id: 0, status: 'ok', message: ownHash } satisfies RenderAnswer);
+process.send!({ id: READY_ID, status: 'ok', message: ownHash } satisfies RenderReply);
