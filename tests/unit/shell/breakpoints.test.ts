@@ -1,7 +1,9 @@
 // The one layout breakpoint (spec section 2, "Shell"): desktop at >= 960px, so every width media
 // query of src/styles/ is `(min-width: 960px)` (or `(max-width: 959.98px)` for mobile-only
 // rules). The one exception is the related carousel's own rule (spec section 2, "Review detail
-// page": horizontal at 960px or less), a `(min-width: 961px)` block holding only carousel rules.
+// page": horizontal at 960px or less), a `(min-width: 961px)` block holding only carousel rules,
+// and the waterfall's column counts (issue 44, src/listing/waterfall.ts WATERFALL_LAYOUTS: its 3-column
+// width), a block holding only `.wf__` rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -52,6 +54,14 @@ test('every width media query switches at 960px; only carousel rules use 961px',
       if (!/width/.test(b.query)) continue;
       widthQueries++;
       if (b.query === '(min-width: 960px)' || b.query === '(max-width: 959.98px)') continue;
+      if (b.query === '(min-width: 600px)') {
+        assert.deepEqual(
+          b.selectors.filter((s) => !/^\.wf__/.test(s)),
+          [],
+          `${f}: only the waterfall's column count may switch at 600px`,
+        );
+        continue;
+      }
       assert.equal(b.query, '(min-width: 961px)', `${f}: ${b.query}`);
       const other = b.selectors.filter((s) => !/^\.related(__|[\s.:]|$)/.test(s));
       assert.deepEqual(other, [], `${f}: only the related carousel may switch at 961px`);
