@@ -103,9 +103,11 @@ let touch: { target: Element; from: Point } | null = null;
 
 /**
  * What works without script, so a click on it is not held: a link the browser follows (one that
- * also opens something, a top category's mega-menu, is held) and the browser's own controls.
+ * also opens something, a top category's mega-menu, or acts as a button with script, a gallery
+ * thumbnail, is held) and the browser's own controls.
  */
-const NATIVE = 'a[href]:not([aria-expanded]):not([aria-haspopup]),summary,label,input,select,textarea';
+const NATIVE =
+  'a[href]:not([aria-expanded]):not([aria-haspopup]):not([role=button]),summary,label,input,select,textarea';
 /** What shows the pressed state of a held tap. */
 const CONTROL = 'a[href],button,[role=button],.swiper-slide';
 
