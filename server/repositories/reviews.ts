@@ -107,6 +107,14 @@ export interface FeedRow {
   u_avatar: string | null;
 }
 
+/** The columns of a FeedRow, from `reviews r` and `users u` (the feed and the search select them). */
+export const FEED_COLUMNS = `r.id, r.product_id, r.content, r.likes, r.posted_at, r.overrides, r.score, r.word_tags,
+        COALESCE(json_extract(r.pictures, '$[0].thumbnail.url'), json_extract(r.videos, '$[0].cover.url')) AS image,
+        COALESCE(json_extract(r.pictures, '$[0].thumbnail.width'), json_extract(r.videos, '$[0].cover.width')) AS image_w,
+        COALESCE(json_extract(r.pictures, '$[0].thumbnail.height'), json_extract(r.videos, '$[0].cover.height')) AS image_h,
+        (SELECT json_extract(p.images, '$[0].thumbnail.url') FROM products p WHERE p.id = r.product_id) AS p_image,
+        r.category_id, u.label AS u_label, u.avatar AS u_avatar`;
+
 /** A feed item from its row: the seeded records' overrides applied as the detail has them. */
 export function feedItem(r: FeedRow, media: Prefixer): RelatedReviewItem {
   const item: RelatedReviewItem = {
@@ -382,13 +390,7 @@ export class ReviewRepository {
     }
     const rows = this.db
       .prepare(
-        `SELECT r.id, r.product_id, r.content, r.likes, r.posted_at, r.overrides, r.score, r.word_tags,
-        COALESCE(json_extract(r.pictures, '$[0].thumbnail.url'), json_extract(r.videos, '$[0].cover.url')) AS image,
-        COALESCE(json_extract(r.pictures, '$[0].thumbnail.width'), json_extract(r.videos, '$[0].cover.width')) AS image_w,
-        COALESCE(json_extract(r.pictures, '$[0].thumbnail.height'), json_extract(r.videos, '$[0].cover.height')) AS image_h,
-        (SELECT json_extract(p.images, '$[0].thumbnail.url') FROM products p WHERE p.id = r.product_id) AS p_image,
-        r.category_id,
-        u.label AS u_label, u.avatar AS u_avatar
+        `SELECT ${FEED_COLUMNS}
       FROM reviews r JOIN users u ON u.id = r.user_id
       WHERE ${conds.join(' AND ')}
       ORDER BY ${orderBy(sort)} LIMIT ?`,

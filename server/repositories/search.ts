@@ -5,7 +5,7 @@ import { badRequest } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import { parseQuery } from '../search/segment';
 import type { SearchIndex } from '../search/index-store';
-import { MEDIA_CONDITION, VISIBLE, feedItem, type FeedRow } from './reviews';
+import { FEED_COLUMNS, MEDIA_CONDITION, VISIBLE, feedItem, type FeedRow } from './reviews';
 import type { ProductRepository } from './products';
 import { MAX_PRODUCT_SKIP } from './products';
 import type { Product } from '../../src/storefront/wire/products';
@@ -85,13 +85,9 @@ export class SearchRepository {
       WHERE review_fts MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`;
     const rows = this.db
       .prepare(
-        `SELECT r.id, r.product_id, r.content, r.likes, r.posted_at, r.overrides, r.score, r.word_tags,
-        COALESCE(json_extract(r.pictures, '$[0].thumbnail.url'), json_extract(r.videos, '$[0].cover.url')) AS image,
-        COALESCE(json_extract(r.pictures, '$[0].thumbnail.width'), json_extract(r.videos, '$[0].cover.width')) AS image_w,
-        COALESCE(json_extract(r.pictures, '$[0].thumbnail.height'), json_extract(r.videos, '$[0].cover.height')) AS image_h,
-        json_extract(p.images, '$[0].thumbnail.url') AS p_image, r.category_id,
+        `SELECT ${FEED_COLUMNS},
         json_array_length(r.pictures) AS n_pictures, json_array_length(r.videos) AS n_videos,
-        u.label AS u_label, u.avatar AS u_avatar, p.name_cn AS p_name, round(c.score, 2) AS rank
+        p.name_cn AS p_name, round(c.score, 2) AS rank
       FROM (${candidates}) c CROSS JOIN reviews r ON r.id = c.id JOIN users u ON u.id = r.user_id
       JOIN products p ON p.id = r.product_id
       WHERE ${where} ORDER BY ${ORDERS[s.sort ?? 'relevance']} LIMIT ? OFFSET ?`,
