@@ -15,7 +15,8 @@ type DB = Database.Database;
 
 /** Bumped when what is indexed or how changes: openDatabase then rebuilds (ensureSearchIndex). */
 export const SEARCH_INDEX_VERSION = '1';
-const META_KEY = 'search_index_version';
+/** The meta row that names the index version the file holds. */
+export const META_KEY = 'search_index_version';
 
 /**
  * Queued rows indexed per drain (a product's change queues its reviews, indexed in the same

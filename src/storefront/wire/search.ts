@@ -21,8 +21,8 @@ export type ReviewSearchSort = Static<typeof ReviewSearchSort>;
 
 /** GET /api/v1/product-comment/search */
 export const ReviewSearchQuery = Type.Object({
-  /** The query; any text. Accepted up to 200 characters, searched up to SEARCH_QUERY_MAX_CHARS. */
-  q: Type.String({ maxLength: 200 }),
+  /** The query; any text. Accepted up to 200 characters, searched up to SEARCH_QUERY_MAX_CHARS. Missing: as empty (nothing found). */
+  q: Type.Optional(Type.String({ maxLength: 200 })),
   f: Type.Integer({ minimum: 0, maximum: SEARCH_MAX_OFFSET, default: 0 }),
   t: Type.Integer({ minimum: 0, maximum: SEARCH_MAX_OFFSET + 50, default: 10 }),
   /** relevance (bm25; ties: with pictures or videos first, then most liked), newest, most liked. */
