@@ -202,6 +202,14 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
     };
   };
 
+  // The click and the swipe below are held while Swiper's chunk is on its way: neither the
+  // page's prefetch of linked pages (off on data saver) nor the service worker's precache may
+  // bring the chunk first, as both now run after load without a touch (issue 40).
+  const noPrefetch = (context: BrowserContext) =>
+    context.addInitScript(
+      `Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } })`,
+    );
+
   test('the review gallery starts Swiper when the shopper engages with it, not when idle', async () => {
     const feed = (await (
       await fetch(`${site.server.url}/api/v2/product_comment/haul?delimiter=0&size=30&category=0`)
@@ -269,7 +277,8 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
 
     // The click that starts Swiper is not lost: the next arrow clicked while Swiper's chunk is
     // still on its way (held here) moves to the second picture once Swiper is in.
-    const b = await newPage(browser, MOBILE);
+    const b = await newPage(browser, MOBILE, { serviceWorkers: 'block' });
+    await noPrefetch(b.context);
     await b.page.goto(site.base + path);
     await hydrated(b.page);
     const holdB = holdScripts(b.page);
@@ -282,11 +291,16 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
     await b.page.waitForFunction(() =>
       document.querySelectorAll('.gallery__main .swiper-slide')[1]?.classList.contains('swiper-slide-active'),
     );
-    assert.deepEqual(b.problems, []);
+    assert.deepEqual(
+      b.problems.filter((m) => !/service worker registration/i.test(m)),
+      [],
+      'no problem but the blocked worker',
+    );
     await b.context.close();
 
     // So is the swipe: a finger moved left over the first picture before Swiper started.
-    const c = await newPage(browser, MOBILE);
+    const c = await newPage(browser, MOBILE, { serviceWorkers: 'block' });
+    await noPrefetch(c.context);
     await c.page.goto(site.base + path);
     await hydrated(c.page);
     const holdC = holdScripts(c.page);
@@ -300,7 +314,11 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
     await c.page.waitForFunction(() =>
       document.querySelectorAll('.gallery__main .swiper-slide')[1]?.classList.contains('swiper-slide-active'),
     );
-    assert.deepEqual(c.problems, []);
+    assert.deepEqual(
+      c.problems.filter((m) => !/service worker registration/i.test(m)),
+      [],
+      'no problem but the blocked worker',
+    );
     await c.context.close();
   });
 });
