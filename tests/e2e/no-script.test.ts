@@ -171,7 +171,11 @@ describe('pages without script', { skip: siteMissing }, () => {
       await page.waitForFunction(() =>
         document.querySelectorAll('.gallery__main .swiper-slide')[2]?.classList.contains('swiper-slide-active'),
       );
-      assert.equal(await page.locator('.gallery [aria-live="polite"]').innerText(), `第 3 张，共 ${n} 张`);
+      // The live region follows the slide a render later: wait for it (the test's deadline bounds it).
+      await page.waitForFunction(
+        (want) => document.querySelector('.gallery [aria-live="polite"]')?.textContent === want,
+        `第 3 张，共 ${n} 张`,
+      );
       assert.equal(await thumbs.nth(2).getAttribute('aria-current'), 'true');
       assert.equal(new URL(page.url()).hash, '', 'the carousel moved instead of the page');
       assert.deepEqual(problems, []);
