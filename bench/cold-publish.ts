@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { publish } from '../publish/releases';
+import { publish } from '../publish/release-files';
 import { prepareDeployFiles } from '../publish/deploy-files';
 
 const { values } = parseArgs({

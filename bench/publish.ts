@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { publish, rollback, switchTo } from '../publish/releases';
+import { republish } from '../publish/releases';
+import { publish } from '../publish/release-files';
 
 const { values } = parseArgs({
   options: { files: { type: 'string', default: '10000,100000' }, keep: { type: 'boolean', default: false } },
@@ -81,8 +82,8 @@ async function main() {
     const first = await timed(() => publish(pub, root));
     await touch(pub, files);
     const second = await timed(() => publish(pub, root));
-    const back = await timed(() => rollback(root, first.result.id));
-    const forward = await timed(() => switchTo(root, second.result.id));
+    const back = await timed(() => republish(root, first.result.id));
+    const forward = await timed(() => republish(root, second.result.id));
     const idle = await idleLag(5000);
     console.log(
       `| ${files.toLocaleString('en')} | ${first.ms} ms | ${first.maxLagMs} ms | ${second.ms} ms | ${second.result.linked.toLocaleString('en')} / ${second.result.copied.toLocaleString('en')} | ${second.maxLagMs} ms | ${idle} ms | ${back.ms} ms | ${forward.ms} ms |`,
