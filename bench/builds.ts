@@ -1,5 +1,4 @@
-// npm run bench -- --only builds (10,000 reviews; --quick: 1,000), or on its own:
-// node --import tsx bench/builds.ts [--reviews 10000] [--keep]
+// npm run bench -- --only builds (10,000 reviews; --quick: 1,000; --builds-reviews N: N)
 //
 // The editors' loop end to end (issue 13 part 2): the `npm start` server in this process (API,
 // site, editors' API, build queue) over a fresh demo database of N reviews, the queue building
@@ -19,7 +18,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { copySiteSources } from '../scripts/site-copy';
 import { registerSite } from '../server/site';
 import { startServer, type RunningServer } from '../server/start';
@@ -255,20 +253,4 @@ export async function runBuilds(ctx: BenchContext, reviews: number): Promise<Sec
     notes: table,
     details: rows,
   };
-}
-
-if (require.main === module) {
-  const { values } = parseArgs({
-    options: { reviews: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false } },
-  });
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-builds-'));
-  runBuilds({ tmp, quick: false, keep: values.keep! }, Number(values.reviews))
-    .then((r) => console.log(`\n${r.notes.join('\n')}`))
-    .catch((e) => {
-      console.error(e);
-      process.exitCode = 1;
-    })
-    .finally(() => {
-      if (!values.keep) fs.rmSync(tmp, { recursive: true, force: true });
-    });
 }

@@ -1,4 +1,5 @@
-// node --import tsx bench/cold-publish.ts [--reviews 100000] [--listing-pages 32000] [--sample 1000]
+// npm run bench -- --only cold-publish (100,000 reviews and 32,000 listing pages, a sample of
+// 1,000 reviews; --quick: 1,000, 320 and 100)
 //
 // Cold publish of a 100,000-review build (issue 23), the old way and the new way side by side in
 // one run, over one fabricated tree shaped like that build's public/: per review an index.html
@@ -10,33 +11,21 @@
 //   - move (what the build queue does): publish({ move: true }), public/ renamed into the release,
 //     served, then linked back into the workspace (timed apart: after the release is served).
 // Both without the deploy files (the .br/.gz siblings and the page policies), timed apart on a
-// sample of `--sample` reviews: a first release (everything compressed) and a full rebuild
+// sample of reviews: a first release (everything compressed) and a full rebuild
 // that rewrote every page with the same bytes (siblings kept by the same-bytes check). Compressing
 // 264,000 files would hold both cores for most of an hour: the sample's per-file time is
 // extrapolated, and says so.
 //
-// --as-queued: only the build queue's publish as it runs now (issue 23), `move` with the deploy
+// Then, as queued: the build queue's publish as it runs now (issue 23), `move` with the deploy
 // files, which are made after the switch: the time until the release is served, and until its
-// deploy files are complete.
+// deploy files are complete (every file compressed: at the full size, most of the section's time).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { publish } from '../publish/releases';
+import { publish } from '../publish/release-files';
 import { prepareDeployFiles } from '../publish/deploy-files';
-
-const { values } = parseArgs({
-  options: {
-    reviews: { type: 'string', default: '100000' },
-    'listing-pages': { type: 'string', default: '32000' },
-    sample: { type: 'string', default: '1000' },
-    dir: { type: 'string' },
-    'as-queued': { type: 'boolean', default: false },
-  },
-});
-const REVIEWS = Number(values.reviews);
-const LISTINGS = Number(values['listing-pages']);
-const SAMPLE = Number(values.sample);
+import { fig, log, type SectionResult } from './lib/report';
+import type { BenchContext } from './lib/data';
 
 // ~60 KB of HTML with an inline script (the page policies hash them), ~8 KB of page data.
 const html = (i: number) =>
@@ -77,29 +66,28 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-async function main() {
-  const tmp = values.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-publish-'));
+export async function runColdPublish(ctx: BenchContext): Promise<SectionResult> {
+  const REVIEWS = ctx.quick ? 1_000 : 100_000;
+  const LISTINGS = ctx.quick ? 320 : 32_000;
+  const SAMPLE = ctx.quick ? 100 : 1_000;
+  const tmp = path.join(ctx.tmp, 'cold-publish');
   const pub = path.join(tmp, 'public');
+  const notes: string[] = [];
+  const note = (line: string) => {
+    log(`cold-publish: ${line}`);
+    notes.push(line);
+  };
   try {
-    console.log(`machine: ${os.cpus().length} cores, load ${load()}, ${new Date().toISOString()}`);
     let t = performance.now();
     const files = await fabricate(pub, REVIEWS, LISTINGS);
-    console.log(`fabricated ${files.toLocaleString('en')} files in ${seconds(performance.now() - t)}`);
-    if (values['as-queued']) {
-      const q = await publish(pub, path.join(tmp, 'site-queued'), { move: true });
-      const d = q.deploy;
-      console.log(
-        `as queued (move, deploy files after the switch): ${q.files} files, served after ${seconds(q.servedMs ?? NaN)}; deploy files complete after ${seconds(q.ms)} (${d?.precompress.compressed ?? 0} siblings written, ${d?.policies.read ?? 0} pages read${q.deployError ? `; ${q.deployError}` : ''}); public/ linked back in ${seconds(q.workspaceMs ?? 0)}; load ${load()}`,
-      );
-      return;
-    }
+    note(`fabricated ${files.toLocaleString('en')} files in ${seconds(performance.now() - t)}`);
 
     const old = await publish(pub, path.join(tmp, 'site-copy'), { deployFiles: false });
-    console.log(`old (copy): ${old.files} files, ${old.copied} copied, ${seconds(old.ms)}; load ${load()}`);
+    note(`old (copy): ${old.files} files, ${old.copied} copied, ${seconds(old.ms)}; load ${load()}`);
     const linked = await publish(pub, path.join(tmp, 'site-link'), { link: true, deployFiles: false });
-    console.log(`new (link): ${linked.files} files, ${linked.linked} linked, ${seconds(linked.ms)}; load ${load()}`);
+    note(`new (link): ${linked.files} files, ${linked.linked} linked, ${seconds(linked.ms)}; load ${load()}`);
     const moved = await publish(pub, path.join(tmp, 'site-move'), { move: true, deployFiles: false });
-    console.log(
+    note(
       `new (move): ${moved.files} files, ${moved.moved} moved, served after ${seconds(moved.ms)}, public/ linked back in ${seconds(moved.workspaceMs ?? 0)}; load ${load()}`,
     );
 
@@ -122,21 +110,46 @@ async function main() {
     const warm = await prepareDeployFiles(second, 'rebuilt', firstDir);
     const warmMs = performance.now() - t;
     const per = (ms: number) => ms / sfiles;
-    console.log(
+    note(
       `deploy files, ${sfiles} files: first release ${seconds(coldMs)} (${cold.precompress.compressed} siblings written, ${cold.policies.read} pages read) = ${per(coldMs).toFixed(2)} ms/file -> ${seconds(per(coldMs) * files)} estimated for ${files} files`,
     );
-    console.log(
+    note(
       `deploy files after a full rebuild with the same bytes: ${seconds(warmMs)} (${warm.precompress.compressed} written, ${warm.precompress.linked} linked, ${warm.policies.read} pages read) = ${per(warmMs).toFixed(2)} ms/file -> ${seconds(per(warmMs) * files)} estimated for ${files} files`,
     );
-    console.log(
+    note(
       `| ${files.toLocaleString('en')} | ${seconds(old.ms)} | ${seconds(linked.ms)} (${(old.ms / linked.ms).toFixed(1)}x) | ${seconds(moved.ms)} (${(old.ms / moved.ms).toFixed(0)}x) | ${seconds(moved.workspaceMs ?? 0)} |`,
     );
+
+    // As queued: the workspace's public/ (linked back by the move above) moved into a release of
+    // its own, with the deploy files after the switch.
+    const q = await publish(pub, path.join(tmp, 'site-queued'), { move: true });
+    const d = q.deploy;
+    note(
+      `as queued (move, deploy files after the switch): ${q.files} files, served after ${seconds(q.servedMs ?? NaN)}; deploy files complete after ${seconds(q.ms)} (${d?.precompress.compressed ?? 0} siblings written, ${d?.policies.read ?? 0} pages read${q.deployError ? `; ${q.deployError}` : ''}); public/ linked back in ${seconds(q.workspaceMs ?? 0)}; load ${load()}`,
+    );
+
+    const label = `${files.toLocaleString('en-US')} files`;
+    const copy = { name: 'old: copy every file', value: old.ms / 1000 };
+    return {
+      section: 'cold-publish',
+      title: `Cold publish of a ${REVIEWS.toLocaleString('en-US')}-review build (${label}, fabricated)`,
+      figures: [
+        fig(`${label}: old, copy every file`, old.ms / 1000, 's'),
+        fig(`${label}: link every file`, linked.ms / 1000, 's', copy),
+        fig(`${label}: move, served after`, moved.ms / 1000, 's', copy),
+        fig(`${label}: move, public/ linked back after the switch`, (moved.workspaceMs ?? 0) / 1000, 's'),
+        fig(`deploy files, first release: per file (sample of ${sfiles})`, per(coldMs), 'ms'),
+        fig(`deploy files, rebuild with the same bytes: per file (sample of ${sfiles})`, per(warmMs), 'ms', {
+          name: 'first release',
+          value: per(coldMs),
+        }),
+        fig(`as queued: served after`, (q.servedMs ?? NaN) / 1000, 's'),
+        fig(`as queued: deploy files complete after`, q.ms / 1000, 's'),
+        fig(`as queued: public/ linked back`, (q.workspaceMs ?? 0) / 1000, 's'),
+      ],
+      notes,
+    };
   } finally {
-    if (!values.dir) fs.rmSync(tmp, { recursive: true, force: true });
+    if (!ctx.keep) fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
-
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});

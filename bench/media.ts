@@ -1,28 +1,23 @@
 // Issue 12 item 2: the review API under load while two clients ask for media nobody has asked
-// for before. `npx tsx bench/media.ts [--reviews 10000] [--seconds 5] [--rounds 3]`. The
-// reference server runs as a child process (scripts/embedded-server.ts) on a fresh seeded
+// for before. `npm run bench -- --only media` (10,000 reviews, 3 rounds of 5 s; --quick: 1
+// round of 2 s). The reference server runs as a child process (scripts/embedded-server.ts) on a fresh seeded
 // database and an empty media cache; autocannon runs here. Each loaded run is paired with an
 // API-only run just before it, several rounds, medians (the shared machine drifts; see
 // docs/benchmarks.md).
 import Database from 'better-sqlite3';
 import autocannon from 'autocannon';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { startServer } from '../server/start';
 import { seededDb, startChildServer, ROOT, type BenchContext } from './lib/data';
+import { fig, log, type Figure, type SectionResult } from './lib/report';
 
 interface Load {
   rps: number;
   p99: number;
   statuses: Record<string, number>;
   errors: number;
-}
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
 function load(url: string, next: () => string, seconds: number, connections: number): Promise<Load> {
@@ -60,14 +55,15 @@ async function eventLoopPart(
   mediaDir: string,
   scenarios: Array<{ name: string; next: () => string }>,
   perClient: number,
+  note: (line: string) => void,
 ) {
   const server = await startServer({ dbFile, mediaDir, port: 0, host: '127.0.0.1', logger: false });
   try {
     // Warm-up (fetch, routes, statements), not measured.
     for (const u of ['/api/v2/productcategories', '/media/picture/r1/1x1.jpg'])
       await (await fetch(server.url + u)).arrayBuffer();
-    console.log(
-      `\nEvent loop of an in-process server, no API load, 2 clients x ${perClient} media requests each, one at a time`,
+    note(
+      `Event loop of an in-process server, no API load, 2 clients x ${perClient} media requests each, one at a time`,
     );
     for (const s of scenarios) {
       const h = monitorEventLoopDelay({ resolution: 10 });
@@ -86,7 +82,7 @@ async function eventLoopPart(
       h.disable();
       const elu = performance.eventLoopUtilization(elu0);
       const ms = (ns: number) => Math.round(ns / 1e6);
-      console.log(
+      note(
         `  ${s.name}: ${Math.round(performance.now() - t0)} ms wall, event loop busy ${(elu.utilization * 100).toFixed(0)}%, ` +
           `delay max ${ms(h.max)} ms, p99 ${ms(h.percentile(99))} ms; statuses ${JSON.stringify(statuses)}`,
       );
@@ -96,14 +92,20 @@ async function eventLoopPart(
   }
 }
 
-async function main() {
-  const reviews = arg('reviews', 10_000);
-  const seconds = arg('seconds', 5);
-  const rounds = arg('rounds', 3);
-  const perClient = arg('per-client', 5);
-  const ctx: BenchContext = { tmp: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-media-')), quick: true, keep: false };
+export async function runMedia(ctx: BenchContext): Promise<SectionResult> {
+  const reviews = 10_000;
+  const seconds = ctx.quick ? 2 : 5;
+  const rounds = ctx.quick ? 1 : 3;
+  const perClient = 5;
+  const tmp = path.join(ctx.tmp, 'media-section');
+  const figures: Figure[] = [];
+  const notes: string[] = [];
+  const note = (line: string) => {
+    log(`media: ${line}`);
+    notes.push(line);
+  };
   try {
-    const { file } = seededDb(ctx, reviews);
+    const { file } = seededDb(ctx, reviews, 'media');
     const db = new Database(file, { readonly: true });
     const detail = (
       db
@@ -122,7 +124,7 @@ async function main() {
 
     const server = await startChildServer(path.join(ROOT, 'scripts', 'embedded-server.ts'), {
       DB_FILE: file,
-      MEDIA_DIR: path.join(ctx.tmp, 'media'),
+      MEDIA_DIR: path.join(tmp, 'media'),
     });
     try {
       let n = 0;
@@ -138,7 +140,7 @@ async function main() {
         },
       ];
       await load(server.url, cycle(detail), 2, 50); // warm-up: JIT, SQLite page cache
-      console.log(
+      note(
         `${reviews.toLocaleString('en-US')} reviews, review detail at 50 connections; media at 2 connections; ` +
           `${rounds} rounds of (API alone, API + media) per scenario, ${seconds} s each; medians`,
       );
@@ -161,38 +163,44 @@ async function main() {
         }, {});
         const a = { rps: median(alone.map((x) => x.rps)), p99: median(alone.map((x) => x.p99)) };
         const b = { rps: median(loaded.map((x) => x.rps)), p99: median(loaded.map((x) => x.p99)) };
-        console.log(`\n${s.name}`);
-        console.log(
+        figures.push(
+          fig(`${s.name}: API req/s`, b.rps, 'req/s', { name: 'API alone', value: a.rps }),
+          fig(`${s.name}: API p99`, b.p99, 'ms', { name: 'API alone', value: a.p99 }),
+        );
+        note(s.name);
+        note(
           `  API alone:     ${a.rps} req/s, p99 ${a.p99} ms   (rounds: ${alone.map((x) => `${x.rps}/${x.p99}`).join(', ')})`,
         );
-        console.log(
+        note(
           `  API + media:   ${b.rps} req/s, p99 ${b.p99} ms   (rounds: ${loaded.map((x) => `${x.rps}/${x.p99}`).join(', ')})`,
         );
-        console.log(`  ratio:         ${(b.rps / a.rps).toFixed(2)}x req/s, ${(b.p99 / a.p99).toFixed(2)}x p99`);
-        console.log(
+        note(`  ratio:         ${(b.rps / a.rps).toFixed(2)}x req/s, ${(b.p99 / a.p99).toFixed(2)}x p99`);
+        note(
           `  media clients: median ${median(media.map((x) => x.rps))} req/s, p99 ${median(media.map((x) => x.p99))} ms, statuses ${JSON.stringify(statuses)}`,
         );
       }
       await eventLoopPart(
         file,
-        path.join(ctx.tmp, 'media-in-process'),
+        path.join(tmp, 'media-in-process'),
         scenarios.map((x) => ({ ...x, next: x.name.startsWith('existing') ? cycle(existing.slice(5_000)) : x.next })),
         perClient,
+        note,
       );
       const files = fs
-        .readdirSync(path.join(ctx.tmp, 'media'), { recursive: true, withFileTypes: true })
+        .readdirSync(path.join(tmp, 'media'), { recursive: true, withFileTypes: true })
         .filter((d) => d.isFile() && !d.name.endsWith('.tmp'));
       const bytes = files.reduce((sum, d) => sum + fs.statSync(path.join(d.parentPath, d.name)).size, 0);
-      console.log(`\nmedia cache after the runs: ${files.length} files, ${(bytes / 2 ** 20).toFixed(1)} MB`);
+      note(`media cache after the runs: ${files.length} files, ${(bytes / 2 ** 20).toFixed(1)} MB`);
     } finally {
       await server.stop();
     }
   } finally {
-    fs.rmSync(ctx.tmp, { recursive: true, force: true });
+    if (!ctx.keep) fs.rmSync(tmp, { recursive: true, force: true });
   }
+  return {
+    section: 'media',
+    title: `The review API while two clients ask for media nobody asked for (${reviews.toLocaleString('en-US')} reviews)`,
+    figures,
+    notes,
+  };
 }
-
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});

@@ -1,4 +1,5 @@
-// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds,scale-db,video,interaction,search] [--write-docs] [--keep]
+// npm run bench [-- --quick] [--only build,rebuild,weight,vitals,api,sourcing,context-vs-query,sitemap,load,faults,builds,
+//   publish,cold-publish,media,scale-db,video,interaction,search] [--write-docs] [--keep]
 //
 // The benchmark harness of issue 7. Every figure is reported against a floor or peer measured
 // in the same run (absolute times on shared machines drift). Results: JSON in bench/out/
@@ -12,6 +13,7 @@
 //                 context vs page queries at 1,000 and 10,000 reviews
 //   --sizes a,b   build sizes (overrides the mode's)
 //   --cvq-sizes a,b  sizes of the context-vs-query section (overrides the mode's)
+//   --builds-reviews n  reviews of the builds section (overrides the mode's 10,000 / 1,000)
 //   --only list   run only these sections (comma list)
 //   --cpu-prof    write V8 CPU profiles of the sourcing child and the floor render to bench/out/prof/
 //   --keep        keep the temp dir (site copies, databases, build logs)
@@ -36,6 +38,9 @@ import { runSitemap } from './sitemap';
 import { runLoad } from './load';
 import { runFaults } from './faults';
 import { runBuilds } from './builds';
+import { runPublish } from './publish';
+import { runColdPublish } from './cold-publish';
+import { runMedia } from './media';
 import { runScaleDb } from './scale-db';
 import { runVideo } from './video';
 import { runInteraction } from './interaction';
@@ -54,6 +59,9 @@ const SECTIONS = [
   'load',
   'faults',
   'builds',
+  'publish',
+  'cold-publish',
+  'media',
   'scale-db',
   'video',
   'interaction',
@@ -68,6 +76,7 @@ async function main() {
       only: { type: 'string' },
       sizes: { type: 'string' },
       'cvq-sizes': { type: 'string' },
+      'builds-reviews': { type: 'string' },
       'write-docs': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
@@ -124,7 +133,12 @@ async function main() {
     await run('sitemap', () => runSitemap(ctx, quick ? [10_000] : [10_000, 100_000]));
     await run('load', () => runLoad(ctx));
     await run('faults', () => runFaults(ctx, quick ? 1_000 : 10_000));
-    await run('builds', () => runBuilds(ctx, quick ? 1_000 : 10_000));
+    await run('builds', () =>
+      runBuilds(ctx, values['builds-reviews'] ? Number(values['builds-reviews']) : quick ? 1_000 : 10_000),
+    );
+    await run('publish', () => runPublish(ctx));
+    await run('cold-publish', () => runColdPublish(ctx));
+    await run('media', () => runMedia(ctx));
     await run('scale-db', () => runScaleDb(ctx));
     await run('video', () => runVideo(ctx));
     await run('interaction', () => runInteraction(ctx));

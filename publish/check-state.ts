@@ -7,7 +7,7 @@
 // - `current` is a real folder, not a link (issue 39, N11): adopted as a release and served.
 import fs from 'node:fs';
 import path from 'node:path';
-import { listReleases, newId, switchTo } from './releases';
+import { listReleases, newId, republish } from './releases';
 
 export async function checkReleasesState(root: string, report: (message: string) => void): Promise<void> {
   const releases = path.join(root, 'releases');
@@ -32,7 +32,7 @@ export async function checkReleasesState(root: string, report: (message: string)
     try {
       fs.mkdirSync(releases, { recursive: true });
       fs.renameSync(current, path.join(releases, id));
-      await switchTo(root, id);
+      await republish(root, id);
       report(`${current} was a folder, not a link: adopted as release ${id} and served; builds publish again`);
     } catch (e) {
       report(
@@ -51,7 +51,7 @@ export async function checkReleasesState(root: string, report: (message: string)
   const newest = listReleases(root)[0]?.id;
   if (newest) {
     try {
-      await switchTo(root, newest);
+      await republish(root, newest);
       report(`${current} pointed at ${target}, which is missing: serving the newest kept release ${newest} instead`);
       return;
     } catch (e) {

@@ -21,7 +21,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, TextNode, type HTMLElement } from 'node-html-parser';
 import { isSibling } from './precompress';
-import { PREPARED_PREFIX, currentRelease, preparePatchRelease, publishPrepared, type PublishStats } from './releases';
+import { PREPARED_PREFIX, currentRelease, publishPrepared, type PublishStats } from './releases';
+import { preparePatchRelease } from './release-files';
 
 export interface TakenDown {
   productId: string;

@@ -37,7 +37,7 @@ import { fetchReviews } from '../sourcing/fetch-reviews';
 import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from '../sourcing/incremental';
 import { writeReport } from '../sourcing/report';
 import { reviewSourceApi } from '../sourcing/review-source-api';
-import { preparePatchRelease } from '../../publish/releases';
+import { preparePatchRelease } from '../../publish/release-files';
 import { staticHubsLimit, staticReviewsLimit } from '../sourcing/static-set';
 import { deferredFiles } from '../deferred/data';
 import { DEFERRED_DIR, META_FILE } from '../../publish/render-protocol';

@@ -12,7 +12,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PREPARED_PREFIX, listReleases, publish, publishPrepared, type PublishStats } from '../../publish/releases';
+import { PREPARED_PREFIX, listReleases, publishPrepared, type PublishStats } from '../../publish/releases';
+import { publish } from '../../publish/release-files';
 import {
   DATA,
   ENV,

@@ -2,7 +2,7 @@
 // while one runs are coalesced into ONE next build (hints merged, hint.ts). The runner does the
 // work (gatsby-runner.ts in `npm start`, a fake in the unit tests); the queue owns the states,
 // the history and the publish-again of a kept release.
-import { currentRelease, listReleases, switchTo } from '../../publish/releases';
+import { currentRelease, listReleases, republish } from '../../publish/releases';
 import { servedOrigin } from '../../publish/takedown-patch';
 import { HttpError, notFound } from '../errors';
 import { BuildHistory } from './history';
@@ -171,10 +171,10 @@ export class BuildQueue {
   }
 
   /**
-   * Serves build `id`'s release again (a rollback, or forward after one): one symlink swap
-   * (publish/releases.ts), queued behind a publish in progress.
+   * Publishes build `id`'s kept release again (a rollback, or forward after one): one symlink
+   * swap (republish(), publish/releases.ts), queued behind a publish in progress.
    */
-  async serve(id: string): Promise<{ id: string; releaseId: string; ms: number; locked: boolean }> {
+  async republish(id: string): Promise<{ id: string; releaseId: string; ms: number; locked: boolean }> {
     const b = this.history.get(id);
     if (!b) throw notFound('没有这次构建');
     const root = this.history.releasesRoot;
@@ -183,7 +183,7 @@ export class BuildQueue {
       throw new HttpError(409, NOT_KEPT, 'CONFLICT');
     const t = performance.now();
     try {
-      await switchTo(root, releaseId);
+      await republish(root, releaseId);
     } catch {
       throw new HttpError(409, NOT_KEPT, 'CONFLICT'); // pruned between the check and the swap
     }

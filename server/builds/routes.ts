@@ -46,6 +46,6 @@ export function buildRoutes(app: FastifyInstance, builds: BuildQueue): void {
   });
 
   app.post<{ Params: BuildParams }>('/builds/:id/publish', { schema: { params: BuildParams } }, async (req) =>
-    builds.serve(req.params.id),
+    builds.republish(req.params.id),
   );
 }

@@ -17,7 +17,8 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, PUBLIC_DIR, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
 import { BuildHistory } from '../../server/builds/history';
 import { BuildQueue, type BuildRunner } from '../../server/builds/queue';
-import { currentRelease, publish } from '../../publish/releases';
+import { currentRelease } from '../../publish/releases';
+import { publish } from '../../publish/release-files';
 import type { HaulResponse } from '../../src/storefront/types';
 
 const TOKEN = 'e2e-editor-token-0123456789';

@@ -219,7 +219,7 @@ function buildItem(b, publishing) {
     actions.append(
       el(
         'button',
-        { type: 'button', class: 'secondary', onclick: (e) => publishBuild(b, newest, e.currentTarget) },
+        { type: 'button', class: 'secondary', onclick: (e) => republishBuild(b, newest, e.currentTarget) },
         newest ? '发布此版本' : '回滚到此版本',
       ),
     );
@@ -420,7 +420,7 @@ function select(id) {
 }
 
 /** Serves a kept build again, after the editor confirmed what will change. */
-function publishBuild(b, newest, button) {
+function republishBuild(b, newest, button) {
   const from = liveBuild ? buildName(liveBuild) : '当前版本';
   const question = newest
     ? `发布 ${buildName(b)}（${kind(b)}）？线上将从 ${from} 换成它，并恢复自动上线。`

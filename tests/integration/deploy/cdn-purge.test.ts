@@ -6,7 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { currentRelease, preparePatchRelease, publish, publishPrepared, switchTo } from '../../../publish/releases';
+import { currentRelease, publishPrepared, republish } from '../../../publish/releases';
+import { preparePatchRelease, publish } from '../../../publish/release-files';
 import { PurgeHook, reviewUrls } from '../../../server/deploy/purge';
 import { MODULES_DIR } from '../../../deploy/nginx/render';
 import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
@@ -152,7 +153,7 @@ test('a publish purges the URLs of the files it changed, and only those; a rollb
   );
   assert.equal((await raw(`${cdn.url}/review/`)).headers['x-cache-status'], 'HIT');
   await cached('/review/merchants/');
-  await switchTo(root, first);
+  await republish(root, first);
   await stack.deploy.settled();
   assert.match((await raw(`${cdn.url}/review/merchants/`)).body.toString(), /商家 v1/);
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { publish } from '../../../publish/releases';
+import { publish } from '../../../publish/release-files';
 import { cacheControlFor } from '../../../server/site/cache-rules';
 import { sitePolicy, sitePolicyOptionsFromEnv } from '../../../server/security-headers';
 import { securityHeaders } from '../../../deploy/nginx/render';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
-import { publish } from '../../../publish/releases';
+import { publish } from '../../../publish/release-files';
 import { registerSite } from '../../../server/site';
 import { startServer, type RunningServer } from '../../../server/start';
 import { renderNginx, writeNginxConfig } from '../../../deploy/nginx/render';

@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { publish, rollback, currentRelease } from '../../../publish/releases';
+import { republish, currentRelease } from '../../../publish/releases';
+import { publish } from '../../../publish/release-files';
 import { PublishingLock } from '../../../server/builds/publishing-lock';
 import { urlsOfFile } from '../../../server/deploy/purge';
 import { page, put, raw, startStack, tmpDir, TOKEN, type Raw, type Stack } from './fixture';
@@ -407,7 +408,7 @@ test('the walk: every form, GET and HEAD, every file with the text, both servers
   await publish(pub, root);
   assert.notEqual(currentRelease(root), first);
   assert.ok(!fs.existsSync(path.join(root, 'current', p, c)), "the takedown's build has no page of the review");
-  await rollback(root, first);
+  await republish(root, first);
   new PublishingLock(root).lock(first, Date.now());
   await stack.nginx.reload();
   assert.equal(currentRelease(root), first);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { publish } from '../../../publish/releases';
+import { publish } from '../../../publish/release-files';
 import { writeNginxConfig } from '../../../deploy/nginx/render';
 import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
 import { page, put, startNodeProcess, tmpDir, TOKEN, type NodeProcess } from './fixture';

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { publish } from '../../../publish/releases';
+import { publish } from '../../../publish/release-files';
 import { ensureSeeded } from '../../../server/start';
 import { defaultCategoriesFile } from '../../../server/catalogue';
 import { openDatabase } from '../../../server/db/open';

@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { currentRelease, publish, rollback, type PublishOptions } from '../../../publish/releases';
+import { currentRelease, republish, type PublishOptions } from '../../../publish/releases';
+import { publish } from '../../../publish/release-files';
 import { breakSharedLinks, guardedEnv } from '../../../publish/workspace-guard';
 
 const big = (v: string) =>
@@ -147,7 +148,7 @@ for (const mode of ['link', 'move'] as const) {
     assert.equal(fs.readFileSync(path.join(root, 'current', '1001/2002/index.html'), 'utf8'), 'NEW review');
 
     // Rollback serves the first release's bytes again, siblings included.
-    await rollback(root, first.id);
+    await republish(root, first.id);
     assert.equal(currentRelease(root), first.id);
     assert.equal(
       fs.readFileSync(path.join(root, 'current', '1001/2002/index.html'), 'utf8'),

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { BuildHistory, INTERRUPTED } from '../../../server/builds/history';
-import { currentRelease, publish } from '../../../publish/releases';
+import { currentRelease } from '../../../publish/releases';
+import { publish } from '../../../publish/release-files';
 import { built, tmpFolder } from './built-site';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -19,7 +20,7 @@ const tmp = tmpFolder('publish-kill');
 const CHILD = `
 import { BuildHistory } from ${JSON.stringify(path.join(REPO, 'server/builds/history'))};
 import { BuildQueue } from ${JSON.stringify(path.join(REPO, 'server/builds/queue'))};
-import { publish } from ${JSON.stringify(path.join(REPO, 'publish/releases'))};
+import { publish } from ${JSON.stringify(path.join(REPO, 'publish/release-files'))};
 const [root, pub] = process.argv.slice(2);
 const queue = new BuildQueue(new BuildHistory(root), async () => {
   const r = await publish(pub, root);

@@ -6,16 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  currentRelease,
-  listReleases,
-  preparePatchRelease,
-  publish,
-  publishPrepared,
-  prunedRemoved,
-  rollback,
-  type ReleasePatch,
-} from '../../../publish/releases';
+import { currentRelease, listReleases, publishPrepared, prunedRemoved, republish } from '../../../publish/releases';
+import { preparePatchRelease, publish, type ReleasePatch } from '../../../publish/release-files';
 
 function put(root: string, rel: string, body: string) {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
@@ -97,15 +89,15 @@ test('rollback switches current back at once; list is newest first', async (t) =
     { id: first.id, current: false },
   ]);
   const t0 = performance.now();
-  await rollback(root, first.id);
+  await republish(root, first.id);
   assert.ok(performance.now() - t0 < 1000);
   assert.equal(read(root, 'index.html'), '<html>home v1</html>');
   assert.deepEqual(listReleases(root), [
     { id: second.id, current: false },
     { id: first.id, current: true },
   ]);
-  await assert.rejects(rollback(root, '20990101T000000000Z'), /no release/);
-  await assert.rejects(rollback(root, '../../etc'), /not a release id/);
+  await assert.rejects(republish(root, '20990101T000000000Z'), /no release/);
+  await assert.rejects(republish(root, '../../etc'), /not a release id/);
   assert.equal(currentRelease(root), first.id);
 });
 
@@ -124,7 +116,7 @@ test('the last 5 releases are kept, and the one served before a publish even whe
   // Pruned: out of the list at once, its folder deleted in the background.
   await prunedRemoved();
   assert.deepEqual(fs.readdirSync(path.join(root, 'releases')).sort(), ids.slice(1).sort());
-  await rollback(root, ids[1]);
+  await republish(root, ids[1]);
   put(pub, 'index.html', '<html>home 6</html>');
   ids.push((await publish(pub, root)).id);
   // ids[1] was served when this publish pruned: kept beside the 5 newest, and reachable.
@@ -132,9 +124,9 @@ test('the last 5 releases are kept, and the one served before a publish even whe
     listReleases(root).map((r) => r.id),
     [...ids.slice(2).reverse(), ids[1]],
   );
-  await rollback(root, ids[1]);
+  await republish(root, ids[1]);
   assert.equal(read(root, 'index.html'), '<html>home 1</html>');
-  await rollback(root, ids[6]);
+  await republish(root, ids[6]);
   put(pub, 'index.html', '<html>home 7</html>');
   ids.push((await publish(pub, root)).id);
   assert.deepEqual(

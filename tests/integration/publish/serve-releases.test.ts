@@ -10,7 +10,8 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serveSite } from '../../../server/site/serve-site';
-import { publish, rollback } from '../../../publish/releases';
+import { republish } from '../../../publish/releases';
+import { publish } from '../../../publish/release-files';
 
 let app: FastifyInstance;
 let base: string;
@@ -78,7 +79,7 @@ test('a publish and a rollback show on the next request, in every encoding, with
     assert.ok(again.includes('var v="BBBB"') && csp.includes("'sha256-"), e);
   }
   const cspB = (await home('br')).csp;
-  await rollback(root, path.basename(first));
+  await republish(root, path.basename(first));
   for (const e of ['br', 'gzip', 'identity'] as const) assert.match((await home(e)).text, /AAAA<\/body>/, e);
   assert.notEqual((await home('br')).csp, cspB);
 });
@@ -95,7 +96,7 @@ test('files of the same size and mtime in two releases: the cache tells them apa
     [b, 'DDDD'],
     [a, 'CCCC'],
   ] as const) {
-    await rollback(root, path.basename(id));
+    await republish(root, path.basename(id));
     for (const e of ['br', 'gzip', 'identity'] as const) {
       const h = await home(e);
       assert.match(h.text, new RegExp(`${v}</body>`), `${e} after switching to ${v}`);

@@ -14,7 +14,8 @@ import {
   patchSitemap,
   servedOrigin,
 } from '../../../publish/takedown-patch';
-import { currentRelease, listReleases, preparePatchRelease, publish, publishPrepared } from '../../../publish/releases';
+import { currentRelease, listReleases, publishPrepared } from '../../../publish/releases';
+import { preparePatchRelease, publish } from '../../../publish/release-files';
 
 const down = [{ productId: '101', commentId: '5000001' }];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'takedown-patch-'));

@@ -11,7 +11,8 @@ import { BuildHistory, INTERRUPTED, MAX_BUILDS } from '../../../server/builds/hi
 import { BuildQueue, NOT_KEPT, type BuildRunner } from '../../../server/builds/queue';
 import { mergeHints, hintOf, MAX_MERGED } from '../../../server/builds/hint';
 import { BuildOutput, LOG_LINES, LOG_LINE_CHARS } from '../../../server/builds/progress';
-import { publish, currentRelease } from '../../../publish/releases';
+import { currentRelease } from '../../../publish/releases';
+import { publish } from '../../../publish/release-files';
 import { patchServedRelease } from '../../../publish/takedown-patch';
 import type { BuildHint, BuildRecord } from '../../../server/builds/types';
 
@@ -194,16 +195,16 @@ test('publish again: a kept release in one swap, 404 unknown, 409 never publishe
     await q.finished(b.id);
     ids.push(b.id);
   }
-  const rolled = await q.serve(ids[4]);
+  const rolled = await q.republish(ids[4]);
   assert.equal(rolled.id, ids[4]);
   assert.equal(currentRelease(root), q.history.get(ids[4])!.releaseId);
   assert.ok(rolled.ms < 1000);
   assert.equal(q.history.list().find((b) => b.id === ids[4])!.current, true);
-  await assert.rejects(q.serve('nope'), (e: { statusCode: number }) => e.statusCode === 404);
+  await assert.rejects(q.republish('nope'), (e: { statusCode: number }) => e.statusCode === 404);
   // 5 kept after the sixth publish: the first is pruned; the seventh failed.
   for (const id of [ids[0], ids[6]])
     await assert.rejects(
-      q.serve(id),
+      q.republish(id),
       (e: { statusCode: number; message: string }) => e.statusCode === 409 && e.message === NOT_KEPT,
     );
   assert.equal(q.history.list().find((b) => b.id === ids[0])!.canPublish, false);
@@ -235,7 +236,7 @@ test('a rollback locks publishing: the next builds are kept, not served, until t
     since: null,
     base: b.id,
   });
-  const back = await q.serve(a.id);
+  const back = await q.republish(a.id);
   assert.equal(back.locked, true);
   // A takedown's build runs and makes its release; the rolled-back-to one stays served.
   const c = await build(2, { changed: [], removed: [ref('2')] });
@@ -261,13 +262,13 @@ test('a rollback locks publishing: the next builds are kept, not served, until t
   // The lock survives a restart.
   assert.equal(new BuildQueue(new BuildHistory(root), runner).publishing().locked, true);
   // Serving an older build again keeps it locked; serving the newest unlocks.
-  assert.equal((await q.serve(b.id)).locked, true);
-  assert.equal((await q.serve(c.id)).locked, false);
+  assert.equal((await q.republish(b.id)).locked, true);
+  assert.equal((await q.republish(c.id)).locked, false);
   const d = await build(3, null);
   assert.equal(currentRelease(root), d.releaseId, 'served again once unlocked');
   assert.equal(q.history.list().find((x) => x.id === d.id)!.held, false);
   // An explicit unlock: the next build is served, the rolled-back one stays until then.
-  await q.serve(a.id);
+  await q.republish(a.id);
   assert.equal(q.unlock().locked, false);
   assert.equal(currentRelease(root), a.releaseId);
   const e = await build(4, null);
@@ -328,7 +329,7 @@ test('a release published outside the queue is adopted as a published build that
   calls[0].finish();
   await q.finished(next.id);
   assert.notEqual(currentRelease(root), r.id);
-  await q.serve(adopted.id);
+  await q.republish(adopted.id);
   assert.equal(currentRelease(root), r.id);
   // It survives a restart like any build.
   assert.equal(new BuildHistory(root).get(adopted.id)?.status, 'published');
