@@ -82,7 +82,7 @@ export function concretePath(route: SeenRoute, values: Record<string, string> = 
  */
 export function leakIn(body: string, input?: string): string | null {
   if (/\n\s+at\s|\bat\s+\S+\s+\(|\.(?:ts|js|mjs|cjs):\d+/.test(body)) return 'stack trace';
-  if (/(?:\/work\/|\/home\/|\/tmp\/|\/usr\/|node_modules|[A-Z]:\\\\)/.test(body)) return 'file path';
+  if (/(?:\/work\/|\/home\/|\/tmp\/|\/dev\/shm\/|\/usr\/|node_modules|[A-Z]:\\\\)/.test(body)) return 'file path';
   if (/\bSQLITE_|\bSELECT\s[\s\S]*\bFROM\s|\bINSERT\s+INTO\b|\bsqlite3?\b/i.test(body)) return 'SQL';
   if (/FST_|ERR_[A-Z_]{3,}/.test(body)) return 'framework error code';
   if (input !== undefined && input.length >= 4 && body.includes(input)) return 'echo of the input';
