@@ -8,13 +8,24 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, ROOT, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import {
+  DESKTOP,
+  MOBILE,
+  actionTimeout,
+  ROOT,
+  hydrated,
+  launch,
+  newPage,
+  siteMissing,
+  startSite,
+  type Site,
+} from './helpers/site';
 import type { HaulResponse, RelatedReviewItem } from '../../src/storefront/types';
 
 let site: Site;
 let browser: Browser;
 let feed: RelatedReviewItem[];
-const WAIT = { timeout: 30_000 };
+const WAIT = { timeout: actionTimeout() };
 
 const pathOf = (r: RelatedReviewItem) => `/review/${r.productId}/${r.commentId}/`;
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -10,7 +10,17 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Browser, Page, Request } from 'playwright-core';
-import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import {
+  DESKTOP,
+  MOBILE,
+  actionTimeout,
+  hydrated,
+  launch,
+  newPage,
+  siteMissing,
+  startSite,
+  type Site,
+} from './helpers/site';
 import { siteConfig } from '../../src/site-config';
 import type { HaulResponse, Review } from '../../src/storefront/types';
 
@@ -86,7 +96,7 @@ describe('review media and sharing', { skip: siteMissing }, () => {
     });
     // It plays: time advances (the demo file decodes in this Chromium).
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.2, null, {
-      timeout: 30_000,
+      timeout: actionTimeout(),
     });
     const ranged = await Promise.all(
       seen.filter((r) => new URL(r.url()).pathname.startsWith('/media/video/')).map((r) => r.response()),
@@ -126,7 +136,7 @@ describe('review media and sharing', { skip: siteMissing }, () => {
     await page.locator('.gallery__main button.gallery__play').first().focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.2, null, {
-      timeout: 30_000,
+      timeout: actionTimeout(),
     });
     assert.equal(
       await page.evaluate(() => document.activeElement?.tagName),

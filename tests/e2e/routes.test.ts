@@ -9,6 +9,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Request } from 'playwright-core';
 import {
+  actionTimeout,
   DESKTOP,
   MOBILE,
   hydrated,
@@ -26,7 +27,7 @@ const VIEWPORTS = [
   ['desktop', DESKTOP],
   ['mobile', MOBILE],
 ] as const;
-const WAIT = { timeout: 30_000 };
+const WAIT = { timeout: actionTimeout() };
 
 let site: Site;
 let browser: Browser;

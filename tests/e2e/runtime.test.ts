@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import {
+  actionTimeout,
   DESKTOP,
   PUBLIC_DIR,
   ROOT,
@@ -189,8 +190,8 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       (window as unknown as { __same: boolean }).__same = true;
     });
     await page.locator(`a[href="${href}"]`).first().click();
-    await page.waitForURL((u) => u.pathname === href, { timeout: 30_000 });
-    await page.locator('.review__text').waitFor({ timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === href, { timeout: actionTimeout() });
+    await page.locator('.review__text').waitFor({ timeout: actionTimeout() });
     const pageDataUrl = `${site.base}/review/page-data${href.slice('/review'.length)}page-data.json`;
     assert.ok(
       requests.some((r) => r.url() === pageDataUrl),
@@ -396,8 +397,8 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
         (window as unknown as { __same: boolean }).__same = true;
       });
       await page.locator(`a[href="${href}"]`).first().click();
-      await page.waitForURL((u) => u.pathname === href, { timeout: 30_000 });
-      await page.locator('.review__text').waitFor({ timeout: 30_000 });
+      await page.waitForURL((u) => u.pathname === href, { timeout: actionTimeout() });
+      await page.locator('.review__text').waitFor({ timeout: actionTimeout() });
       await hydrated(page);
       const same = await page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true);
       if (failures === 3) {
@@ -443,9 +444,9 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
       (window as unknown as { __same: boolean }).__same = true;
     });
     await page.locator(`a[href="${href}"]`).first().click();
-    await page.waitForURL((u) => u.pathname === href, { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === href, { timeout: actionTimeout() });
     await waitUntil('the document request of the review page', () => documentLoaded);
-    await page.locator('.review__text').waitFor({ timeout: 30_000 });
+    await page.locator('.review__text').waitFor({ timeout: actionTimeout() });
     await hydrated(page);
     assert.ok(failed >= 1, 'the chunk request was failed');
     assert.equal(

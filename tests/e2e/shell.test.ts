@@ -12,14 +12,14 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { serveSite } from '../../server/site/serve-site';
 import { footerLinkGroups, mobileMenuLinks } from '../../src/components/shell/nav-links';
 import { getNavigation } from '../../src/components/shell/nav-source';
 import { megaMenu as getMegaMenu } from '../../src/components/shell/mega-menu-data';
 import { qrTargets } from '../../src/components/shell/qr-targets';
 import { withPrefix } from '../../src/paths';
-import { settled } from './helpers/site';
+import { launch, settled } from './helpers/site';
 
 const publicDir = join(__dirname, '..', '..', 'public');
 const external = process.env.E2E_BASE_URL;
@@ -38,10 +38,7 @@ before(async () => {
     await serveSite(app, { siteDir: publicDir });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launch();
 });
 after(async () => {
   await browser?.close();

@@ -6,7 +6,17 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import {
+  DESKTOP,
+  MOBILE,
+  actionTimeout,
+  hydrated,
+  launch,
+  newPage,
+  siteMissing,
+  startSite,
+  type Site,
+} from './helpers/site';
 import type { HaulResponse } from '../../src/storefront/types';
 
 let site: Site;
@@ -16,7 +26,7 @@ let built: { productId: string; commentId: string };
 const UNBUILT_ID = 5_999_901;
 const MISSING_ID = 5_999_902;
 const UNBUILT_TEXT = '构建之后发布的晒单，打开时显示。';
-const WAIT = { timeout: 30_000 };
+const WAIT = { timeout: actionTimeout() };
 
 const robots = (page: Page) => page.$$eval('meta[name="robots"]', (ms) => ms.map((m) => m.getAttribute('content')));
 
