@@ -47,12 +47,13 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
   files.repair((m) => app.log.warn(m));
   sync();
   // While publishing is locked the takedown's build is held: the served release is patched
-  // instead (publish/takedown-patch.ts), one patch at a time.
+  // instead (publish/takedown-patch.ts), one patch or rollback at a time; the takedowns and the
+  // lock are read when the patch's turn comes, after a rollback queued before it.
   let patching: Promise<unknown> = Promise.resolve();
   const patchIfLocked = () => {
-    const next = patching.then(async () => {
-      if (!new PublishingLock(root).locked) return;
-      const { release, patched } = await patchServedRelease(root, app.repos.takedowns.list());
+    const next = patchServedRelease(root, () => app.repos.takedowns.list(), {
+      when: () => new PublishingLock(root).locked,
+    }).then(({ release, patched }) => {
       if (release) app.log.info(`takedown while locked: release ${release.id} without it (${patched.length} files)`);
     });
     patching = next.catch((e: Error) =>
