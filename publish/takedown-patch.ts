@@ -2,8 +2,11 @@
 // (it starts from the newest build's data, the rolled-back changes included), so the served
 // release is patched instead. A takedown only removes: every file of the SERVED release that
 // names a taken-down review gets a copy without it, and the copies are published as a new release
-// derived from the served one (preparePatchRelease: every other file hard-linked), so the rolled
-// back content is kept and only the removals are added. The lock stays as it is.
+// derived from the served one (preparePatchReleaseAsync: every other file hard-linked, with async
+// calls so the server keeps answering), so the rolled back content is kept and only the removals
+// are added. The lock stays as it is. A rollback (serveRelease) applies every takedown the same
+// way to the release it serves, before serving it: an older build's release lists reviews taken
+// down since it was built.
 //
 // What is removed, from the served release's own files (never from a build's data):
 // - sitemaps (`*.xml`): each `<url>` whose `<loc>` is the review's page;

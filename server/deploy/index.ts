@@ -61,6 +61,10 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
     );
     return patching;
   };
+  // At start too: a release served by a switch outside the editors' API (the repair of a
+  // missing `current` at start, publish/check-state.ts, another process) is patched for every
+  // takedown while publishing is locked. Nothing to do (no takedown, nothing names one) is a scan.
+  void patchIfLocked();
   // Before the answer leaves: when the editor sees 201, nginx already answers 410, and while
   // publishing is locked, no listing, page data or sitemap of the served release names it.
   app.addHook('onSend', async (req, reply, payload) => {

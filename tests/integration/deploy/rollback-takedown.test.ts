@@ -13,6 +13,9 @@ import { servedOrigin } from '../../../publish/takedown-patch';
 import { BuildHistory } from '../../../server/builds/history';
 import { PublishingLock } from '../../../server/builds/publishing-lock';
 import { BuildQueue, type BuildRunner } from '../../../server/builds/queue';
+import { registerDeploy } from '../../../server/deploy';
+import { registerSite } from '../../../server/site';
+import { startServer } from '../../../server/start';
 import { decoded, finalAnswer, page, put, raw, startStack, texts, tmpDir, TOKEN, type Stack } from './fixture';
 
 const tmp = tmpDir('rollback-takedown');
@@ -227,4 +230,40 @@ test('a takedown patch of a large release: the server answers a request started 
     BULK,
     'every file of the release is in the patch',
   );
+});
+
+test("at start, while publishing is locked, a release served by a switch outside the editors' API is patched for every takedown", async () => {
+  // Another releases root, served as a repair at start serves it (publish/check-state.ts): a
+  // release listing both reviews, both taken down by the tests above, publishing locked.
+  const other = path.join(tmp, 'restart', 'site');
+  writeSite([]);
+  const served = await publish(pub, other, { deployFiles: false });
+  new PublishingLock(other).lock('rolled-back', Date.now());
+  const down = stack.server.app.repos.takedowns.list().map((t) => t.commentId);
+  assert.deepEqual(down.sort(), reviews.slice(0, 2).sort());
+  const naming = (cids = down) =>
+    ['haul/index.html', 'page-data/haul/page-data.json', 'sitemap-0.xml'].filter((rel) =>
+      cids.some((cid) => {
+        const text = fs.readFileSync(path.join(other, 'current', rel), 'utf8');
+        return text.includes(textOf(cid)) || text.includes(`/review/${p}/${cid}/`);
+      }),
+    );
+  assert.equal(naming().length, 3);
+  // A server over the same database (its takedowns); closing it waits for its patch.
+  const server = await startServer({
+    dbFile: path.join(tmp, 'db.sqlite'),
+    mediaDir: path.join(tmp, 'media'),
+    host: '127.0.0.1',
+    port: 0,
+    editorToken: TOKEN,
+    configure: async (app) => {
+      await registerSite(app, path.join(other, 'current'));
+      registerDeploy(app, { releasesRoot: other, purge: null, switchCommand: null });
+    },
+  });
+  await server.close();
+  assert.deepEqual(naming(), [], 'the served release names no taken-down review');
+  assert.equal(naming(reviews.slice(2)).length, reviews.length > 2 ? 3 : 0, 'the others stay listed');
+  assert.equal(servedOrigin(other), served.id);
+  assert.equal(new PublishingLock(other).locked, true);
 });
