@@ -284,8 +284,9 @@ export async function prunedRemoved(): Promise<void> {
 }
 
 /**
- * Publishes kept release `id` again (a rollback, or forward again after one): one symlink swap,
- * queued behind a publish in progress so the two never interleave.
+ * Serves release `id` again (a rollback, or forward again after one): one symlink swap, queued
+ * behind a publish in progress so the two never interleave. The release as it is: the editors'
+ * rollback goes through publish/takedown-patch.ts serveRelease, which applies the takedowns.
  */
 export const republish = (root: string, id: string): Promise<void> =>
   serially(path.resolve(root), async () => {

@@ -2,8 +2,11 @@
 // (it starts from the newest build's data, the rolled-back changes included), so the served
 // release is patched instead. A takedown only removes: every file of the SERVED release that
 // names a taken-down review gets a copy without it, and the copies are published as a new release
-// derived from the served one (preparePatchRelease: every other file hard-linked), so the rolled
-// back content is kept and only the removals are added. The lock stays as it is.
+// derived from the served one (preparePatchReleaseAsync: every other file hard-linked, with async
+// calls so the server keeps answering), so the rolled back content is kept and only the removals
+// are added. The lock stays as it is. A rollback (serveRelease) applies every takedown the same
+// way to the release it serves, before serving it: an older build's release lists reviews taken
+// down since it was built.
 //
 // What is removed, from the served release's own files (never from a build's data):
 // - sitemaps (`*.xml`): each `<url>` whose `<loc>` is the review's page;
@@ -21,8 +24,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, TextNode, type HTMLElement } from 'node-html-parser';
 import { isSibling } from './precompress';
-import { PREPARED_PREFIX, currentRelease, publishPrepared, type PublishStats } from './releases';
-import { preparePatchRelease } from './release-files';
+import {
+  PREPARED_PREFIX,
+  currentRelease,
+  listReleases,
+  publishPrepared,
+  republish,
+  type PreparedStats,
+  type PublishStats,
+} from './releases';
+import { preparePatchReleaseAsync } from './release-files';
 
 export interface TakenDown {
   productId: string;
@@ -168,19 +179,50 @@ export interface TakedownPatchResult {
   patched: string[];
 }
 
+/** The takedowns, or where to read them when their turn comes (after the patches queued before). */
+export type Takedowns = readonly TakenDown[] | (() => readonly TakenDown[]);
+const listOf = (d: Takedowns) => (typeof d === 'function' ? d() : d);
+
+const chains = new Map<string, Promise<unknown>>();
 /**
- * Publishes the served release of `root` without every listing entry of `down`. The reviews' own
- * pages are not touched (they answer 410 on both servers, issue 13). Rejects, serving nothing
- * new, when another release was served meanwhile.
+ * One takedown patch or switch at a time per releases root in this process: a takedown's patch
+ * and a rollback never read the takedowns and the served release at the same time, so whichever
+ * comes second sees what the first did (a rollback reads the takedown the patch before it served).
  */
-export async function patchServedRelease(root: string, down: readonly TakenDown[]): Promise<TakedownPatchResult> {
-  const id = currentRelease(root);
-  if (!id || !down.length) return { release: null, patched: [] };
-  const base = fs.realpathSync(path.join(root, 'current'));
+function inTurn<T>(root: string, task: () => Promise<T>): Promise<T> {
+  const key = path.resolve(root);
+  const run = (chains.get(key) ?? Promise.resolve()).then(task, task);
+  chains.set(
+    key,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+let preparedCount = 0;
+
+interface PreparedPatch {
+  prepared: string;
+  stats: PreparedStats;
+  patched: string[];
+}
+
+/**
+ * A release prepared (not served) from release folder `base` (id `baseId`) without every
+ * listing entry of `down`, or null when no file of it names them. The reviews' own pages are not
+ * touched (they answer 410 on both servers, issue 13). Every file operation is async (the
+ * linking too: preparePatchReleaseAsync), so the server's event loop keeps answering.
+ */
+async function preparePatch(
+  root: string,
+  base: string,
+  baseId: string,
+  down: readonly TakenDown[],
+): Promise<PreparedPatch | null> {
   const own = new Set(
     down.flatMap((r) => [`${r.productId}/${r.commentId}/`, `page-data/${r.productId}/${r.commentId}/`]),
   );
-  const outDir = fs.mkdtempSync(path.join(root, '.takedown-patch-'));
+  const outDir = await fs.promises.mkdtemp(path.join(root, '.takedown-patch-'));
   try {
     const patched: string[] = [];
     for (const rel of await listFiles(base)) {
@@ -207,23 +249,91 @@ export async function patchServedRelease(root: string, down: readonly TakenDown[
       await fs.promises.writeFile(path.join(outDir, rel), next);
       patched.push(rel);
     }
-    if (!patched.length) return { release: null, patched };
-    const prepared = path.join(root, 'releases', `${PREPARED_PREFIX}takedown-${process.pid}`);
-    const stats = preparePatchRelease(prepared, { base, outDir, written: patched, deleted: [] });
-    const origin = originOf(base);
-    fs.writeFileSync(path.join(prepared, ORIGIN_FILE), origin ?? id);
-    // No pruning by this publish: a patch must not push a build's release out of the kept ones
-    // (the newest build's, held, is the way out of the lock). The patch it replaces goes instead.
-    const release = await publishPrepared(root, prepared, stats, {
-      expectServed: id,
-      keep: Number.MAX_SAFE_INTEGER,
-    }).catch((e: Error) => {
-      fs.rmSync(prepared, { recursive: true, force: true });
+    if (!patched.length) return null;
+    const prepared = path.join(root, 'releases', `${PREPARED_PREFIX}takedown-${process.pid}-${++preparedCount}`);
+    try {
+      const stats = await preparePatchReleaseAsync(prepared, { base, outDir, written: patched, deleted: [] });
+      await fs.promises.writeFile(path.join(prepared, ORIGIN_FILE), originOf(base) ?? baseId);
+      return { prepared, stats, patched };
+    } catch (e) {
+      await fs.promises.rm(prepared, { recursive: true, force: true });
       throw e;
-    });
-    if (origin) await fs.promises.rm(base, { recursive: true, force: true });
-    return { release, patched };
+    }
   } finally {
-    fs.rmSync(outDir, { recursive: true, force: true });
+    await fs.promises.rm(outDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Serves a prepared patch. No pruning by this publish: a patch must not push a build's release
+ * out of the kept ones (the newest build's, held, is the way out of the lock).
+ */
+const servePatch = (root: string, p: PreparedPatch, expectServed?: string) =>
+  publishPrepared(root, p.prepared, p.stats, { expectServed, keep: Number.MAX_SAFE_INTEGER }).catch(
+    async (e: Error) => {
+      await fs.promises.rm(p.prepared, { recursive: true, force: true });
+      throw e;
+    },
+  );
+
+/**
+ * Publishes the served release of `root` without every listing entry of `down` (read when its
+ * turn comes). `when` is asked then too (the deploy side: only while publishing is locked).
+ * Rejects, serving nothing new, when another release was served meanwhile by another process.
+ */
+export function patchServedRelease(
+  root: string,
+  down: Takedowns,
+  opts: { when?: () => boolean } = {},
+): Promise<TakedownPatchResult> {
+  return inTurn(root, async () => {
+    const list = listOf(down);
+    const id = currentRelease(root);
+    if (!id || !list.length || (opts.when && !opts.when())) return { release: null, patched: [] };
+    const base = fs.realpathSync(path.join(root, 'current'));
+    const p = await preparePatch(root, base, id, list);
+    if (!p) return { release: null, patched: [] };
+    const release = await servePatch(root, p, id);
+    // The patch it replaces goes (a patch is no build's release; its build's is kept).
+    if (originOf(base)) await fs.promises.rm(base, { recursive: true, force: true });
+    return { release, patched: p.patched };
+  });
+}
+
+/** Takedown patches that are not served (one a switch left behind): removed. */
+async function removeStalePatches(root: string): Promise<void> {
+  const current = currentRelease(root);
+  for (const r of listReleases(root))
+    if (r.id !== current && originOf(path.join(root, 'releases', r.id)))
+      await fs.promises.rm(path.join(root, 'releases', r.id), { recursive: true, force: true });
+}
+
+export interface ServedRelease {
+  /** The release served: `id`, or a patch of it without the takedowns. */
+  id: string;
+  patched: string[];
+}
+
+/**
+ * Serves release `id` again (a rollback, or forward after one) with every takedown of `down`
+ * applied by the same patch as a takedown's: when a file of `id` names a taken-down review, a
+ * release patched from it is served in one switch instead of `id` itself, so the site never
+ * serves a listing, page data or sitemap of a review taken down since `id` was built (issue 39).
+ * `id` stays as it is (its build's release). Rejects, serving nothing new, when `id` is not kept.
+ *
+ * The takedown patch served before (if any) is left for the CDN purge's comparison of the two
+ * releases (server/deploy/), and removed by the next switch.
+ */
+export function serveRelease(root: string, id: string, down: Takedowns): Promise<ServedRelease> {
+  return inTurn(root, async () => {
+    if (!listReleases(root).some((r) => r.id === id)) throw new Error(`no release ${id} is kept`);
+    await removeStalePatches(root);
+    const list = listOf(down);
+    const p = list.length ? await preparePatch(root, path.join(root, 'releases', id), id, list) : null;
+    if (!p) {
+      await republish(root, id);
+      return { id, patched: [] };
+    }
+    return { id: (await servePatch(root, p)).id, patched: p.patched };
+  });
 }

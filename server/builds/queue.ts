@@ -2,8 +2,8 @@
 // while one runs are coalesced into ONE next build (hints merged, hint.ts). The runner does the
 // work (gatsby-runner.ts in `npm start`, a fake in the unit tests); the queue owns the states,
 // the history and the publish-again of a kept release.
-import { currentRelease, listReleases, republish } from '../../publish/releases';
-import { servedOrigin } from '../../publish/takedown-patch';
+import { currentRelease, listReleases } from '../../publish/releases';
+import { serveRelease, servedOrigin, type Takedowns } from '../../publish/takedown-patch';
 import { HttpError, notFound } from '../errors';
 import { BuildHistory } from './history';
 import { PublishingLock, type LockState } from './publishing-lock';
@@ -171,10 +171,15 @@ export class BuildQueue {
   }
 
   /**
-   * Publishes build `id`'s kept release again (a rollback, or forward after one): one symlink
-   * swap (republish(), publish/releases.ts), queued behind a publish in progress.
+   * Publishes build `id`'s kept release again (a rollback, or forward after one): one symlink swap
+   * (publish/releases.ts), queued behind a publish in progress. Every takedown of `takedowns`
+   * (read when the switch's turn comes) is applied first: when the release names one, a patch of
+   * it without them is served instead (publish/takedown-patch.ts serveRelease, issue 39).
    */
-  async republish(id: string): Promise<{ id: string; releaseId: string; ms: number; locked: boolean }> {
+  async republish(
+    id: string,
+    takedowns: Takedowns = [],
+  ): Promise<{ id: string; releaseId: string; ms: number; locked: boolean }> {
     const b = this.history.get(id);
     if (!b) throw notFound('没有这次构建');
     const root = this.history.releasesRoot;
@@ -182,16 +187,22 @@ export class BuildQueue {
     if (!releaseId || !listReleases(root).some((r) => r.id === releaseId))
       throw new HttpError(409, NOT_KEPT, 'CONFLICT');
     const t = performance.now();
-    try {
-      await republish(root, releaseId);
-    } catch {
-      throw new HttpError(409, NOT_KEPT, 'CONFLICT'); // pruned between the check and the swap
-    }
     // An older build served is a rollback: automatic publishing stops until an editor chooses
     // (publishing-lock.ts). Serving the newest build is the way forward again: it unlocks.
+    // Set before the switch, so a takedown made meanwhile sees the lock and patches what this
+    // switch serves (its patch comes after it, takedown-patch.ts); put back if the switch fails.
+    const before = this.lock.get();
     const newest = this.newestBuilt();
     if (newest && newest.id !== id) this.lock.lock(id, this.now());
     else this.lock.unlock();
+    try {
+      await serveRelease(root, releaseId, takedowns);
+    } catch (e) {
+      this.lock.set(before);
+      // Pruned between the check and the swap: not kept; anything else (a full disk) as it is.
+      if (!listReleases(root).some((r) => r.id === releaseId)) throw new HttpError(409, NOT_KEPT, 'CONFLICT');
+      throw e;
+    }
     return { id, releaseId, ms: Math.round((performance.now() - t) * 10) / 10, locked: this.lock.locked };
   }
 

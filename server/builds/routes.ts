@@ -45,7 +45,8 @@ export function buildRoutes(app: FastifyInstance, builds: BuildQueue): void {
     return builds.history.detail(b);
   });
 
+  // Every takedown so far applies to the release served (issue 39): none reappears in a listing.
   app.post<{ Params: BuildParams }>('/builds/:id/publish', { schema: { params: BuildParams } }, async (req) =>
-    builds.republish(req.params.id),
+    builds.republish(req.params.id, () => app.repos.takedowns.list()),
   );
 }

@@ -47,12 +47,13 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
   files.repair((m) => app.log.warn(m));
   sync();
   // While publishing is locked the takedown's build is held: the served release is patched
-  // instead (publish/takedown-patch.ts), one patch at a time.
+  // instead (publish/takedown-patch.ts), one patch or rollback at a time; the takedowns and the
+  // lock are read when the patch's turn comes, after a rollback queued before it.
   let patching: Promise<unknown> = Promise.resolve();
   const patchIfLocked = () => {
-    const next = patching.then(async () => {
-      if (!new PublishingLock(root).locked) return;
-      const { release, patched } = await patchServedRelease(root, app.repos.takedowns.list());
+    const next = patchServedRelease(root, () => app.repos.takedowns.list(), {
+      when: () => new PublishingLock(root).locked,
+    }).then(({ release, patched }) => {
       if (release) app.log.info(`takedown while locked: release ${release.id} without it (${patched.length} files)`);
     });
     patching = next.catch((e: Error) =>
@@ -60,6 +61,10 @@ export function registerDeploy(app: FastifyInstance, opts: DeployOptions): Deplo
     );
     return patching;
   };
+  // At start too: a release served by a switch outside the editors' API (the repair of a
+  // missing `current` at start, publish/check-state.ts, another process) is patched for every
+  // takedown while publishing is locked. Nothing to do (no takedown, nothing names one) is a scan.
+  void patchIfLocked();
   // Before the answer leaves: when the editor sees 201, nginx already answers 410, and while
   // publishing is locked, no listing, page data or sitemap of the served release names it.
   app.addHook('onSend', async (req, reply, payload) => {

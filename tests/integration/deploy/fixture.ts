@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { registerSite } from '../../../server/site';
+import type { BuildQueue } from '../../../server/builds/queue';
 import { registerDeploy, type Deploy } from '../../../server/deploy';
 import type { PurgeHook } from '../../../server/deploy/purge';
 import { startServer, type RunningServer } from '../../../server/start';
@@ -52,6 +54,41 @@ export function raw(url: string, headers: Record<string, string> = {}, method = 
   });
 }
 
+/** The body as sent decoded by its Content-Encoding (as it is when that fails). */
+export const decoded = (r: Raw): string => {
+  const enc = r.headers['content-encoding'];
+  try {
+    if (enc === 'br') return zlib.brotliDecompressSync(r.body).toString();
+    if (enc === 'gzip') return zlib.gunzipSync(r.body).toString();
+  } catch {
+    return r.body.toString();
+  }
+  return r.body.toString();
+};
+/** The body as text whatever it is: as sent, or a precompressed file sent as it is. */
+export function texts(r: Raw): string[] {
+  const out = [decoded(r)];
+  for (const un of [zlib.brotliDecompressSync, zlib.gunzipSync])
+    try {
+      out.push(un(r.body).toString());
+    } catch {
+      // not that encoding
+    }
+  return out;
+}
+
+/** Follows same-origin redirects to the final answer. */
+export async function finalAnswer(base: string, url: string, headers: Record<string, string> = {}, method = 'GET') {
+  for (let hops = 0; ; hops++) {
+    const r = await raw(base + url, headers, method);
+    if (![301, 302, 307, 308].includes(r.status)) return { ...r, url };
+    const to = String(r.headers.location);
+    if (!to.startsWith('/')) throw new Error(`${url} redirects off the site: ${to}`);
+    if (hops >= 5) throw new Error(`${url}: a redirect loop`);
+    url = to;
+  }
+}
+
 export interface Stack {
   server: RunningServer;
   deploy: Deploy;
@@ -64,7 +101,14 @@ export interface Stack {
 export async function startStack(
   tmp: string,
   releasesRoot: string,
-  opts: { purge?: PurgeHook | null; switchCommand?: string; dbFile?: string; upstreams?: string[] } = {},
+  opts: {
+    purge?: PurgeHook | null;
+    switchCommand?: string;
+    dbFile?: string;
+    upstreams?: string[];
+    /** The build queue behind /editor/api/builds (rollbacks); default none. */
+    builds?: BuildQueue;
+  } = {},
 ): Promise<Stack> {
   let deploy: Deploy | null = null;
   const server = await startServer({
@@ -74,6 +118,7 @@ export async function startStack(
     port: 0,
     seedReviews: 20,
     editorToken: TOKEN,
+    builds: opts.builds,
     configure: async (app) => {
       await registerSite(app, path.join(releasesRoot, 'current'));
       deploy = registerDeploy(app, {

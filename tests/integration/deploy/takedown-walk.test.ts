@@ -10,12 +10,23 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { republish, currentRelease } from '../../../publish/releases';
 import { publish } from '../../../publish/release-files';
 import { PublishingLock } from '../../../server/builds/publishing-lock';
 import { urlsOfFile } from '../../../server/deploy/purge';
-import { page, put, raw, startStack, tmpDir, TOKEN, type Raw, type Stack } from './fixture';
+import {
+  decoded,
+  finalAnswer,
+  page,
+  put,
+  raw,
+  startStack,
+  texts,
+  tmpDir,
+  TOKEN,
+  type Raw,
+  type Stack,
+} from './fixture';
 
 const tmp = tmpDir('takedown-walk');
 const pub = path.join(tmp, 'public');
@@ -141,40 +152,6 @@ const servers = () => [
   ['nginx', stack.nginx.url],
   ['site server', stack.server.url],
 ];
-
-const decoded = (r: Raw): string => {
-  const enc = r.headers['content-encoding'];
-  try {
-    if (enc === 'br') return zlib.brotliDecompressSync(r.body).toString();
-    if (enc === 'gzip') return zlib.gunzipSync(r.body).toString();
-  } catch {
-    return r.body.toString();
-  }
-  return r.body.toString();
-};
-/** The body as text whatever it is: as sent, or a precompressed file sent as it is. */
-function texts(r: Raw): string[] {
-  const out = [decoded(r)];
-  for (const un of [zlib.brotliDecompressSync, zlib.gunzipSync])
-    try {
-      out.push(un(r.body).toString());
-    } catch {
-      // not that encoding
-    }
-  return out;
-}
-
-/** Follows same-origin redirects to the final answer. */
-async function finalAnswer(base: string, url: string, headers: Record<string, string> = {}, method = 'GET') {
-  for (let hops = 0; ; hops++) {
-    const r = await raw(base + url, headers, method);
-    if (![301, 302, 307, 308].includes(r.status)) return { ...r, url };
-    const to = String(r.headers.location);
-    assert.ok(to.startsWith('/'), `${url} redirects off the site: ${to}`);
-    assert.ok(hops < 5, `${url}: a redirect loop`);
-    url = to;
-  }
-}
 
 const enc = (s: string) =>
   [...s].map((ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
