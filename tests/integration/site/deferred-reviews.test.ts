@@ -1,6 +1,7 @@
 // Deferred reviews (issue 23) on a small site with real parts: the reference server (real SQLite,
-// 20 demo reviews) on a random loopback port, two real `gatsby build --prefix-paths` of its data
-// in copies of the sources (scripts/site-copy.ts): one full, one bounded (SITE_STATIC_REVIEWS=4),
+// 20 demo reviews) on a random loopback port, two real `gatsby build --prefix-paths` of its data,
+// one after the other in a copy of the sources (scripts/site-copy.ts): one full, one bounded
+// (SITE_STATIC_REVIEWS=4),
 // and the site server serving the bounded build with its render process. Plain HTTP: no
 // JavaScript runs. A deferred review's page and page data must be the full build's bytes.
 import { test, before, after } from 'node:test';
@@ -32,10 +33,10 @@ async function gatsbyBuild(dir: string, env: Record<string, string>): Promise<vo
         [path.join('node_modules', 'gatsby', 'cli.js'), 'build', '--prefix-paths'],
         {
           cwd: dir,
-          // One query worker per build (GATSBY_CPU_COUNT 2): the two builds run side by side on
-          // the 2-core CI machine, and with gatsby-config.ts's default of cores + 1 (two workers
-          // each) a clean-clone CI saw one build fail in parallel query running, an LMDB commit
-          // of a worker aborting (MDB_BAD_TXN), with its worker left running.
+          // One query worker per build (GATSBY_CPU_COUNT 2): when the two builds ran side by
+          // side, with gatsby-config.ts's default of cores + 1 (two workers each) a clean-clone
+          // CI saw one build fail in parallel query running, an LMDB commit of a worker aborting
+          // (MDB_BAD_TXN), with its worker left running; a small site needs no more.
           env: {
             ...process.env,
             GATSBY_TELEMETRY_DISABLED: '1',
@@ -75,13 +76,21 @@ before(
           render: { renderRoot: bounded, keptRoot: kept, ...render },
         }),
     });
-    copySiteSources(full);
+    // One copy of the sources, two builds one after the other in it: the full build, whose
+    // public/ is then moved aside to full/public, and the bounded build, which the server
+    // serves and renders from. Between them .cache/ goes except .cache/webpack, what Gatsby
+    // itself keeps when it clears its cache (gatsby/dist/services/initialize.js): the second
+    // build starts from a clean state but bundles from webpack's cache, and both builds' chunks
+    // have the same names (same folder, same sources), so a deferred page's bytes can equal
+    // the full build's. Side by side in two copies the two builds took 218 CPU s (two CPU hogs,
+    // clean-clone CI of f6b9c7a).
     copySiteSources(bounded);
-    // Side by side: each build has long single-process steps (bundles, the HTML renderer).
-    await Promise.all([
-      gatsbyBuild(full, {}),
-      gatsbyBuild(bounded, { SITE_STATIC_REVIEWS: String(STATIC), SITE_STATIC_HUBS: String(HUBS) }),
-    ]);
+    await gatsbyBuild(bounded, {});
+    fs.mkdirSync(full);
+    fs.renameSync(path.join(bounded, 'public'), path.join(full, 'public'));
+    for (const e of fs.readdirSync(path.join(bounded, '.cache')))
+      if (e !== 'webpack') fs.rmSync(path.join(bounded, '.cache', e), { recursive: true, force: true });
+    await gatsbyBuild(bounded, { SITE_STATIC_REVIEWS: String(STATIC), SITE_STATIC_HUBS: String(HUBS) });
     // Two Gatsby builds: 13.6 min on a machine at a load average above 20, past npm test's 10 min
     // per test; a safety net, not a timing.
   },
