@@ -156,6 +156,21 @@ export interface NodeProcess {
 }
 
 /**
+ * Ends a node started by startNodeProcess and waits for it to exit (SIGTERM, then SIGKILL after
+ * 10 s): a file that only sent the signal exited before its node did, and the run's preload had
+ * to end the node (the summary's "processes a file left running").
+ */
+export async function stopNodeProcess(node: NodeProcess | undefined): Promise<void> {
+  const child = node?.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
  * deploy/node.ts as a node runs it, over `releasesRoot` with `env` beside the test's; resolves
  * with its URL once it listens, rejects with its output when it exits first.
  */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { publish } from '../../../publish/release-files';
 import { writeNginxConfig } from '../../../deploy/nginx/render';
 import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
-import { page, put, startNodeProcess, tmpDir, TOKEN, type NodeProcess } from './fixture';
+import { page, put, startNodeProcess, stopNodeProcess, tmpDir, TOKEN, type NodeProcess } from './fixture';
 
 const tmp = tmpDir('trust-proxy');
 const root = path.join(tmp, 'var', 'site');
@@ -48,7 +48,7 @@ before(async () => {
 });
 after(async () => {
   await nginx?.stop();
-  if (node && node.child.exitCode === null && node.child.signalCode === null) node.child.kill('SIGTERM');
+  await stopNodeProcess(node);
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -112,6 +112,6 @@ test("through nginx, a stranger's bad editor tokens do not lock out an editor's 
 
 test('a TRUST_PROXY that is not an address or a CIDR stops the node with its name', async () => {
   // (A node that starts anyway is stopped, so that the failure leaves no process behind.)
-  const started = startNode({ TRUST_PROXY: '127.0.0.1, nginx.internal' }).then((n) => n.child.kill('SIGTERM'));
+  const started = startNode({ TRUST_PROXY: '127.0.0.1, nginx.internal' }).then(stopNodeProcess);
   await assert.rejects(started, /TRUST_PROXY: "nginx\.internal"/);
 });

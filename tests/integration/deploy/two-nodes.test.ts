@@ -13,7 +13,7 @@ import { defaultCategoriesFile } from '../../../server/catalogue';
 import { openDatabase } from '../../../server/db/open';
 import { writeNginxConfig } from '../../../deploy/nginx/render';
 import { freePort, startNginx, type RunningNginx } from '../../../deploy/nginx/process';
-import { page, put, raw, startNodeProcess, tmpDir } from './fixture';
+import { page, put, raw, startNodeProcess, stopNodeProcess, tmpDir } from './fixture';
 
 const tmp = tmpDir('two-nodes');
 const pub = path.join(tmp, 'public');
@@ -55,7 +55,7 @@ before(async () => {
 });
 after(async () => {
   await nginx?.stop();
-  for (const n of nodes) if (n.child.exitCode === null && n.child.signalCode === null) n.child.kill('SIGTERM');
+  await Promise.all(nodes.map(stopNodeProcess));
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
