@@ -53,3 +53,19 @@ export async function mapLimit<T, R>(
 export async function forEachLimit<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
   await mapLimit(items, n, (item) => fn(item));
 }
+
+/**
+ * Tasks of the same key one at a time, in the order they were given; a failed task does not stop
+ * the next. For what must never interleave per releases root (publishes, switches, patches).
+ */
+export function keyedQueue(): <T>(key: string, task: () => Promise<T>) => Promise<T> {
+  const chains = new Map<string, Promise<unknown>>();
+  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const run = (chains.get(key) ?? Promise.resolve()).then(task, task);
+    chains.set(
+      key,
+      run.catch(() => undefined),
+    );
+    return run;
+  };
+}

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { prepareDeployFiles, type DeployFilesStats } from './deploy-files';
 import { deployFilesReady, releaseSwitched } from './release-events';
+import { keyedQueue } from './limit';
 
 /** Releases kept after a publish (the current one is kept whatever its age). */
 export const KEEP_RELEASES = 5;
@@ -149,16 +150,8 @@ export interface PublishOptions {
   expectServed?: string;
 }
 
-const queues = new Map<string, Promise<unknown>>();
 /** One publish or switch at a time per releasesRoot in this process. */
-function serially<T>(root: string, task: () => Promise<T>): Promise<T> {
-  const run = (queues.get(root) ?? Promise.resolve()).then(task, task);
-  queues.set(
-    root,
-    run.catch(() => undefined),
-  );
-  return run;
-}
+const serially = keyedQueue();
 
 /** What a moved publish sets aside until the workspace gets it back (releases/.held-<pid>-<n>). */
 export const HELD_PREFIX = '.held-';

@@ -23,6 +23,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse, TextNode, type HTMLElement } from 'node-html-parser';
+import { keyedQueue } from './limit';
 import { isSibling } from './precompress';
 import {
   PREPARED_PREFIX,
@@ -183,21 +184,14 @@ export interface TakedownPatchResult {
 export type Takedowns = readonly TakenDown[] | (() => readonly TakenDown[]);
 const listOf = (d: Takedowns) => (typeof d === 'function' ? d() : d);
 
-const chains = new Map<string, Promise<unknown>>();
 /**
  * One takedown patch or switch at a time per releases root in this process: a takedown's patch
  * and a rollback never read the takedowns and the served release at the same time, so whichever
  * comes second sees what the first did (a rollback reads the takedown the patch before it served).
+ * Its own queue: the switch inside (republish) takes the publish queue of releases.ts.
  */
-function inTurn<T>(root: string, task: () => Promise<T>): Promise<T> {
-  const key = path.resolve(root);
-  const run = (chains.get(key) ?? Promise.resolve()).then(task, task);
-  chains.set(
-    key,
-    run.catch(() => undefined),
-  );
-  return run;
-}
+const patchQueue = keyedQueue();
+const inTurn = <T>(root: string, task: () => Promise<T>) => patchQueue(path.resolve(root), task);
 
 let preparedCount = 0;
 

@@ -91,7 +91,7 @@ const run = randomUUID();
  * releases, build workspaces, nginx prefixes, Chromium profiles): a RAM disk when the machine
  * has one with room, else the system's temp dir; `TEST_TMPDIR` chooses another. On this
  * project's CI disk, removing one copy of the built site (4,127 files, 3,981 folders) takes 13 s
- * and copying it 6 s; on /dev/shm 0.3 s and 1 s (docs/reliability.md, "Scratch on a RAM disk").
+ * and copying it 6 s; on /dev/shm 0.3 s and 1 s (docs/reliability.md, "Where the time went, and what changed").
  * Removed after the run.
  */
 function scratchRoot(): string {
@@ -131,19 +131,15 @@ interface Step {
   live?: boolean;
   env?: NodeJS.ProcessEnv;
 }
-const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+/** A script of package.json (the one definition of each check). */
+const npmRun = (script: string) => ({ command: 'npm', args: ['run', '--silent', script] });
 const steps: Step[] = [];
 // The whole run checks types and lint: a failure there fails CI in about a minute.
 if (!args.length)
   steps.push(
-    { what: 'typecheck (tsc --noEmit)', command: bin('tsc'), args: ['--noEmit', '-p', '.'], hint: '' },
-    { what: 'lint: ESLint', command: bin('eslint'), args: ['.'], hint: ' (npm run format fixes what it can)' },
-    {
-      what: 'lint: Prettier',
-      command: bin('prettier'),
-      args: ['--check', '.'],
-      hint: ' (npm run format fixes it)',
-    },
+    { what: 'npm run typecheck', ...npmRun('typecheck'), hint: '' },
+    { what: 'npm run lint:eslint', ...npmRun('lint:eslint'), hint: ' (npm run format fixes what it can)' },
+    { what: 'npm run lint:prettier', ...npmRun('lint:prettier'), hint: ' (npm run format fixes it)' },
   );
 if (buildSite)
   steps.push({
