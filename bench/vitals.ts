@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { fig, log, round, type Figure, type SectionResult } from './lib/report';
 import { OUT_DIR, ROOT, type BenchContext } from './lib/data';
 import { sites } from './lib/sites';
@@ -159,6 +160,31 @@ const LIGHTHOUSE_FLAGS = {
   logLevel: 'error',
   onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
 };
+
+/**
+ * Lighthouse lives in bench/tools (its own package.json and lock), not in the root install that
+ * CI and every developer run: it is 94 packages and 12,337 files, 15 % of node_modules, that only
+ * this section uses (docs/reliability.md). Installed there from its lock on first use.
+ */
+const TOOLS = path.join(ROOT, 'bench', 'tools');
+async function loadLighthouse(): Promise<LighthouseFn> {
+  const resolveIt = () => require.resolve('lighthouse', { paths: [TOOLS] });
+  try {
+    resolveIt();
+  } catch {
+    log('vitals: installing lighthouse into bench/tools (npm ci --prefix bench/tools) ...');
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn('npm', ['ci', '--prefix', TOOLS, '--no-audit', '--no-fund', '--loglevel=error'], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm ci exited with ${code}`))));
+    });
+  }
+  // Lighthouse is ESM only: imported by its file URL, from bench/tools.
+  const entry = require.resolve('lighthouse', { paths: [TOOLS] });
+  return ((await import(pathToFileURL(entry).href)) as { default: LighthouseFn }).default;
+}
 
 /**
  * The performance score and TBT of the load whose artifacts Lighthouse saved in `dir`, audited
@@ -320,12 +346,9 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
   const title = '4. Web vitals (Lighthouse, mobile profile, served locally)';
   let lighthouse: LighthouseFn;
   try {
-    const name = 'lighthouse';
-    require.resolve(name, { paths: [ROOT] });
-    const mod = (await import(name)) as { default: LighthouseFn };
-    lighthouse = mod.default;
-  } catch {
-    const msg = `lighthouse is not installed: add it with \`npm install --save-dev ${LIGHTHOUSE}\` (the section runs once it is there)`;
+    lighthouse = await loadLighthouse();
+  } catch (e) {
+    const msg = `lighthouse is not installed and could not be (${(e as Error).message.slice(0, 300)}): install it with \`npm ci --prefix bench/tools\` (the section runs once it is there)`;
     log(`vitals: skipped: ${msg}`);
     return { section: 'vitals', title, figures: [], notes: [], skipped: msg };
   }
