@@ -191,13 +191,34 @@ function runSteps(): Promise<void> {
 
 const FILE_LIMIT_MS = Number(process.env.TEST_FILE_LIMIT_MS) || 600_000;
 /**
- * Test files run at once (TEST_CONCURRENCY): 4 on this project's 2-core machines. A file spends
+ * Test files run at once (TEST_CONCURRENCY): 3 on this project's 2-core machines. A file spends
  * much of its time waiting (a browser's idle period, a prefetch batch's 3 s, a server's answer):
- * with 2 at once a quiet run left the cores idle 45 % of the time (1,719 CPU s in 1,608 s), and
- * with 3 at once beside two CPU hogs the test files got about one core (1,461 CPU s in 1,412 s).
+ * with 2 at once a quiet run left the cores idle 45 % of the time (1,719 CPU s in 1,608 s). Four
+ * at once beside two CPU hogs was no faster: the runner took 1,548 s for 1,590 CPU s against
+ * 1,412 s for 1,461 with three (clean-clone runs of c882e79 and 264014a, docs/reliability.md).
  */
-const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 4;
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 3;
 void runSteps().then(runTests);
+
+/**
+ * The unit layer in one process, when the run selects it by layer (`npm test`, `npm test --
+ * unit`): one generated file that imports every unit test file in turn. Each unit file is a few
+ * tenths of a second of test and about half a second of process start (Node, tsx, the modules
+ * it imports again), 82 times. Named files and folders still run one process each.
+ */
+const UNIT_DIR = join(root, 'tests', 'unit') + '/';
+const unitBundle = join(scratch, 'tests-unit.test.ts');
+function runnerFiles(): string[] {
+  const units = files.filter((f) => f.startsWith(UNIT_DIR));
+  const byLayer = !named.length || named.includes('unit');
+  if (!byLayer || changedOnly || units.length < 2) return files;
+  fs.writeFileSync(
+    unitBundle,
+    `// Every file of tests/unit, in one process (scripts/test.ts).\n${units.map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join('\n')}\n`,
+  );
+  // First: it runs beside the first e2e files instead of after the last.
+  return [unitBundle, ...files.filter((f) => !units.includes(f))];
+}
 
 /** The runner over the selected files, the orphan check and the summary; exits. */
 function runTests() {
@@ -231,7 +252,7 @@ function runTests() {
       `--test-concurrency=${CONCURRENCY}`,
       `--test-timeout=${FILE_LIMIT_MS}`,
       '--test-force-exit',
-      ...files,
+      ...runnerFiles(),
     ],
     {
       cwd: root,
@@ -304,7 +325,10 @@ function summarize(summaryPath: string, cpuPath: string, wall: number): boolean 
     const c = JSON.parse(fs.readFileSync(join(cpuPath, f), 'utf8')) as Cpu;
     cpu.set(c.file, c);
   }
-  const rel = (f: string) => relative(root, f);
+  const rel = (f: string) =>
+    f === unitBundle
+      ? `tests/unit (${files.filter((u) => u.startsWith(UNIT_DIR)).length} files in one process)`
+      : relative(root, f);
   const cancelled = lines.filter((l) => l.timedOut);
   console.log(`\nnpm test: ${files.length} files in ${wall} s.`);
   if (cancelled.length) {

@@ -144,37 +144,6 @@ const ALLOWED: Array<{ file: string; line: string; rule: Rule; why: string }> = 
     rule: 'conditional assert',
     why: "a helper's optional expectation: the callers that pass a text get the check",
   },
-  // Still vacuous when their condition is false: left for their owners (issue 41, not done).
-  {
-    file: 'integration/server/media.test.ts',
-    line: 'if (img.width) assert.equal(img.width, meta.width);',
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): the contract makes the dimensions optional; assert the demo data has them',
-  },
-  {
-    file: 'integration/server/media.test.ts',
-    line: 'if (img.height) assert.equal(img.height, meta.height);',
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): as above',
-  },
-  {
-    file: 'integration/server/media.test.ts',
-    line: 'if (img.format) assert.equal(img.format, meta.format);',
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): as above',
-  },
-  {
-    file: 'integration/client/browser.test.ts',
-    line: "if (copied.text != null) assert.equal(copied.text, 'https://example/review/p1/c1/');",
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): grant clipboard-read to the context so the text can always be read',
-  },
-  {
-    file: 'e2e/indexing.test.ts',
-    line: 'if (shell) assert.ok(shell.noindex, `${APP_SHELL}: no noindex`);',
-    rule: 'conditional assert',
-    why: "TODO(issue 41): the shell's noindex needs gatsby-ssr.tsx (see the test's comment)",
-  },
   {
     file: 'e2e/editor-console.test.ts',
     line: 'if (hinted)',
@@ -216,18 +185,6 @@ const ALLOWED: Array<{ file: string; line: string; rule: Rule; why: string }> = 
     line: "if (!bad.startsWith('/javascript:') && !bad.includes('%09'))",
     rule: 'conditional assert',
     why: 'a table of inputs: every one is checked above; two keep their (same-origin) path',
-  },
-  {
-    file: 'integration/checkout/cart.test.ts',
-    line: 'if (x.fen < balance)',
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): pick a product cheaper than the balance and assert it',
-  },
-  {
-    file: 'integration/checkout/cart.test.ts',
-    line: 'if (x.fen < 68_800)',
-    rule: 'conditional assert',
-    why: 'TODO(issue 41): pick a product under the threshold and assert it',
   },
 ];
 

@@ -170,14 +170,21 @@ describe('cart grouped by merchant', () => {
     await assert.rejects(cart.applyLoyaltyPoints(a.c, x.merchantId, balance + 1), refusedWith(400, '积分余额不足'));
     await assert.rejects(cart.applyLoyaltyPoints(a.c, x.merchantId, 0), refusedWith(400));
     await assert.rejects(cart.applyLoyaltyPoints(a.c, x.merchantId, -5), refusedWith(400));
-    if (x.fen < balance)
-      await assert.rejects(cart.applyLoyaltyPoints(a.c, x.merchantId, x.fen + 1), refusedWith(400, '商品金额'));
     c = await cart.removeLoyaltyPoints(a.c, x.merchantId);
     g = c.groups.find((gr) => gr.groupId === x.merchantId)!;
     assert.equal(g.loyaltyPoints, undefined);
     assert.equal(g.payableFen, g.itemsFen);
     await assert.rejects(cart.removeLoyaltyPoints(a.c, '999'), refusedWith(404));
     await cart.removeCartItem(a.c, x.merchantId, x.skuId);
+
+    // Within the balance but above the goods: refused for the goods. A product cheaper than the
+    // balance, alone in its merchant's group.
+    const [small] = pickSkus(s, 'under100');
+    assert.ok(small.fen < balance, `a product (${small.fen} fen) under the balance (${balance} fen)`);
+    c = await cart.addToCart(a.c, { skuId: small.skuId, quantity: 1 });
+    assert.equal(c.groups.find((gr) => gr.groupId === small.merchantId)!.itemsFen, small.fen);
+    await assert.rejects(cart.applyLoyaltyPoints(a.c, small.merchantId, small.fen + 1), refusedWith(400, '商品金额'));
+    await cart.removeCartItem(a.c, small.merchantId, small.skuId);
   });
 
   test('cart-meta-info and cart-info answer the protobuf-json content type', async () => {
@@ -287,7 +294,10 @@ describe('cart grouped by merchant', () => {
     assert.ok(g.itemsFen! >= 68_800, 'the chosen quantity reaches the threshold');
     assert.ok(g.items.some((i) => i.kind === 'GIFT' && i.cents === 0));
     const less = await cart.updateCartItem(b.c, x.merchantId, x.skuId, { quantity: 1 });
-    if (x.fen < 68_800)
-      assert.ok(!less.groups.find((gr) => gr.groupId === x.merchantId)!.items.some((i) => i.kind === 'GIFT'));
+    assert.ok(x.fen < 68_800, `one of the cheap product (${x.fen} fen) is under the threshold`);
+    assert.ok(
+      !less.groups.find((gr) => gr.groupId === x.merchantId)!.items.some((i) => i.kind === 'GIFT'),
+      'under the threshold, no gift',
+    );
   });
 });

@@ -87,9 +87,16 @@ export interface SkuPick {
 }
 
 /** Skus of the seeded data: in stock under a fen limit, sold out, or dearer than `minFen`. */
-export function pickSkus(s: TestServer, where: 'cheap' | 'soldOut' | 'dear', n = 1, merchantId?: string): SkuPick[] {
+export function pickSkus(
+  s: TestServer,
+  where: 'cheap' | 'under100' | 'soldOut' | 'dear',
+  n = 1,
+  merchantId?: string,
+): SkuPick[] {
   const cond = {
     cheap: 's.id % 10 <> 0 AND s.cents * p.exchange_rate < 100000',
+    // In stock and under 100 yuan (the seeded loyalty balance).
+    under100: 's.id % 10 <> 0 AND s.cents * p.exchange_rate < 10000',
     soldOut: 's.id % 10 = 0',
     dear: 's.id % 10 <> 0 AND s.cents * p.exchange_rate > 500000',
   }[where];

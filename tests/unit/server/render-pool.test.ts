@@ -29,11 +29,18 @@ fs.writeFileSync(
   path.join(workspace, RENDER_CHILD),
   `import fs from 'node:fs';
 process.on('message', (req: { id: number; commentId: string }) => {
-  // "die" while the workspace's die-once file is there: the process dies with its renders in hand.
-  if (req.commentId === 'die' && fs.existsSync('die-once')) {
-    fs.rmSync('die-once');
-    process.kill(process.pid, 'SIGKILL');
+  // "die" while the workspace's die-once file is there: the process that claims it (an atomic
+  // rename; both processes may ask at once) dies with its renders in hand.
+  let claimed = false;
+  if (req.commentId === 'die') {
+    try {
+      fs.renameSync('die-once', 'died-' + process.pid);
+      claimed = true;
+    } catch {
+      // The other process claimed it.
+    }
   }
+  if (claimed) process.kill(process.pid, 'SIGKILL');
   const until = Date.now() + Number(req.commentId);
   while (Date.now() < until);
   process.send!({ id: req.id, status: 'ok', message: String(process.pid) });
