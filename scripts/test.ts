@@ -201,50 +201,26 @@ const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 3;
 void runSteps().then(runTests);
 
 /**
- * What the runner runs, in the order it should start them:
- * - The unit layer in one process, when the run selects it by layer (`npm test`, `npm test --
- *   unit`): one generated file that imports every unit test file in turn. Each unit file is a
- *   few tenths of a second of test and about half a second of process start (Node, tsx, the
- *   modules it imports again), 82 times: 36 CPU s in one process against 88 in 82. Named files
- *   and folders still run one process each.
- * - The files that run `gatsby build` in a copy of the sources first, then the unit layer, then
- *   the rest by name. The build files are the longest (227-247 s beside two hogs); started by
- *   name, deferred-reviews came last and ran alone for its last 225 s (clean-clone run of
- *   3fa620a). Node 20's runner sorts the files it is given by path, so each runs through a
- *   generated file in the scratch folder whose name gives its place (`0001-…`), importing the
- *   test file itself; the summary names the test files.
+ * The unit layer in one process, when the run selects it by layer (`npm test`, `npm test --
+ * unit`): one generated file that imports every unit test file in turn. Each unit file is a few
+ * tenths of a second of test and about half a second of process start (Node, tsx, the modules
+ * it imports again), 82 times. Named files and folders still run one process each.
  */
 const UNIT_DIR = join(root, 'tests', 'unit') + '/';
-const ORDER_DIR = join(scratch, 'run-order');
-const UNITS = 'tests/unit';
-/** Generated file -> what it runs (a test file, or UNITS). */
-const runs = new Map<string, string>();
+const unitBundle = join(scratch, 'tests-unit.test.ts');
 function runnerFiles(): string[] {
   const units = files.filter((f) => f.startsWith(UNIT_DIR));
-  const bundle = (!named.length || named.includes('unit')) && !changedOnly && units.length > 1;
-  const list: string[] = bundle ? [UNITS, ...files.filter((f) => !units.includes(f))] : files;
-  if (!bundle && list.length < 2) return list; // one file: no order to keep
-  const builds = (f: string) => f !== UNITS && /copySiteSources|gatsbyRunner\(/.test(fs.readFileSync(f, 'utf8'));
-  const rank = (f: string) => (builds(f) ? 0 : f === UNITS ? 1 : 2);
-  const ordered = list
-    .map((f) => [rank(f), f] as const)
-    .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1))
-    .map(([, f]) => f);
-  fs.mkdirSync(ORDER_DIR, { recursive: true });
-  const imports = (fs_: string[]) => fs_.map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join('\n');
-  return ordered.map((f, i) => {
-    const name =
-      f === UNITS
-        ? 'tests-unit'
-        : relative(root, f)
-            .replace(/[\\/]/g, '-')
-            .replace(/\.test\.tsx?$/, '');
-    const file = join(ORDER_DIR, `${String(i).padStart(4, '0')}-${name}.test.ts`);
-    const what = f === UNITS ? `every file of ${UNITS}, in one process` : relative(root, f);
-    fs.writeFileSync(file, `// ${what} (scripts/test.ts, runnerFiles).\n${imports(f === UNITS ? units : [f])}\n`);
-    runs.set(file, f);
-    return file;
-  });
+  const byLayer = !named.length || named.includes('unit');
+  if (!byLayer || changedOnly || units.length < 2) return files;
+  fs.writeFileSync(
+    unitBundle,
+    `// Every file of tests/unit, in one process (scripts/test.ts).\n${units.map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join('\n')}\n`,
+  );
+  // Node 20's runner starts the files in the order of their paths (it sorts them): the scratch
+  // folder (/dev/shm, /tmp) comes before a checkout under /work or /home, so the unit layer
+  // runs beside the first e2e files. Starting the files that run `gatsby build` first was tried
+  // and dropped: three builds at once ran into their deadlines on a busy machine.
+  return [unitBundle, ...files.filter((f) => !units.includes(f))];
 }
 
 /** The runner over the selected files, the orphan check and the summary; exits. */
@@ -352,12 +328,10 @@ function summarize(summaryPath: string, cpuPath: string, wall: number): boolean 
     const c = JSON.parse(fs.readFileSync(join(cpuPath, f), 'utf8')) as Cpu;
     cpu.set(c.file, c);
   }
-  const rel = (generated: string) => {
-    const f = runs.get(generated) ?? generated;
-    return f === UNITS
-      ? `${UNITS} (${files.filter((u) => u.startsWith(UNIT_DIR)).length} files in one process)`
+  const rel = (f: string) =>
+    f === unitBundle
+      ? `tests/unit (${files.filter((u) => u.startsWith(UNIT_DIR)).length} files in one process)`
       : relative(root, f);
-  };
   const cancelled = lines.filter((l) => l.timedOut);
   console.log(`\nnpm test: ${files.length} files in ${wall} s.`);
   if (cancelled.length) {
