@@ -168,9 +168,9 @@ const LIGHTHOUSE_FLAGS = {
  */
 const TOOLS = path.join(ROOT, 'bench', 'tools');
 async function loadLighthouse(): Promise<LighthouseFn> {
-  const resolveIt = () => require.resolve('lighthouse', { paths: [TOOLS] });
+  const entry = () => require.resolve('lighthouse', { paths: [TOOLS] });
   try {
-    resolveIt();
+    entry();
   } catch {
     log('vitals: installing lighthouse into bench/tools (npm ci --prefix bench/tools) ...');
     await new Promise<void>((resolve, reject) => {
@@ -182,8 +182,7 @@ async function loadLighthouse(): Promise<LighthouseFn> {
     });
   }
   // Lighthouse is ESM only: imported by its file URL, from bench/tools.
-  const entry = require.resolve('lighthouse', { paths: [TOOLS] });
-  return ((await import(pathToFileURL(entry).href)) as { default: LighthouseFn }).default;
+  return ((await import(pathToFileURL(entry()).href)) as { default: LighthouseFn }).default;
 }
 
 /**

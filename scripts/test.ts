@@ -208,10 +208,13 @@ void runSteps().then(runTests);
  */
 const UNIT_DIR = join(root, 'tests', 'unit') + '/';
 const unitBundle = join(scratch, 'tests-unit.test.ts');
+/** How many unit files the bundle imports (0: no bundle this run). */
+let bundledUnits = 0;
 function runnerFiles(): string[] {
   const units = files.filter((f) => f.startsWith(UNIT_DIR));
   const byLayer = !named.length || named.includes('unit');
   if (!byLayer || changedOnly || units.length < 2) return files;
+  bundledUnits = units.length;
   fs.writeFileSync(
     unitBundle,
     `// Every file of tests/unit, in one process (scripts/test.ts).\n${units.map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join('\n')}\n`,
@@ -329,9 +332,7 @@ function summarize(summaryPath: string, cpuPath: string, wall: number): boolean 
     cpu.set(c.file, c);
   }
   const rel = (f: string) =>
-    f === unitBundle
-      ? `tests/unit (${files.filter((u) => u.startsWith(UNIT_DIR)).length} files in one process)`
-      : relative(root, f);
+    f === unitBundle ? `tests/unit (${bundledUnits} files in one process)` : relative(root, f);
   const cancelled = lines.filter((l) => l.timedOut);
   console.log(`\nnpm test: ${files.length} files in ${wall} s.`);
   if (cancelled.length) {
