@@ -110,6 +110,12 @@ function scratchRoot(): string {
 }
 const scratch = fs.mkdtempSync(join(scratchRoot(), 'npm-test-'));
 process.env.TMPDIR = scratch;
+// Every `gatsby build` of the run (the shared site, the build tests' small sites) with one
+// worker: gatsby-config.ts's default on a small machine, cores + 1 (two workers on two cores),
+// is for the 10,000-review builds of the bench. A 20-review build took 84.6 CPU s with one
+// worker against 107.8 with two, and no more wall time on a quiet machine (docs/reliability.md).
+// A caller's GATSBY_CPU_COUNT wins.
+process.env.GATSBY_CPU_COUNT ??= '2';
 process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 
 // The shared built site (tests/helpers/built-site.ts): the e2e files and every file that
