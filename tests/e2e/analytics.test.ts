@@ -58,7 +58,8 @@ describe('analytics unconfigured (the default)', { skip: siteMissing }, () => {
           `page kinds found: ${Object.keys(pages).join(', ')}`,
         );
         for (const [kind, path] of Object.entries(pages)) {
-          const { page, context } = await newPage(browser, DESKTOP);
+          // Partytown, which runs the analytics script, works through a service worker.
+          const { page, context } = await newPage(browser, DESKTOP, { serviceWorkers: 'allow' });
           const requests: string[] = [];
           const offMachine: string[] = [];
           context.on('request', (r) => requests.push(r.url()));
@@ -169,7 +170,8 @@ describe('analytics configured at run time', { skip: siteMissing }, () => {
     "after the 1000 ms hook, the script is fetched by Partytown's worker through the proxy and runs there, not on the main thread",
     { timeout: 120_000 },
     async () => {
-      const { page, context } = await newPage(browser, DESKTOP);
+      // Partytown, which runs the analytics script, works through a service worker.
+      const { page, context } = await newPage(browser, DESKTOP, { serviceWorkers: 'allow' });
       await context.addInitScript((id) => {
         (window as unknown as { __ANALYTICS__: unknown }).__ANALYTICS__ = { siteId: id };
       }, SITE_ID);

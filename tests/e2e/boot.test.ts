@@ -103,7 +103,7 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
   });
 
   test('a reader who never touches the page gets its runtime: hydration, the service worker, the stored visit, prefetch', async () => {
-    const { page, context, problems } = await newPage(browser, MOBILE);
+    const { page, context, problems } = await newPage(browser, MOBILE, { serviceWorkers: 'allow' });
     try {
       const prefetched = new Set<string>();
       page.on('request', (r) => {

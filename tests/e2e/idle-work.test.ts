@@ -92,7 +92,8 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
   });
 
   test('the delayed-load hook (analytics) waits for idle after its 1000 ms', async () => {
-    const { page, context, problems } = await newPage(browser, DESKTOP);
+    // Partytown, which runs the analytics script, works through a service worker.
+    const { page, context, problems } = await newPage(browser, DESKTOP, { serviceWorkers: 'allow' });
     await holdIdleCallbacks(context);
     // Analytics on (a run-time site id): the hook's firing shows as Partytown's script tag.
     await context.addInitScript(`window.__ANALYTICS__ = { siteId: '${'0123456789abcdef'.repeat(2)}' };`);

@@ -67,7 +67,26 @@ export async function startSite(extra: Partial<StartOptions> = {}): Promise<Site
  */
 export const actionTimeout = () => Math.max(1_000, Math.min(90_000, remainingMs()));
 
-/** Chromium, whose every context (newContext, newPage) starts with `actionTimeout()` as its default timeout. */
+/**
+ * Service workers are blocked in a test's context unless it asks for them (`serviceWorkers:
+ * 'allow'`): the tests about the worker do (runtime, boot, status-pages, takedown). Allowed, every
+ * fresh context installs gatsby-plugin-offline's worker, which fetches and stores the site's
+ * whole precache list (48 scripts and the app shell) in the background: 1.5 CPU s a context
+ * (ten contexts of two page loads: 32.1 CPU s allowed, 17.1 blocked), about a hundred contexts a
+ * run (docs/reliability.md). Blocked, page.route also sees every request.
+ */
+export const SERVICE_WORKERS_DEFAULT = 'block' as const;
+/**
+ * Playwright's warning and Gatsby's error when the test blocked the worker: the harness's doing,
+ * not the site's.
+ */
+const BLOCKED_WORKER =
+  /^(warning: Service Worker registration blocked by Playwright|error: Error during service worker registration)/;
+
+/**
+ * Chromium, whose every context (newContext, newPage) starts with `actionTimeout()` as its
+ * default timeout, and with service workers blocked unless the options allow them.
+ */
 export async function launch(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -76,13 +95,13 @@ export async function launch(): Promise<Browser> {
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({ serviceWorkers: SERVICE_WORKERS_DEFAULT, ...options });
     context.setDefaultTimeout(actionTimeout());
     return context;
   };
   const newPage = browser.newPage.bind(browser);
   browser.newPage = async (options) => {
-    const page = await newPage(options);
+    const page = await newPage({ serviceWorkers: SERVICE_WORKERS_DEFAULT, ...options });
     page.context().setDefaultTimeout(actionTimeout());
     return page;
   };
@@ -110,13 +129,16 @@ export async function newPage(
   const context = await browser.newContext({
     viewport,
     timezoneId: opts.timezoneId,
-    serviceWorkers: opts.serviceWorkers ?? 'allow',
+    serviceWorkers: opts.serviceWorkers ?? SERVICE_WORKERS_DEFAULT,
     locale: 'zh-CN',
   });
   const page = await context.newPage();
   const problems: string[] = [];
+  const blocked = (opts.serviceWorkers ?? SERVICE_WORKERS_DEFAULT) === 'block';
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    if (m.type() !== 'error' && m.type() !== 'warning') return;
+    const text = `${m.type()}: ${m.text()}`;
+    if (!(blocked && BLOCKED_WORKER.test(text))) problems.push(text);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('dialog', (d) => {
