@@ -15,6 +15,7 @@ import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MARK, killGroup, marked } from '../tests/helpers/processes';
+import { integrationBundles } from './test-bundles';
 
 const root = resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -207,29 +208,56 @@ const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 3;
 void runSteps().then(runTests);
 
 /**
- * The unit layer in one process, when the run selects it by layer (`npm test`, `npm test --
- * unit`): one generated file that imports every unit test file in turn. Each unit file is a few
- * tenths of a second of test and about half a second of process start (Node, tsx, the modules
- * it imports again), 82 times. Named files and folders still run one process each.
+ * Test files that share a process, when the run selects their layer by name (`npm test`, `npm
+ * test -- unit`, `npm test -- integration`): a generated file imports each member in turn, and
+ * the runner runs it as one file. Each file's process costs a start (Node, tsx, the modules it
+ * imports again: Fastify, SQLite, Ajv) of 1 to 2 CPU s beside a few seconds of test.
+ * - tests/unit: every file, one process (82 files; 36 CPU s against 88 as 82 processes).
+ * - tests/integration: the files of each folder, a few at a time, but for those that keep a
+ *   process of their own (scripts/test-bundles.ts).
+ * Named files and folders, and `--changed`, still run one process each. Node 20's runner
+ * starts the files in the order of their paths (it sorts them): the scratch folder (/dev/shm,
+ * /tmp) comes before a checkout under /work or /home, so the bundles run beside the first e2e
+ * files. Starting the files that run `gatsby build` first was tried and dropped: three builds
+ * at once ran into their deadlines on a busy machine.
  */
-const UNIT_DIR = join(root, 'tests', 'unit') + '/';
-const unitBundle = join(scratch, 'tests-unit.test.ts');
-/** How many unit files the bundle imports (0: no bundle this run). */
-let bundledUnits = 0;
-function runnerFiles(): string[] {
-  const units = files.filter((f) => f.startsWith(UNIT_DIR));
-  const byLayer = !named.length || named.includes('unit');
-  if (!byLayer || changedOnly || units.length < 2) return files;
-  bundledUnits = units.length;
+interface Bundle {
+  file: string;
+  label: string;
+  members: string[];
+}
+const bundles: Bundle[] = [];
+const layerDir = (layer: string) => join(root, 'tests', layer) + '/';
+function bundle(name: string, label: string, members: string[]): string {
+  const file = join(scratch, `tests-${name}.test.ts`);
   fs.writeFileSync(
-    unitBundle,
-    `// Every file of tests/unit, in one process (scripts/test.ts).\n${units.map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join('\n')}\n`,
+    file,
+    `// ${label}: these files in one process (scripts/test.ts).\n${members.map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join('\n')}\n`,
   );
-  // Node 20's runner starts the files in the order of their paths (it sorts them): the scratch
-  // folder (/dev/shm, /tmp) comes before a checkout under /work or /home, so the unit layer
-  // runs beside the first e2e files. Starting the files that run `gatsby build` first was tried
-  // and dropped: three builds at once ran into their deadlines on a busy machine.
-  return [unitBundle, ...files.filter((f) => !units.includes(f))];
+  bundles.push({ file, label: `${label} (${members.length} files in one process)`, members });
+  return file;
+}
+
+function runnerFiles(): string[] {
+  if (changedOnly) return files;
+  const byLayer = (layer: string) => !named.length || named.includes(layer);
+  const out: string[] = [];
+  const inBundle = new Set<string>();
+  const units = files.filter((f) => f.startsWith(layerDir('unit')));
+  if (byLayer('unit') && units.length > 1) {
+    out.push(bundle('unit', 'tests/unit', units));
+    for (const f of units) inBundle.add(f);
+  }
+  if (byLayer('integration')) {
+    const integration = files
+      .filter((f) => f.startsWith(layerDir('integration')))
+      .map((f) => ({ file: f, folder: relative(root, join(f, '..')), text: fs.readFileSync(f, 'utf8') }));
+    for (const g of integrationBundles(integration)) {
+      out.push(bundle(g.name, g.label, g.members));
+      for (const f of g.members) inBundle.add(f);
+    }
+  }
+  return [...out, ...files.filter((f) => !inBundle.has(f))];
 }
 
 /** The runner over the selected files, the orphan check and the summary; exits. */
@@ -337,8 +365,7 @@ function summarize(summaryPath: string, cpuPath: string, wall: number): boolean 
     const c = JSON.parse(fs.readFileSync(join(cpuPath, f), 'utf8')) as Cpu;
     cpu.set(c.file, c);
   }
-  const rel = (f: string) =>
-    f === unitBundle ? `tests/unit (${bundledUnits} files in one process)` : relative(root, f);
+  const rel = (f: string) => bundles.find((b) => b.file === f)?.label ?? relative(root, f);
   const cancelled = lines.filter((l) => l.timedOut);
   console.log(`\nnpm test: ${files.length} files in ${wall} s.`);
   if (cancelled.length) {
