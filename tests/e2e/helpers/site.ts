@@ -41,7 +41,12 @@ export async function startSite(extra: Partial<StartOptions> = {}): Promise<Site
     dbFile,
     mediaDir: path.join(ROOT, 'var', 'test', 'media'),
     devCodeLog: (phone, code) => codes.set(phone, code),
-    configure: (app) => registerSite(app, PUBLIC_DIR),
+    // A review without a static page is rendered by the site server; a request waits 10 s for
+    // its render (RENDER_ANSWER_MS), then gets the fallback. The first render starts a render
+    // process, which beside two CPU hogs took over 10 s (status-pages then saw the fallback,
+    // not the rendered page). Here a request waits as long as a test's action may: the tests
+    // check what is served, and the 10 s fallback has its own test (deferred-faults).
+    configure: (app) => registerSite(app, PUBLIC_DIR, { render: { answerMs: actionTimeout() } }),
     ...extra,
   });
   // "localhost", not 127.0.0.1: Gatsby registers its service worker only on https or localhost.
