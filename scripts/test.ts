@@ -221,12 +221,8 @@ void runSteps().then(runTests);
  * files. Starting the files that run `gatsby build` first was tried and dropped: three builds
  * at once ran into their deadlines on a busy machine.
  */
-interface Bundle {
-  file: string;
-  label: string;
-  members: string[];
-}
-const bundles: Bundle[] = [];
+/** Each generated file and what the summary calls it. */
+const bundles: Array<{ file: string; label: string }> = [];
 const layerDir = (layer: string) => join(root, 'tests', layer) + '/';
 function bundle(name: string, label: string, members: string[]): string {
   const file = join(scratch, `tests-${name}.test.ts`);
@@ -234,7 +230,7 @@ function bundle(name: string, label: string, members: string[]): string {
     file,
     `// ${label}: these files in one process (scripts/test.ts).\n${members.map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join('\n')}\n`,
   );
-  bundles.push({ file, label: `${label} (${members.length} files in one process)`, members });
+  bundles.push({ file, label: `${label} (${members.length} files in one process)` });
   return file;
 }
 

@@ -80,7 +80,7 @@ export const actionTimeout = () => Math.max(1_000, Math.min(90_000, remainingMs(
  * (ten contexts of two page loads: 32.1 CPU s allowed, 17.1 blocked), about a hundred contexts a
  * run (docs/reliability.md). Blocked, page.route also sees every request.
  */
-export const SERVICE_WORKERS_DEFAULT = 'block' as const;
+const SERVICE_WORKERS_DEFAULT = 'block' as const;
 /**
  * Playwright's warning and Gatsby's error when the test blocked the worker: the harness's doing,
  * not the site's.
@@ -131,15 +131,11 @@ export async function newPage(
   viewport: { width: number; height: number },
   opts: { timezoneId?: string; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({
-    viewport,
-    timezoneId: opts.timezoneId,
-    serviceWorkers: opts.serviceWorkers ?? SERVICE_WORKERS_DEFAULT,
-    locale: 'zh-CN',
-  });
+  const serviceWorkers = opts.serviceWorkers ?? SERVICE_WORKERS_DEFAULT;
+  const context = await browser.newContext({ viewport, timezoneId: opts.timezoneId, serviceWorkers, locale: 'zh-CN' });
   const page = await context.newPage();
   const problems: string[] = [];
-  const blocked = (opts.serviceWorkers ?? SERVICE_WORKERS_DEFAULT) === 'block';
+  const blocked = serviceWorkers === 'block';
   page.on('console', (m) => {
     if (m.type() !== 'error' && m.type() !== 'warning') return;
     const text = `${m.type()}: ${m.text()}`;
