@@ -14,10 +14,14 @@ import { writeDeferredOnPostBuild } from './deferred/on-post-build';
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async (args) => {
   const root = args.store.getState().program.directory as string;
+  // The deferred data first: it replaces public/_deferred/ whole (rmSync, then writes), and the
+  // check's walk of public/ beside it failed a rebuild in a checkout that had one, with ENOENT
+  // for public/_deferred/facts, a folder listed and then removed under it. The sitemaps only add
+  // files, which a walk beside them takes or misses (none is a page).
+  writeDeferredOnPostBuild(root);
   const checked = startInlineScriptCheck(path.join(root, 'public'));
   const fileRoutes = await writeSitemapsOnPostBuild(args);
   const dataDir = process.env[ENV.dataDir];
   if (dataDir) saveFileRoutes(dataDir, fileRoutes);
-  writeDeferredOnPostBuild(root);
   await checked(args.reporter);
 };

@@ -30,6 +30,9 @@ function info(pid: number): ProcInfo | null {
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (rest[0] === 'Z' || rest[0] === 'X') return null; // a zombie runs nothing
     const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').join(' ').trim();
+    // No command line: the process has released its memory, it is exiting (the zombie it
+    // becomes next runs nothing either). Seen as "left running" with an empty name otherwise.
+    if (!cmd) return null;
     return { pid, ppid: Number(rest[1]), pgid: Number(rest[2]), cmd: cmd.slice(0, 300) };
   } catch {
     return null; // gone, or not ours
