@@ -124,6 +124,10 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
       setActive(carousel.activeIndex);
     };
     carousel.on('slideChange', onChange);
+    // Swiper's instance is live on its element a render before `carousel` is: a thumbnail
+    // tapped in between moves it at once (ask() above), with no listener yet. The live region
+    // then said 第 1 张 beside the third slide (no-script.test.ts, on a second page load).
+    setActive(carousel.activeIndex);
     return () => carousel.off('slideChange', onChange);
   }, [carousel, pauseAll]);
 
