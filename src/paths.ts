@@ -35,6 +35,8 @@ export function aliasProductId(pathname: string): string | null {
   }
   return isId(id) ? id : null;
 }
+/** The search page (issue 43); its state is the query string (src/search/query.ts searchPath). */
+export const searchPagePath = () => '/search/';
 export const haulPath = (page = 1) => (page <= 1 ? '/haul/' : `/haul/page/${page}/`);
 /** The showcase of one top-level category (issue 22): /haul/c/8/, /haul/c/8/page/2/. */
 export const haulCategoryPath = (id: string, page = 1) =>

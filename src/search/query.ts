@@ -1,6 +1,7 @@
 // The search page's state in its URL (issue 43): /search/?q=&sort=&media=&score=&page=. One
 // source of truth, so a fresh load, the back button and a shared link show the same results.
-import { SEARCH_QUERY_MAX_CHARS } from '../storefront/wire/search';
+import { searchPagePath } from '../paths';
+import { SEARCH_QUERY_MAX_CHARS } from '../storefront/wire/search-limits';
 
 export const SEARCH_PAGE_SIZE = 10;
 /** Product cards shown beside the reviews. */
@@ -59,8 +60,11 @@ export function searchPath(s: Partial<SearchState> & { q: string }): string {
   if (s.media) p.set('media', '1');
   if (s.score) p.set('score', String(s.score));
   if (s.page && s.page > 1) p.set('page', String(s.page));
-  return `/search/?${p.toString()}`;
+  return `${searchPagePath()}?${p.toString()}`;
 }
+
+/** True when the state narrows the reviews (有图/视频 or a score): an empty answer is then the filter's. */
+export const hasFilters = (s: Pick<SearchState, 'media' | 'score'>) => s.media || s.score != null;
 
 export interface TextPart {
   text: string;

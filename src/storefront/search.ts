@@ -5,7 +5,13 @@ import type { ReviewSearchResponse, ReviewSearchSort } from './wire/search';
 import type { MediaFilter } from './wire/reviews';
 
 export type { ReviewSearchItem, ReviewSearchResponse, ReviewSearchSort } from './wire/search';
-export { SEARCH_COUNT_CAP, SEARCH_MAX_OFFSET, SEARCH_QUERY_MAX_CHARS } from './wire/search';
+// The limits without the schemas (the browser imports this module: no TypeBox in its bundles).
+export {
+  SEARCH_COUNT_CAP,
+  SEARCH_MAX_OFFSET,
+  SEARCH_QUERY_MAX_CHARS,
+  SEARCH_QUERY_MAX_LENGTH,
+} from './wire/search-limits';
 
 export interface ReviewSearchQuery {
   /** From (offset). Default 0; at most SEARCH_MAX_OFFSET. */

@@ -4,13 +4,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { List, Loose, ShortText } from './common';
 import { MediaFilter, RelatedReviewItem } from './reviews';
+import { SEARCH_MAX_OFFSET, SEARCH_QUERY_MAX_LENGTH } from './search-limits';
 
-/** The longest query searched, in characters: longer ones are cut and the answer says so. */
-export const SEARCH_QUERY_MAX_CHARS = 50;
-/** The deepest window start (a shopper scrolls a few pages; deeper ones answer 400). */
-export const SEARCH_MAX_OFFSET = 1000;
-/** The most reviews counted; `total` stops there (`totalCapped`). */
-export const SEARCH_COUNT_CAP = 1000;
+export { SEARCH_COUNT_CAP, SEARCH_MAX_OFFSET, SEARCH_QUERY_MAX_CHARS, SEARCH_QUERY_MAX_LENGTH } from './search-limits';
 
 export const ReviewSearchSort = Type.Union([
   Type.Literal('relevance'),
@@ -22,7 +18,7 @@ export type ReviewSearchSort = Static<typeof ReviewSearchSort>;
 /** GET /api/v1/product-comment/search */
 export const ReviewSearchQuery = Type.Object({
   /** The query; any text. Accepted up to 200 characters, searched up to SEARCH_QUERY_MAX_CHARS. Missing: as empty (nothing found). */
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(Type.String({ maxLength: SEARCH_QUERY_MAX_LENGTH })),
   f: Type.Integer({ minimum: 0, maximum: SEARCH_MAX_OFFSET, default: 0 }),
   t: Type.Integer({ minimum: 0, maximum: SEARCH_MAX_OFFSET + 50, default: 10 }),
   /** relevance (bm25; ties: with pictures or videos first, then most liked), newest, most liked. */
@@ -46,7 +42,7 @@ export type ReviewSearchItem = Static<typeof ReviewSearchItem>;
 
 export const ReviewSearchResponse = Type.Object({
   /** The query as searched: cut to SEARCH_QUERY_MAX_CHARS characters and trimmed. */
-  q: Type.String({ maxLength: 200 }),
+  q: Type.String({ maxLength: SEARCH_QUERY_MAX_LENGTH }),
   /** True when the query was longer and was cut. */
   cut: Type.Boolean(),
   /** The query's words as matched (normalised: lower case, half-width), to highlight. */

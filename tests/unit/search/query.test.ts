@@ -2,7 +2,7 @@
 // (issue 43): pure rules of src/search/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cutQuery, highlightParts, readSearchParams, searchPath } from '../../../src/search/query';
+import { cutQuery, hasFilters, highlightParts, readSearchParams, searchPath } from '../../../src/search/query';
 import { buildSuggestions, namesFromProducts } from '../../../src/search/suggestions';
 import { closestCategories } from '../../../src/search/closest';
 import { recentSearches, rememberSearch, clearRecentSearches, RECENT_MAX } from '../../../src/search/recent';
@@ -19,6 +19,13 @@ test('readSearchParams / searchPath: a round trip; defaults left out; bad values
   assert.deepEqual(bad, { q: 'x', cut: false, sort: 'relevance', media: false, score: null, page: 1 });
   assert.equal(readSearchParams('?page=100000').page, 100);
   assert.equal(readSearchParams('').q, '');
+});
+
+test('hasFilters: 有图/视频 or a score narrow the reviews; the sort does not', () => {
+  assert.equal(hasFilters(readSearchParams('?q=x&sort=likes&page=2')), false);
+  assert.equal(hasFilters(readSearchParams('?q=x&media=1')), true);
+  assert.equal(hasFilters(readSearchParams('?q=x&score=1')), true);
+  assert.equal(hasFilters(readSearchParams('?q=x&score=0')), false);
 });
 
 test('a query over 50 characters is cut at 50 characters (never inside an emoji) and says so', () => {
