@@ -2,6 +2,7 @@ import * as React from 'react';
 import { createPortal } from 'react-dom';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import type { GalleryItem } from '../../review/view';
+import { keepTabInside } from '../common/focus-trap';
 import { useScrollLock } from '../shell/use-scroll-lock';
 import { Swiper, Keyboard, Navigation, Zoom } from './swiper-modules';
 
@@ -114,19 +115,7 @@ export default function PhotoViewer({ items, start, alt, onClose }: PhotoViewerP
       const focusable = [...root.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
         (el) => !el.classList.contains('swiper-button-disabled'),
       );
-      if (!focusable.length) return;
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      } else if (!root.current.contains(document.activeElement)) {
-        e.preventDefault();
-        first.focus();
-      }
+      keepTabInside(e, root.current, focusable);
     },
     [close],
   );
