@@ -2,6 +2,7 @@ import * as React from 'react';
 import { searchProducts } from '../storefront/products';
 import { buildSuggestions, namesFromProducts, type Suggestion } from '../search/suggestions';
 import { clearRecentSearches, recentSearches } from '../search/recent';
+import { cutQuery } from '../search/query';
 import { browserClient } from './browser-client';
 import { useCatalogue } from './use-catalogue';
 
@@ -21,7 +22,8 @@ export function useSearchSuggestions(
   const catalogue = useCatalogue(active);
   const [names, setNames] = React.useState<{ q: string; products: string[]; brands: string[] } | null>(null);
   const [recent, setRecent] = React.useState<string[]>([]);
-  const q = query.trim();
+  // Cut as the search page cuts it (POST /api/v3/discover takes 100 characters at most).
+  const q = cutQuery(query.trim()).q;
 
   React.useEffect(() => {
     if (active) setRecent(recentSearches());

@@ -10,3 +10,4 @@ import './shell.css';
 import './content.css';
 import './review.css';
 import './listing.css';
+import './search.css';

@@ -1,15 +1,19 @@
 import * as React from 'react';
 import { navigate, withPrefix } from 'gatsby';
 import { useSearchSuggestions } from '../../hooks/use-search-suggestions';
+import { searchPagePath } from '../../paths';
 import { searchPath } from '../../search/query';
 import { rememberSearch } from '../../search/recent';
 import type { Suggestion } from '../../search/suggestions';
-import { Highlighted } from './SearchResults';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../storefront/search';
+import { Highlighted } from './Highlighted';
 
 export interface SearchFormProps {
   /** Unique per form on the page: the ids of its field and list. */
   idPrefix: string;
   className?: string;
+  /** The form's name (a search landmark); two forms on one page need two names. */
+  label?: string;
   /** The text the field starts with (the search page: its query). */
   initial?: string;
   /** Focus the field once shown (the sheet). */
@@ -22,12 +26,21 @@ export interface SearchFormProps {
 
 /**
  * A search field with suggestions (issue 43): a real `<form role="search" action="/review/search/"
- * method="get">`, so Enter works before the page hydrates; then the ARIA combobox pattern
- * (APG "combobox with listbox popup"): the field keeps focus, arrow keys move the active
- * option (aria-activedescendant), Enter chooses it, Escape closes the list. Text an IME is
- * still composing asks for nothing: suggestions follow the text committed at compositionend.
+ * method="get">`, so Enter works before the page hydrates (src/boot/engagement.ts leaves a
+ * form with an action to the browser); then the ARIA combobox pattern (APG "combobox with
+ * listbox popup"): the field keeps focus, arrow keys move the active option
+ * (aria-activedescendant), Enter chooses it, Escape closes the list. Text an IME is still
+ * composing asks for nothing: suggestions follow the text committed at compositionend.
  */
-export function SearchForm({ idPrefix, className, initial = '', focusOnShow, onDone, onEscape }: SearchFormProps) {
+export function SearchForm({
+  idPrefix,
+  className,
+  label = '搜索晒单和商品',
+  initial = '',
+  focusOnShow,
+  onDone,
+  onEscape,
+}: SearchFormProps) {
   const [value, setValue] = React.useState(initial);
   const [committed, setCommitted] = React.useState(initial);
   const [open, setOpen] = React.useState(false);
@@ -40,7 +53,26 @@ export function SearchForm({ idPrefix, className, initial = '', focusOnShow, onD
   const optionId = (i: number) => `${idPrefix}-sbox-opt-${i}`;
   const shown = open && s.items.length > 0;
 
-  React.useEffect(() => setValue(initial), [initial]);
+  React.useEffect(() => {
+    setValue(initial);
+    setCommitted(initial);
+  }, [initial]);
+  // The field works before React hydrates (issue 40): what the shopper typed there is taken
+  // over (a later render would otherwise put back the empty value React hydrated with), and a
+  // field focused meanwhile opens its suggestions. Once, after hydration.
+  React.useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    if (el.value !== initial) {
+      setValue(el.value);
+      setCommitted(el.value);
+    }
+    if (document.activeElement === el) {
+      setUsed(true);
+      setOpen(true);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   React.useEffect(() => {
     if (focusOnShow) input.current?.focus();
   }, [focusOnShow]);
@@ -49,9 +81,11 @@ export function SearchForm({ idPrefix, className, initial = '', focusOnShow, onD
   const go = (to: string, q?: string) => {
     if (q) rememberSearch(q);
     setOpen(false);
+    setActive(-1);
     onDone?.();
     void navigate(to);
   };
+  // A category goes to its page; anything else is searched.
   const choose = (item: Suggestion) => go(item.to, item.kind === 'category' ? undefined : item.label);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -60,6 +94,7 @@ export function SearchForm({ idPrefix, className, initial = '', focusOnShow, onD
     const q = value.trim();
     if (!q) {
       input.current?.focus();
+      setUsed(true);
       setOpen(true);
       return;
     }
@@ -72,9 +107,10 @@ export function SearchForm({ idPrefix, className, initial = '', focusOnShow, onD
     const n = s.items.length;
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
+      setUsed(true);
       if (!shown) {
         setOpen(true);
-        setActive(e.key === 'ArrowDown' ? 0 : n - 1);
+        setActive(n ? (e.key === 'ArrowDown' ? 0 : n - 1) : -1);
         return;
       }
       setActive((a) => (e.key === 'ArrowDown' ? (a + 1 >= n ? -1 : a + 1) : a <= -1 ? n - 1 : a - 1));
@@ -88,25 +124,37 @@ export function SearchForm({ idPrefix, className, initial = '', focusOnShow, onD
     }
   };
 
+  // The list stays open while focus is anywhere in the form (the clear button is reachable by Tab).
+  const onBlur = (e: React.FocusEvent<HTMLFormElement>) => {
+    if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) {
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+  // A press on an option or the clear button keeps focus in the field.
+  const keepFocus = (e: React.MouseEvent) => e.preventDefault();
+
   return (
     <form
       role="search"
-      action={withPrefix('/search/')}
+      action={withPrefix(searchPagePath())}
       method="get"
       className={className ? `sbox ${className}` : 'sbox'}
       onSubmit={onSubmit}
-      aria-label="搜索晒单和商品"
+      onBlur={onBlur}
+      aria-label={label}
     >
       <input
         ref={input}
+        id={`${idPrefix}-sbox-q`}
         className="sbox__input"
         type="search"
         name="q"
-        maxLength={200}
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
         enterKeyHint="search"
         autoComplete="off"
         placeholder="搜索商品、品牌、晒单"
-        aria-label="搜索晒单和商品"
+        aria-label={label}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={shown}
@@ -117,7 +165,6 @@ export function SearchForm({ idPrefix, className, initial = '', focusOnShow, onD
           setUsed(true);
           setOpen(true);
         }}
-        onBlur={() => setOpen(false)}
         onChange={(e) => {
           setValue(e.target.value);
           setOpen(true);
@@ -138,6 +185,9 @@ export function SearchForm({ idPrefix, className, initial = '', focusOnShow, onD
       <div className="sbox__pop" hidden={!shown}>
         <ul id={listId} role="listbox" aria-label="搜索建议" className="sbox__list">
           {s.items.map((item, i) => (
+            // The keyboard picks options through the field (aria-activedescendant), as the APG's
+            // combobox does: the options themselves take no focus.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={`${item.kind}:${item.label}`}
               id={optionId(i)}
@@ -145,11 +195,8 @@ export function SearchForm({ idPrefix, className, initial = '', focusOnShow, onD
               aria-selected={i === active}
               className={i === active ? 'sbox__opt is-active' : 'sbox__opt'}
               data-kind={item.kind}
-              // mousedown: before the field's blur closes the list.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                choose(item);
-              }}
+              onMouseDown={keepFocus}
+              onClick={() => choose(item)}
             >
               <span className="sbox__label">
                 <Highlighted text={item.label} terms={committed.trim() ? [committed.trim()] : []} />
@@ -162,9 +209,10 @@ export function SearchForm({ idPrefix, className, initial = '', focusOnShow, onD
           <button
             type="button"
             className="sbox__clear"
-            onMouseDown={(e) => {
-              e.preventDefault();
+            onMouseDown={keepFocus}
+            onClick={() => {
               s.clearRecent();
+              input.current?.focus();
             }}
           >
             清除最近搜索

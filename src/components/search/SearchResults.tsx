@@ -6,9 +6,10 @@ import type { CatalogueEntry } from '../../catalogue/types';
 import { relatedText, likesText } from '../../review/format';
 import { categoryPath, reviewPath } from '../../paths';
 import { pathId } from '../../common/coerce';
-import { highlightParts, searchPath, SEARCH_SORTS, POPULAR_SEARCHES, type SearchState } from '../../search/query';
+import { searchPath, SEARCH_SORTS, POPULAR_SEARCHES, type SearchState } from '../../search/query';
 import { Img } from '../common/Img';
 import { ProductGrid } from '../listing/ProductCard';
+import { Highlighted } from './Highlighted';
 
 /** A state of the search page: a real link that navigates in the app on a plain click. */
 export function StateLink({
@@ -38,11 +39,6 @@ export function StateLink({
       {children}
     </a>
   );
-}
-
-/** Text with the query's words in <mark>; every part is rendered as text (escaped). */
-export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
-  return <>{highlightParts(text, terms).map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : p.text))}</>;
 }
 
 function Chip({ to, on, label }: { to: string; on: boolean; label: string }) {
