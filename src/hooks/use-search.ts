@@ -35,8 +35,11 @@ const EMPTY = { reviews: [], total: 0, totalCapped: false, terms: [], products: 
  */
 export function useSearch(state: SearchState): SearchResults {
   const key = JSON.stringify(state);
-  const [view, setView] = React.useState<Omit<SearchResults, 'loadMore' | 'sentinel'>>({
+  // `key`: the state the view shows. A render for a new state shows nothing of the old one
+  // (its effect has not started the new search yet): it is loading.
+  const [view, setView] = React.useState<Omit<SearchResults, 'loadMore' | 'sentinel'> & { key: string }>({
     ...EMPTY,
+    key: '',
     status: 'idle',
     error: '',
     lastPage: state.page,
@@ -65,6 +68,7 @@ export function useSearch(state: SearchState): SearchResults {
       const more = f + list.length < (reviews?.total ?? 0) && list.length === SEARCH_PAGE_SIZE;
       current.current = { key: k, page, busy: false, more };
       setView((v) => ({
+        key: k,
         status: more ? 'idle' : 'done',
         error: '',
         reviews: first ? list : [...v.reviews, ...list],
@@ -81,17 +85,17 @@ export function useSearch(state: SearchState): SearchResults {
     } catch (e) {
       if (current.current.key !== k) return;
       current.current.busy = false;
-      setView((v) => ({ ...v, status: 'error', error: errorTextOr(e, '搜索失败，请稍后重试') }));
+      setView((v) => ({ ...v, key: k, status: 'error', error: errorTextOr(e, '搜索失败，请稍后重试') }));
     }
   }, []);
 
   React.useEffect(() => {
     current.current = { key, page: state.page, busy: false, more: false };
     if (!state.q) {
-      setView({ ...EMPTY, status: 'done', error: '', lastPage: state.page });
+      setView({ ...EMPTY, key, status: 'done', error: '', lastPage: state.page });
       return;
     }
-    setView({ ...EMPTY, status: 'loading', error: '', lastPage: state.page });
+    setView({ ...EMPTY, key, status: 'loading', error: '', lastPage: state.page });
     void fetchPage(state, state.page, true);
     // The state is the key: a new URL, a new search.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -122,5 +126,7 @@ export function useSearch(state: SearchState): SearchResults {
   // Observe afresh after each page is shown: a sentinel still in view loads the next one.
   React.useEffect(() => () => observer.current?.disconnect(), []);
 
-  return { ...view, loadMore, sentinel };
+  const { key: shownKey, ...shown } = view;
+  if (shownKey !== key) return { ...EMPTY, status: 'loading', error: '', lastPage: state.page, loadMore, sentinel };
+  return { ...shown, loadMore, sentinel };
 }

@@ -1,4 +1,4 @@
-// Issue 11, "Crawler readiness": every page that must not be indexed (404, 500, login, the
+// Issue 11, "Crawler readiness": every page that must not be indexed (404, 500, login, search, the
 // haul detail template, the unbuilt-review loading state, which is the 404 page's HTML)
 // carries `noindex` and no canonical URL; every other page has exactly one canonical URL, its
 // own absolute URL under siteConfig.siteUrl + /review/; every page has a non-empty title.
@@ -12,8 +12,8 @@ import { PUBLIC_DIR, siteMissing } from './helpers/site';
 import { builtHtmlPages, isReviewPage, type BuiltPage } from './helpers/built-pages';
 import { siteConfig } from '../../src/site-config';
 
-/** Pages that must carry noindex, by file; the first three must exist in every build. */
-const REQUIRED_NOINDEX = ['404.html', 'login/index.html', 'haul-detail/index.html'];
+/** Pages that must carry noindex, by file; these must exist in every build (search: issue 43). */
+const REQUIRED_NOINDEX = ['404.html', 'login/index.html', 'haul-detail/index.html', 'search/index.html'];
 const NOINDEX_IF_BUILT = ['404/index.html', '500.html', '500/index.html', 'product/index.html'];
 /** gatsby-plugin-offline's app shell: no page component, so no head of the site's own. */
 const APP_SHELL = 'offline-plugin-app-shell-fallback/index.html';
@@ -42,7 +42,7 @@ describe('indexing: noindex where required, one canonical everywhere else (issue
   const heads = () => builtHtmlPages(PUBLIC_DIR).map(readHead);
   let all: Head[] = [];
 
-  test('404, 500, login and the haul detail template carry noindex and no canonical', () => {
+  test('404, 500, login, search and the haul detail template carry noindex and no canonical', () => {
     all = heads();
     const byFile = new Map(all.map((h) => [h.page.file, h]));
     for (const f of REQUIRED_NOINDEX) assert.ok(byFile.has(f), `${f} is built`);

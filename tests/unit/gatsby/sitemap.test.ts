@@ -189,6 +189,8 @@ test('pages that carry noindex or are not pages of their own stay out', () => {
     '/500/',
     '/500.html',
     '/login/',
+    '/search/',
+    '/search',
     '/haul-detail/',
     '/product/',
     '/dev-404-page/',

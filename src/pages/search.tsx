@@ -1,5 +1,3 @@
-// Issue 43's search results page, parked: not yet a route (it moves back to src/pages/search.tsx
-// once its browser tests, axe and the first-tap budget pass; docs/server.md "Search").
 import * as React from 'react';
 import type { PageProps } from 'gatsby';
 import { Layout } from '../components/shell/Layout';
@@ -15,20 +13,28 @@ import {
 import { SearchForm } from '../components/search/SearchForm';
 import { useSearch } from '../hooks/use-search';
 import { useCatalogue } from '../hooks/use-catalogue';
+import { useHydrating } from '../hooks/use-hydrating';
 import { closestCategories } from '../search/closest';
-import { readSearchParams, searchPath } from '../search/query';
+import { hasFilters, readSearchParams, searchPath } from '../search/query';
 import { rememberSearch } from '../search/recent';
 import { SEARCH_QUERY_MAX_CHARS } from '../storefront/search';
+
+const count = (n: number, capped: boolean) => `${n.toLocaleString('zh-CN')}${capped ? '+' : ''}`;
 
 /**
  * `/search/?q=` (issue 43): reviews (晒单) and products (商品) matching the query, rendered in
  * the browser from the URL (a fresh load, the back button and a shared link show the same),
- * noindex, no canonical, in no sitemap (gatsby/sitemap.ts).
+ * noindex, no canonical, in no sitemap (gatsby/sitemap.ts). The HTML is built without a
+ * query, so the hydrating render reads none either (useHydrating) and the URL's state follows.
  */
 export default function SearchPage({ location }: PageProps) {
-  const state = React.useMemo(() => readSearchParams(location.search), [location.search]);
+  const hydrating = useHydrating();
+  const search = hydrating ? '' : location.search;
+  const state = React.useMemo(() => readSearchParams(search), [search]);
   const r = useSearch(state);
-  const none = r.status === 'done' && !!state.q && r.total === 0 && r.products.length === 0;
+  const filtered = hasFilters(state);
+  // Nothing at all for the words (a filter that empties the reviews is said in its section).
+  const none = r.status === 'done' && !!state.q && !filtered && r.total === 0 && r.products.length === 0;
   const catalogue = useCatalogue(none);
   const closest = React.useMemo(
     () => (catalogue && none ? closestCategories(catalogue, state.q) : []),
@@ -37,13 +43,14 @@ export default function SearchPage({ location }: PageProps) {
   React.useEffect(() => {
     if (state.q) rememberSearch(state.q);
   }, [state.q]);
+  // Counts once the first answer is in (not a "0" while it loads).
+  const counted = r.status !== 'loading' || r.reviews.length > 0;
 
-  const count = (n: number, capped: boolean) => `${n.toLocaleString('zh-CN')}${capped ? '+' : ''}`;
   return (
     <Layout>
       <PageHead title={state.q ? `“${state.q}”的搜索结果` : '搜索'} noindex />
-      <div className="srch" data-status={r.status} data-q={state.q}>
-        <SearchForm idPrefix="page" className="srch__box" initial={state.q} />
+      <div className="srch" data-status={hydrating ? 'hydrating' : r.status} data-state={searchPath(state)}>
+        <SearchForm idPrefix="page" className="srch__box" label="修改搜索词" initial={state.q} />
         <h1 className="lst-h1">{state.q ? <>搜索“{state.q}”</> : '搜索晒单和商品'}</h1>
         {state.cut && (
           <p className="srch__note" role="note">
@@ -53,6 +60,9 @@ export default function SearchPage({ location }: PageProps) {
         {!state.q && (
           <div className="srch__empty">
             <p>请输入想找的商品、品牌或晒单内容</p>
+            <noscript>
+              <p className="srch__note">搜索结果需要浏览器启用 JavaScript</p>
+            </noscript>
             <PopularSearches />
           </div>
         )}
@@ -66,7 +76,7 @@ export default function SearchPage({ location }: PageProps) {
           <>
             <section className="srch__section" aria-labelledby="srch-products">
               <h2 id="srch-products" className="srch__h2">
-                商品 <span className="srch__count">{count(r.productTotal, false)}</span>
+                商品 {counted && <span className="srch__count">{count(r.productTotal, false)}</span>}
               </h2>
               {r.products.length > 0 ? (
                 <FoundProducts items={r.products} />
@@ -76,13 +86,20 @@ export default function SearchPage({ location }: PageProps) {
             </section>
             <section className="srch__section" aria-labelledby="srch-reviews">
               <h2 id="srch-reviews" className="srch__h2">
-                晒单 <span className="srch__count">{count(r.total, r.totalCapped)}</span>
+                晒单 {counted && <span className="srch__count">{count(r.total, r.totalCapped)}</span>}
               </h2>
               <SearchFilters state={state} />
+              {state.page > 1 && (
+                <p className="srch__prev">
+                  <StateLink to={searchPath({ ...state, page: state.page - 1 })}>上一页</StateLink>
+                </p>
+              )}
               {r.reviews.length > 0 ? (
                 <FoundReviews items={r.reviews} terms={r.terms} />
               ) : (
-                r.status === 'done' && <p className="srch__muted">没有符合筛选条件的晒单</p>
+                r.status === 'done' && (
+                  <p className="srch__muted">{filtered ? '没有符合筛选条件的晒单' : '没有找到相关晒单'}</p>
+                )
               )}
               {r.status === 'loading' && (
                 <p className="srch__muted" role="status">
