@@ -7,10 +7,12 @@
 // slow the machine, then let it go. Real Chromium, the e2e build, the reference server.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   DESKTOP,
   MOBILE,
+  PAGE_DATA,
+  holdHydration,
   launch,
   newPage,
   pollPage,
@@ -25,27 +27,8 @@ let site: Site;
 let browser: Browser;
 
 const REVIEW = '/review/100001/5000001/';
-const PAGE_DATA = /\/review\/page-data\//;
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
-
-/** The page's data held until `release()`: the page cannot hydrate before. */
-async function holdHydration(page: Page) {
-  const held: Route[] = [];
-  let open = false;
-  await page.route(PAGE_DATA, (route) => {
-    if (open) return route.continue();
-    held.push(route);
-    return undefined;
-  });
-  return {
-    held: () => held.length,
-    release: async () => {
-      open = true;
-      await Promise.all(held.splice(0).map((r) => r.continue().catch(() => undefined)));
-    },
-  };
-}
 
 /** A touch phone (or tablet) context; service workers blocked so that every request meets the route. */
 async function touchPage(viewport: {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/main';
 import { registerSite } from '../../../server/site';
 import { remainingMs } from '../../helpers/deadline';
@@ -124,15 +124,23 @@ export interface WatchedPage {
 
 /**
  * A page in a fresh context that records console errors and warnings (hydration mismatches
- * are console errors in React 18), uncaught errors and failed same-origin requests.
+ * are console errors in React 18), uncaught errors and failed same-origin requests; `touch`:
+ * a touch phone.
  */
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number },
-  opts: { timezoneId?: string; serviceWorkers?: 'allow' | 'block' } = {},
+  opts: { timezoneId?: string; serviceWorkers?: 'allow' | 'block'; touch?: boolean } = {},
 ): Promise<WatchedPage> {
   const serviceWorkers = opts.serviceWorkers ?? SERVICE_WORKERS_DEFAULT;
-  const context = await browser.newContext({ viewport, timezoneId: opts.timezoneId, serviceWorkers, locale: 'zh-CN' });
+  const context = await browser.newContext({
+    viewport,
+    timezoneId: opts.timezoneId,
+    serviceWorkers,
+    locale: 'zh-CN',
+    // A touch phone: taps, touch events and a mobile viewport.
+    ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   const blocked = serviceWorkers === 'block';
@@ -147,6 +155,31 @@ export async function newPage(
     void d.dismiss();
   });
   return { page, context, problems };
+}
+
+/** Requests for Gatsby's page data. */
+export const PAGE_DATA = /\/review\/page-data\//;
+
+/**
+ * The page's data held until `release()`: Gatsby hydrates a page only once it has its data, so
+ * a test acts while the page cannot hydrate, however fast or slow the machine, then lets it go.
+ * Service workers must be blocked in the page's context (a worker's cache would answer first).
+ */
+export async function holdHydration(page: Page) {
+  const held: Route[] = [];
+  let open = false;
+  await page.route(PAGE_DATA, (route) => {
+    if (open) return route.continue();
+    held.push(route);
+    return undefined;
+  });
+  return {
+    held: () => held.length,
+    release: async () => {
+      open = true;
+      await Promise.all(held.splice(0).map((r) => r.continue().catch(() => undefined)));
+    },
+  };
 }
 
 /**
