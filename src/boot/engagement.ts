@@ -104,10 +104,11 @@ let touch: { target: Element; from: Point } | null = null;
 /**
  * What works without script, so a click on it is not held: a link the browser follows (one that
  * also opens something, a top category's mega-menu, or acts as a button with script, a gallery
- * thumbnail, is held) and the browser's own controls.
+ * thumbnail, is held), the browser's own controls and the submit button of a form with an
+ * action (the search box: the browser submits it).
  */
 const NATIVE =
-  'a[href]:not([aria-expanded]):not([aria-haspopup]):not([role=button]),summary,label,input,select,textarea';
+  'a[href]:not([aria-expanded]):not([aria-haspopup]):not([role=button]),summary,label,input,select,textarea,form[action] [type=submit]';
 /** What shows the pressed state of a held tap. */
 const CONTROL = 'a[href],button,[role=button],.swiper-slide';
 
