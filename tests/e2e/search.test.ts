@@ -446,7 +446,7 @@ describe('search (issue 43)', { skip: siteMissing }, () => {
     );
   });
 
-  test('1280: before hydration the typed text is kept and suggested once hydrated; without script Enter still searches', async () => {
+  test('1280: before hydration the typed text is kept and suggested once hydrated, and 搜索 submits; without script Enter still searches', async () => {
     await onPage(DESKTOP, 'first tap', async ({ page }, step) => {
       await step('typed before hydration, suggested after', STEP_MS, async () => {
         const hold = await loadHeld(page, ABOUT);
@@ -461,6 +461,20 @@ describe('search (issue 43)', { skip: siteMissing }, () => {
         assert.equal(await page.getAttribute('#hdr-sbox-q', 'aria-activedescendant'), 'hdr-sbox-opt-0');
         assert.equal(await page.inputValue('#hdr-sbox-q'), q);
       });
+      await step(
+        'a click on 搜索 before hydration submits at once: the browser loads the results',
+        STEP_MS,
+        async () => {
+          const hold = await loadHeld(page, ABOUT);
+          await page.click('#hdr-sbox-q');
+          await page.keyboard.insertText(q);
+          await page.click('.sbox--desktop .sbox__submit');
+          await page.waitForURL((u) => u.pathname === '/review/search/' && u.searchParams.get('q') === q);
+          await hold.release();
+          await resultsOf(page, { q });
+          await assertShownAreApis(page, { q });
+        },
+      );
     });
     const noScript = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false, locale: 'zh-CN' });
     try {
