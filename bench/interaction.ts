@@ -96,6 +96,13 @@ const CONTROLS: Control[] = [
     target: '.related__item',
     shown: `!!window.__navigating || location.pathname !== window.__from`,
   },
+  // The header's search button (issue 43): its sheet open with focus in the field.
+  {
+    name: 'search sheet',
+    page: REVIEW,
+    target: '.sbox-open',
+    shown: `document.activeElement?.id === 'sheet-sbox-q'`,
+  },
 ];
 
 function GALLERY_MOVED() {
