@@ -383,8 +383,9 @@ describe('search (issue 43)', { skip: siteMissing }, () => {
           await hold.release();
           await hydrated(page);
           await page.waitForSelector('#shell-search-sheet[role=dialog]');
-          assert.equal(await page.evaluate(() => document.activeElement?.id), 'sheet-sbox-q');
-          assert.equal(await page.evaluate(() => document.body.dataset.scrollLocked), 'true');
+          // Focus and the scroll lock come from the sheet's effects, right after it shows.
+          await page.waitForFunction(() => document.activeElement?.id === 'sheet-sbox-q');
+          await page.waitForFunction(() => document.body.dataset.scrollLocked === 'true');
           assert.equal(await page.getAttribute('.sbox-open', 'aria-expanded'), 'true');
           await page.waitForSelector('#sheet-sbox-list [role=option][data-kind=popular]');
           assert.deepEqual(await axeViolations(page, 'sheet open, 375'), []);
@@ -394,7 +395,7 @@ describe('search (issue 43)', { skip: siteMissing }, () => {
           await page.keyboard.press('Escape'); // closes the sheet
           await page.waitForSelector('#shell-search-sheet', { state: 'detached' });
           assert.equal(await page.evaluate(() => document.activeElement?.className), 'sbox-open');
-          assert.equal(await page.evaluate(() => document.body.dataset.scrollLocked), undefined);
+          await page.waitForFunction(() => document.body.dataset.scrollLocked === undefined);
         });
         await step(
           'typing in the sheet suggests; a chosen suggestion searches and closes the sheet',
@@ -414,7 +415,7 @@ describe('search (issue 43)', { skip: siteMissing }, () => {
             await name.tap();
             await resultsOf(page, { q: Array.from(label).slice(0, 50).join('').trim() });
             assert.equal(await page.locator('#shell-search-sheet').count(), 0);
-            assert.equal(await page.evaluate(() => document.body.dataset.scrollLocked), undefined);
+            await page.waitForFunction(() => document.body.dataset.scrollLocked === undefined);
           },
         );
         await step(
@@ -433,7 +434,10 @@ describe('search (issue 43)', { skip: siteMissing }, () => {
         await step('a query over 50 characters is cut and says so; markup in it stays text', STEP_MS, async () => {
           const long = `<img src=x onerror=alert(1)>${'面霜'.repeat(20)}`;
           const cut = Array.from(long).slice(0, 50).join('').trim();
-          const asked = page.waitForRequest((r) => r.url().includes('/api/v1/product-comment/search'));
+          // The first search of the new page (the last page's own may still be under way).
+          const asked = page.waitForRequest(
+            (r) => r.url().includes('/api/v1/product-comment/search') && new URL(r.url()).searchParams.get('q') !== q,
+          );
           await page.goto(site.base + withPrefix(searchPath({ q: long })));
           await resultsOf(page, { q: cut });
           assert.equal(new URL((await asked).url()).searchParams.get('q'), cut);
