@@ -35,8 +35,26 @@ export function aliasProductId(pathname: string): string | null {
   }
   return isId(id) ? id : null;
 }
-/** The search page (issue 43); its state is the query string (src/search/query.ts searchPath). */
+/** The search page (issue 43); its state is the query string (searchPath, src/search/query.ts). */
 export const searchPagePath = () => '/search/';
+/**
+ * The site path of a search's state (src/search/query.ts SearchState): the query, then what
+ * differs from the defaults (relevance, all reviews, page 1), which are left out of the URL.
+ */
+export function searchPath(s: {
+  q: string;
+  sort?: string;
+  media?: boolean;
+  score?: number | null;
+  page?: number;
+}): string {
+  const p = new URLSearchParams({ q: s.q });
+  if (s.sort && s.sort !== 'relevance') p.set('sort', s.sort);
+  if (s.media) p.set('media', '1');
+  if (s.score) p.set('score', String(s.score));
+  if (s.page && s.page > 1) p.set('page', String(s.page));
+  return `${searchPagePath()}?${p.toString()}`;
+}
 export const haulPath = (page = 1) => (page <= 1 ? '/haul/' : `/haul/page/${page}/`);
 /** The showcase of one top-level category (issue 22): /haul/c/8/, /haul/c/8/page/2/. */
 export const haulCategoryPath = (id: string, page = 1) =>

@@ -1,6 +1,7 @@
 // The search page's state in its URL (issue 43): /search/?q=&sort=&media=&score=&page=. One
 // source of truth, so a fresh load, the back button and a shared link show the same results.
-import { searchPagePath } from '../paths';
+// The URL of a state is built where every URL is (paths.ts); re-exported for the page's callers.
+export { searchPath } from '../paths';
 import { SEARCH_QUERY_MAX_CHARS } from '../storefront/wire/search-limits';
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -51,16 +52,6 @@ export function readSearchParams(search: string): SearchState {
     score: Number.isInteger(score) && score >= 1 && score <= 5 ? score : null,
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, SEARCH_MAX_PAGE) : 1,
   };
-}
-
-/** The site path of a search (without the /review prefix); defaults are left out of the URL. */
-export function searchPath(s: Partial<SearchState> & { q: string }): string {
-  const p = new URLSearchParams({ q: s.q });
-  if (s.sort && s.sort !== 'relevance') p.set('sort', s.sort);
-  if (s.media) p.set('media', '1');
-  if (s.score) p.set('score', String(s.score));
-  if (s.page && s.page > 1) p.set('page', String(s.page));
-  return `${searchPagePath()}?${p.toString()}`;
 }
 
 /** True when the state narrows the reviews (有图/视频 or a score): an empty answer is then the filter's. */

@@ -1,12 +1,8 @@
 import * as React from 'react';
 import { navigate, withPrefix } from 'gatsby';
-import { useSearchSuggestions } from '../../hooks/use-search-suggestions';
-import { searchPagePath } from '../../paths';
-import { searchPath } from '../../search/query';
-import { rememberSearch } from '../../search/recent';
-import type { Suggestion } from '../../search/suggestions';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../storefront/search';
-import { Highlighted } from './Highlighted';
+import { useSearchSuggestions, type SuggestionView } from '../../hooks/use-search-suggestions';
+import { searchPagePath, searchPath } from '../../paths';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../storefront/wire/search-limits';
 
 export interface SearchFormProps {
   /** Unique per form on the page: the ids of its field and list. */
@@ -78,15 +74,15 @@ export function SearchForm({
   }, [focusOnShow]);
   React.useEffect(() => setActive(-1), [committed]);
 
-  const go = (to: string, q?: string) => {
-    if (q) rememberSearch(q);
+  // The results page keeps the search among the recent ones (src/pages/search.tsx).
+  const go = (to: string) => {
     setOpen(false);
     setActive(-1);
     onDone?.();
     void navigate(to);
   };
   // A category goes to its page; anything else is searched.
-  const choose = (item: Suggestion) => go(item.to, item.kind === 'category' ? undefined : item.label);
+  const choose = (item: SuggestionView) => go(item.to);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -98,7 +94,7 @@ export function SearchForm({
       setOpen(true);
       return;
     }
-    go(searchPath({ q }), q);
+    go(searchPath({ q }));
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -199,7 +195,7 @@ export function SearchForm({
               onClick={() => choose(item)}
             >
               <span className="sbox__label">
-                <Highlighted text={item.label} terms={committed.trim() ? [committed.trim()] : []} />
+                {item.parts.map((p, j) => (p.hit ? <mark key={j}>{p.text}</mark> : p.text))}
               </span>
               <span className="sbox__note">{item.note}</span>
             </li>
