@@ -5,7 +5,6 @@
 import { searchProducts } from '../storefront/products';
 import { cutQuery, highlightParts, type TextPart } from '../search/query';
 import { buildSuggestions, namesFromProducts, type Suggestion } from '../search/suggestions';
-import type { Catalogue } from '../catalogue/types';
 import { browserClient } from './browser-client';
 
 export { clearRecentSearches, recentSearches } from '../search/recent';
@@ -18,12 +17,7 @@ export interface SuggestionView extends Suggestion {
 /** The query as the search page would search it (POST /api/v3/discover takes 100 characters at most). */
 export const suggestionQuery = (query: string) => cutQuery(query.trim()).q;
 
-export function suggestionViews(input: {
-  query: string;
-  catalogue: Catalogue | null;
-  names: { products: string[]; brands: string[] } | null;
-  recent: readonly string[];
-}): SuggestionView[] {
+export function suggestionViews(input: Parameters<typeof buildSuggestions>[0]): SuggestionView[] {
   const q = input.query.trim();
   return buildSuggestions(input).map((s) => ({ ...s, parts: highlightParts(s.label, q ? [q] : []) }));
 }
