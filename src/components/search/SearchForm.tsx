@@ -144,7 +144,9 @@ export function SearchForm({
         ref={input}
         id={`${idPrefix}-sbox-q`}
         className="sbox__input"
-        type="search"
+        // text, not search: the HTML standard allows the combobox role on a text field only
+        // (the W3C checker, tests/e2e/html-validity.test.ts); enterKeyHint gives phones the search key.
+        type="text"
         name="q"
         maxLength={SEARCH_QUERY_MAX_LENGTH}
         enterKeyHint="search"
