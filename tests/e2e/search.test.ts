@@ -119,8 +119,8 @@ async function loadHeld(page: Page, path: string) {
 }
 
 /**
- * A test's page in a fresh context (service workers blocked: every request meets the routes,
- * and no worker caches the site beside the test), with its steps; once they are done, no
+ * A test's page in a fresh context (service workers blocked, the helpers' default: every
+ * request meets the routes, and no worker caches the site beside the test), with its steps; once they are done, no
  * console error, warning or page error was recorded.
  */
 async function onPage(
@@ -129,15 +129,10 @@ async function onPage(
   steps: (w: WatchedPage, step: ReturnType<typeof stepper>) => Promise<void>,
   touch = false,
 ) {
-  const w = await newPage(browser, viewport, { serviceWorkers: 'block', touch });
+  const w = await newPage(browser, viewport, { touch });
   try {
     await steps(w, stepper(label));
-    // Less the blocked worker's registration (gatsby-plugin-offline registers one; Playwright's
-    // blocked register answers nothing, which the plugin reports), as tests/e2e/runtime.test.ts.
-    assert.deepEqual(
-      w.problems.filter((p) => !/service worker registration/i.test(p)),
-      [],
-    );
+    assert.deepEqual(w.problems, []);
   } finally {
     await w.context.close();
   }
