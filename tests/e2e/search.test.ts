@@ -120,8 +120,8 @@ async function loadHeld(page: Page, path: string) {
 
 /**
  * A test's page in a fresh context (service workers blocked, the helpers' default: every
- * request meets the routes, and no worker caches the site beside the test), with its steps; once they are done, no
- * console error, warning or page error was recorded.
+ * request meets the routes, and no worker caches the site beside the test), with its steps;
+ * once they are done, no console error, warning or page error was recorded.
  */
 async function onPage(
   viewport: { width: number; height: number },
