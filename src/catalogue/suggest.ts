@@ -13,10 +13,15 @@ export function normaliseSearchText(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** A query that may be pinyin initials: two or more Latin letters or digits ("kh", "3csm"). */
+const INITIALS_QUERY = /^[a-z0-9]{2,}$/;
+
 /**
  * Suggestible categories matching `query` in their Chinese name (displayTerm), search text
- * (mappingTerm) or English term. Exact matches first, then prefix matches, then any
- * substring; catalogue order within each rank. An empty query suggests nothing.
+ * (mappingTerm) or English term, or, for a query of Latin letters, in their pinyin initials
+ * (catalogue.initials: "kh" for 口红). Exact matches of a text first, then an exact match of
+ * the initials or a prefix of a text, then a prefix of the initials or any substring of a text;
+ * catalogue order within each rank. An empty query suggests nothing.
  */
 export function suggestCategories(catalogue: Catalogue, query: string, limit = 10): CatalogueEntry[] {
   const q = normaliseSearchText(query);
@@ -28,7 +33,11 @@ export function suggestCategories(catalogue: Catalogue, query: string, limit = 1
     if (!isSuggestible(entry)) continue;
     const c = entry.category;
     const texts = [c.displayTerm, c.mappingTerm, c.term].filter(Boolean).map(normaliseSearchText);
-    const rank = Math.min(...texts.map((t) => (t === q ? 0 : t.startsWith(q) ? 1 : t.includes(q) ? 2 : 3)));
+    const initials = INITIALS_QUERY.test(q) ? (catalogue.initials?.get(entry.id) ?? []) : [];
+    const rank = Math.min(
+      ...texts.map((t) => (t === q ? 0 : t.startsWith(q) ? 1 : t.includes(q) ? 2 : 3)),
+      ...initials.map((t) => (t === q ? 1 : t.startsWith(q) ? 2 : 3)),
+    );
     if (rank < 3) ranked.push({ entry, rank, order });
   }
   ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);

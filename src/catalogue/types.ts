@@ -21,6 +21,11 @@ export interface Catalogue {
   groups: readonly TopLevelGroup[];
   /** Every node by id, in tree (pre-)order. */
   byId: ReadonlyMap<string, CatalogueEntry>;
+  /**
+   * Pinyin initials of the suggestible nodes' Chinese names, by id (data/category-initials.json,
+   * made with the catalogue: scripts/catalogue/initials.ts). Absent: suggestions match text only.
+   */
+  initials?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A link of the navigation list, footer or breadcrumb; `path` is a site path (src/paths.ts). */

@@ -242,6 +242,20 @@ describe('search (issue 43)', { skip: siteMissing }, () => {
         await page.goBack();
         await page.waitForURL((u) => u.pathname === ABOUT);
       });
+      await step('pinyin initials offer the category: kh is 口红', STEP_MS, async () => {
+        await field.fill('kh');
+        const expected = suggestCategories(getCatalogue(), 'kh', CATEGORY_SUGGESTIONS).map(
+          (e) => e.category.displayTerm,
+        );
+        assert.equal(expected[0], '口红');
+        await page.waitForFunction(
+          (want) =>
+            [...document.querySelectorAll('#hdr-sbox-list [role=option][data-kind=category] .sbox__label')]
+              .map((e) => (e.textContent ?? '').trim())
+              .join('|') === want,
+          expected.join('|'),
+        );
+      });
       await step('Enter searches; the field offers it again as a recent search, clearable', STEP_MS, async () => {
         await field.fill(q);
         await field.press('Enter');

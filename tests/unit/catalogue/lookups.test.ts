@@ -159,6 +159,35 @@ test('suggestions match the English term, case- and width-insensitively', () => 
   assert.deepEqual(names(suggestCategories(catalogue, 't恤')), ['T恤', 'T恤', '儿童T恤']);
 });
 
+test('suggestions match pinyin initials of the Chinese name or search text, after a text match', () => {
+  assert.deepEqual(names(suggestCategories(catalogue, 'kh')).slice(0, 1), ['口红']);
+  assert.ok(names(suggestCategories(catalogue, 'KH', 50)).includes('口红')); // case-insensitive
+  assert.ok(names(suggestCategories(catalogue, 'ｋｈ', 50)).includes('口红')); // full-width letters
+  // 太阳镜's search text is 墨镜: its initials are offered as well as the name's.
+  assert.ok(names(suggestCategories(catalogue, 'mj', 50)).includes('太阳镜'));
+  assert.ok(names(suggestCategories(catalogue, 'tyj', 50)).includes('太阳镜'));
+  // A polyphone read as the word reads it: 行李箱套装 is xing-li-xiang, a prefix of its initials.
+  assert.ok(names(suggestCategories(catalogue, 'xlx', 50)).includes('行李箱套装'));
+  // One letter matches no initials (every tenth name starts with it); a text match still ranks
+  // first: the English term "tea" before any name whose initials start with "tea".
+  assert.deepEqual(
+    suggestCategories(catalogue, 'k', 50).filter((e) => !/k/i.test(`${e.category.term}${e.category.mappingTerm}`)),
+    [],
+  );
+  assert.equal(suggestCategories(catalogue, 'tea', 50)[0].name, '茶');
+  // Initials are kept for suggestible nodes only, and for each whose name has two Chinese
+  // characters or more (one letter is no query: 茶 has none).
+  const suggestible = [...catalogue.byId.values()].filter(isSuggestible);
+  for (const id of catalogue.initials!.keys())
+    assert.ok(
+      suggestible.some((e) => e.id === id),
+      id,
+    );
+  const named = suggestible.filter((e) => (e.category.displayTerm.match(/\p{Script=Han}/gu) ?? []).length >= 2);
+  assert.ok(named.length > 400);
+  for (const e of named) assert.ok(catalogue.initials!.has(e.id), e.category.displayTerm);
+});
+
 test('suggestions rank exact, then prefix, then substring matches, and respect the limit', () => {
   assert.deepEqual(names(suggestCategories(catalogue, 'wine')), ['葡萄酒']);
   const tea = suggestCategories(catalogue, 'tea', 50);

@@ -4,6 +4,9 @@ import assert from 'node:assert/strict';
 import { CatalogueError, loadCatalogue, validateCatalogue } from '../../../src/catalogue';
 import type { CategoriesResponse, CategoryNode, LeafEntry, SecondLevelEntry } from '../../../src/storefront/types';
 import { buildCategories } from '../../../scripts/catalogue/build';
+import { buildInitials, initialsOf, wordsOf } from '../../../scripts/catalogue/initials';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { realData } from './helpers';
 
 const second = (d: CategoriesResponse, g: number, s: number): SecondLevelEntry => d.categories[g].children[s];
@@ -32,6 +35,25 @@ test('the real data file passes the schema check', () => {
 
 test('the committed data file is exactly what the generator produces (not edited by hand)', () => {
   assert.deepEqual(realData(), JSON.parse(JSON.stringify(buildCategories())));
+});
+
+test('data/category-initials.json is what the generator makes from data/categories.json (not stale)', () => {
+  const committed: unknown = JSON.parse(
+    readFileSync(resolve(__dirname, '../../../data/category-initials.json'), 'utf8'),
+  );
+  assert.deepEqual(committed, JSON.parse(JSON.stringify(buildInitials(realData()))));
+});
+
+test('pinyin initials: one letter per Chinese character, polyphones as the word reads, Latin kept', () => {
+  assert.equal(initialsOf('口红'), 'kh');
+  assert.equal(initialsOf('长裤'), 'ck'); // chang, not zhang
+  assert.equal(initialsOf('银行卡'), 'yhk'); // hang, not xing
+  assert.equal(initialsOf('行李箱'), 'xlx');
+  assert.equal(initialsOf('T恤'), 'tx');
+  assert.equal(initialsOf('３C数码'), '3csm'); // full-width digit
+  assert.equal(initialsOf('Tea'), ''); // no Chinese: matched as text
+  assert.deepEqual(wordsOf('太阳镜 墨镜').map(initialsOf), ['tyj', 'mj']); // each word of a search text
+  assert.deepEqual(wordsOf('面霜 / 乳液、精华').map(initialsOf), ['ms', 'ry', 'jh']);
 });
 
 test('flags a body that is not { categories: [...] }', () => {
