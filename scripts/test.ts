@@ -15,7 +15,7 @@ import os from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MARK, killGroup, marked } from '../tests/helpers/processes';
-import { integrationBundles } from './test-bundles';
+import { integrationBundles, startFirst } from './test-bundles';
 
 const root = resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -137,10 +137,29 @@ interface Step {
   /** Its output goes straight to the terminal (else it is printed when the step ends). */
   live?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** A step this one starts after (once it has succeeded). */
+  after?: Step;
 }
 /** A script of package.json (the one definition of each check). */
 const npmRun = (script: string) => ({ command: 'npm', args: ['run', '--silent', script] });
 const steps: Step[] = [];
+/**
+ * TEST_NPM_REBUILD=1 (.ci/run, after `npm ci --ignore-scripts`): the packages' install scripts
+ * run here, beside the checks, which need none of them. Of the 4-7 minutes `npm ci` took on
+ * CI, about 2 (on a quiet machine) were better-sqlite3's compile, one C file on one core while
+ * the other idled. The site build and the tests wait for it (SQLite, patch-package's patches).
+ */
+const rebuild: Step | undefined =
+  process.env.TEST_NPM_REBUILD === '1'
+    ? {
+        what: "the packages' install scripts (npm rebuild: better-sqlite3's compile, patch-package)",
+        command: 'npm',
+        args: ['rebuild', '--foreground-scripts'],
+        hint: ' (npm ci without --ignore-scripts shows the same failure)',
+        env: { JOBS: 'max' },
+      }
+    : undefined;
+if (rebuild) steps.push(rebuild);
 // The whole run checks types and lint: a failure there fails CI in about a minute.
 if (!args.length)
   steps.push(
@@ -156,6 +175,7 @@ if (buildSite)
     hint: ': the tests that read the built site cannot run',
     live: true,
     env: { GATSBY_TELEMETRY_DISABLED: '1', [MARK]: run },
+    after: rebuild,
   });
 
 /**
@@ -165,10 +185,13 @@ if (buildSite)
  */
 function runSteps(): Promise<void> {
   const children = new Set<ChildProcess>();
+  const waiting = new Map<Step, Step[]>();
+  for (const step of steps) if (step.after) waiting.set(step.after, [...(waiting.get(step.after) ?? []), step]);
   return new Promise<void>((done) => {
     let left = steps.length;
     if (!left) return done();
-    for (const step of steps) {
+    for (const step of steps) if (!step.after) start(step);
+    function start(step: Step) {
       console.log(`${step.what} ...`);
       const t = Date.now();
       const child = spawn(step.command, step.args, {
@@ -190,6 +213,7 @@ function runSteps(): Promise<void> {
           process.exit(code || 1);
         }
         console.log(`${step.what}: done in ${Math.round((Date.now() - t) / 1000)} s.`);
+        for (const next of waiting.get(step) ?? []) start(next);
         if (--left === 0) done();
       });
     }
@@ -224,13 +248,18 @@ void runSteps().then(runTests);
 /** Each generated file and what the summary calls it. */
 const bundles: Array<{ file: string; label: string }> = [];
 const layerDir = (layer: string) => join(root, 'tests', layer) + '/';
-function bundle(name: string, label: string, members: string[]): string {
+function bundle(
+  name: string,
+  label: string,
+  members: string[],
+  note = `${members.length} files in one process`,
+): string {
   const file = join(scratch, `tests-${name}.test.ts`);
   fs.writeFileSync(
     file,
     `// ${label}: these files in one process (scripts/test.ts).\n${members.map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join('\n')}\n`,
   );
-  bundles.push({ file, label: `${label} (${members.length} files in one process)` });
+  bundles.push({ file, label: `${label} (${note})` });
   return file;
 }
 
@@ -245,6 +274,13 @@ function runnerFiles(): string[] {
     for (const f of units) inBundle.add(f);
   }
   if (byLayer('integration')) {
+    // The files that build a site start first: a one-line file of their own in the scratch
+    // folder, which the runner's path order puts before the checkout (scripts/test-bundles.ts).
+    startFirst(files.map((f) => relative(root, f))).forEach((rel, i) => {
+      const f = join(root, rel);
+      out.unshift(bundle(`0-first-${i}`, rel, [f], 'started first'));
+      inBundle.add(f);
+    });
     const integration = files
       .filter((f) => f.startsWith(layerDir('integration')))
       .map((f) => ({ file: f, folder: relative(root, join(f, '..')), text: fs.readFileSync(f, 'utf8') }));

@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { INTEGRATION_BUNDLE, integrationBundles, ownProcess } from '../../scripts/test-bundles';
+import {
+  INTEGRATION_BUNDLE,
+  START_FIRST,
+  integrationBundles,
+  ownProcess,
+  startFirst,
+} from '../../scripts/test-bundles';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -74,4 +80,15 @@ test('over the real tree: the files that build keep their own process; every oth
   for (const name of ['editor/builds', 'site/deferred-reviews', 'site/build-faults', 'site/cancelled-build'])
     assert.ok(!members.some((m) => m.endsWith(`${name}.test.ts`)), `${name} runs alone`);
   assert.ok(members.length >= files.length / 2, `most files share a process (${members.length} of ${files.length})`);
+});
+
+test('the files that build a site start first: they exist, build, keep their own process; others are left as they are', () => {
+  for (const f of START_FIRST) {
+    const text = fs.readFileSync(path.join(ROOT, f), 'utf8');
+    assert.match(ownProcess(text) ?? '', /builds/, `${f} keeps a process of its own`);
+  }
+  const listed = ['tests/e2e/a.test.ts', ...START_FIRST.slice().reverse(), 'tests/integration/x.test.ts'];
+  assert.deepEqual(startFirst(listed), [...START_FIRST]);
+  assert.deepEqual(startFirst(['tests/e2e/a.test.ts']), []);
+  assert.deepEqual(startFirst([START_FIRST[1].split('/').join('\\')]), [START_FIRST[1]]);
 });
