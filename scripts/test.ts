@@ -242,8 +242,9 @@ void runSteps().then(runTests);
  * Named files and folders, and `--changed`, still run one process each. Node 20's runner
  * starts the files in the order of their paths (it sorts them): the scratch folder (/dev/shm,
  * /tmp) comes before a checkout under /work or /home, so the bundles run beside the first e2e
- * files. Starting the files that run `gatsby build` first was tried and dropped: three builds
- * at once ran into their deadlines on a busy machine.
+ * files. The two files that build a site two times or more start before everything (START_FIRST,
+ * scripts/test-bundles.ts), the others that build keep their path order: an earlier try with
+ * three builds at once at the start ran into their deadlines on a busy machine.
  */
 /** Each generated file and what the summary calls it. */
 const bundles: Array<{ file: string; label: string }> = [];

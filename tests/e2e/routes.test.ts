@@ -13,6 +13,7 @@ import {
   DESKTOP,
   MOBILE,
   hydrated,
+  innerTexts,
   launch,
   newPage,
   siteMissing,
@@ -82,12 +83,6 @@ async function until(cond: () => Promise<boolean> | boolean, timeout = WAIT.time
 }
 
 const hrefs = (page: Page, sel: string) => page.$$eval(sel, (as) => as.map((a) => a.getAttribute('href')!));
-const texts = (page: Page, sel: string) =>
-  page
-    .locator(sel)
-    .allInnerTexts()
-    .then((t) => t.map((s) => s.trim()));
-
 describe('routes', { skip: siteMissing }, () => {
   before(async () => {
     site = await startSite();
@@ -115,7 +110,7 @@ describe('routes', { skip: siteMissing }, () => {
         const { page } = w;
         const groups = getChildren(getCatalogue(), null).filter((g) => g.category.disabled !== true);
         assert.deepEqual(
-          await texts(page, '.home-cats__name'),
+          await innerTexts(page, '.home-cats__name'),
           groups.map((g) => g.name),
         );
         assert.deepEqual(
@@ -161,7 +156,7 @@ describe('routes', { skip: siteMissing }, () => {
           const entry = getCatalogue().byId.get(c.id)!;
           const { page, context } = await visit(viewport, `/review/category/${c.id}/`);
           assert.equal((await page.locator('h1').innerText()).trim(), entry.name);
-          const crumbs = await texts(page, '.breadcrumb li');
+          const crumbs = await innerTexts(page, '.breadcrumb li');
           assert.deepEqual(crumbs.slice(0, -1), c.parents);
           const children = getChildren(getCatalogue(), c.id).filter((x) => x.category.disabled !== true);
           if (kind === 'leaf')
@@ -173,7 +168,7 @@ describe('routes', { skip: siteMissing }, () => {
               children.map((x) => `/review/category/${x.id}/`),
             );
             assert.deepEqual(
-              await texts(page, '.cat__subs a'),
+              await innerTexts(page, '.cat__subs a'),
               children.map((x) => x.name),
             );
           }
@@ -437,7 +432,7 @@ describe('routes', { skip: siteMissing }, () => {
           merchants.map((m) => String(m.id)),
         );
         assert.equal(await page.locator('.mcard__logo img').count(), merchants.length);
-        assert.ok((await texts(page, '.mcard__desc')).every((t) => t.length > 10));
+        assert.ok((await innerTexts(page, '.mcard__desc')).every((t) => t.length > 10));
         await context.close();
       });
 
@@ -445,7 +440,7 @@ describe('routes', { skip: siteMissing }, () => {
         const { page, context } = await visit(viewport, '/review/articles/');
         const n = await page.locator('.acard').count();
         assert.ok(n >= 4, `${n} articles`);
-        assert.ok((await texts(page, '.acard__title')).every((t) => t.length > 2));
+        assert.ok((await innerTexts(page, '.acard__title')).every((t) => t.length > 2));
         const more = page.locator('.acard__more').first();
         await more.locator('summary').click();
         assert.equal(await more.getAttribute('open'), '');

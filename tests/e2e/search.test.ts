@@ -20,6 +20,7 @@ import {
   ROOT,
   holdHydration,
   hydrated,
+  innerTexts,
   launch,
   newPage,
   settled,
@@ -139,10 +140,7 @@ async function onPage(
 }
 
 const optionLabels = (page: Page, list: string, kind?: string) =>
-  page
-    .locator(`#${list} [role=option]${kind ? `[data-kind=${kind}]` : ''} .sbox__label`)
-    .allInnerTexts()
-    .then((t) => t.map((s) => s.trim()));
+  innerTexts(page, `#${list} [role=option]${kind ? `[data-kind=${kind}]` : ''} .sbox__label`);
 
 describe('search (issue 43)', { skip: siteMissing }, () => {
   before(async () => {

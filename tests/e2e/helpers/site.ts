@@ -157,6 +157,13 @@ export async function newPage(
   return { page, context, problems };
 }
 
+/** The inner texts of what `sel` matches, each trimmed. */
+export const innerTexts = (page: Page, sel: string): Promise<string[]> =>
+  page
+    .locator(sel)
+    .allInnerTexts()
+    .then((t) => t.map((s) => s.trim()));
+
 /** Requests for Gatsby's page data. */
 export const PAGE_DATA = /\/review\/page-data\//;
 
