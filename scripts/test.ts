@@ -1,10 +1,11 @@
 // `npm test`: every test, by layer (tests/unit, tests/integration, tests/e2e), in one run of
 // Node's test runner. The e2e layer and the files that import tests/helpers/built-site.ts read
 // one built site: it is built once here (against the embedded reference server on a random
-// port) before the runner starts, unless SKIP_SITE_BUILD=1 and public/ already exists.
+// port), unless SKIP_SITE_BUILD=1 and public/ already exists; the runner starts before the
+// build has ended, and a file that reads the site waits for it (tests/helpers/site-ready.ts).
 // docs/reliability.md, "How the suite is laid out".
 //
-//   npm test                    typecheck, ESLint, Prettier and the shared site build side by side, then all layers
+//   npm test                    typecheck, ESLint, Prettier and the site build side by side; all layers once the checks pass
 //   npm test -- unit            only tests/unit (any layer names, folders or file paths work)
 //   npm test -- --changed       the test files changed since main, and those importing a changed module
 //   npm test -- --list [...]    only print the files that would run
@@ -134,9 +135,9 @@ interface Step {
   args: string[];
   /** Printed when it fails. */
   hint: string;
-  /** Its output goes straight to the terminal (else it is printed when the step ends). */
-  live?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Called when it has succeeded. */
+  done?: () => void;
   /** A step this one starts after (once it has succeeded). */
   after?: Step;
 }
@@ -169,24 +170,43 @@ if (!args.length)
     { what: 'npm run lint:eslint', ...npmRun('lint:eslint'), hint: ' (npm run format fixes what it can)' },
     { what: 'npm run lint:prettier', ...npmRun('lint:prettier'), hint: ' (npm run format fixes it)' },
   );
-if (buildSite)
-  steps.push({
-    what: 'the shared site for the e2e tests and its other readers (scripts/build-site.ts)',
-    command: process.execPath,
-    args: ['--import', 'tsx', join(root, 'scripts', 'build-site.ts')],
-    hint: ': the tests that read the built site cannot run',
-    live: true,
-    env: { GATSBY_TELEMETRY_DISABLED: '1', [MARK]: run },
-    after: rebuild,
-  });
+/**
+ * Written when the shared site is built: the files that read it wait for it at import
+ * (TEST_SITE_READY, tests/helpers/site-ready.ts), the others run beside the build.
+ */
+const siteReady = join(scratch, 'site-ready');
+/** Writes the mark whole (a reader never sees it half-written): empty when built, else why not. */
+function markSite(why = ''): void {
+  fs.writeFileSync(`${siteReady}.partial`, why);
+  fs.renameSync(`${siteReady}.partial`, siteReady);
+}
+const siteStep: Step | undefined = buildSite
+  ? {
+      what: 'the shared site for the e2e tests and its other readers (scripts/build-site.ts)',
+      command: process.execPath,
+      args: ['--import', 'tsx', join(root, 'scripts', 'build-site.ts')],
+      hint: ': the tests that read the built site cannot run',
+      env: { GATSBY_TELEMETRY_DISABLED: '1', [MARK]: run },
+      after: rebuild,
+      done: () => markSite(),
+    }
+  : undefined;
+if (siteStep) steps.push(siteStep);
 
 /**
  * Runs the steps side by side (each is CPU-bound and mostly single-threaded: one after another
- * they left a core idle), each in its own process group. The first failure ends the others and
- * the run.
+ * they left a core idle), each in its own process group, and calls `ready` once every step but
+ * the site's build is done: the test files start beside the build, those that read the site
+ * waiting for it (tests/helpers/site-ready.ts). Not sooner: the install scripts must be done
+ * (SQLite, patch-package's patches), and the files that build a site, which start first, are
+ * minutes under their 10-minute limit beside two hogs (deferred-reviews 440-487 s), not room
+ * for three more processes (the checks) beside them. The first failure ends the others, the
+ * test files, and the run. Resolves when all are done.
  */
-function runSteps(): Promise<void> {
-  const children = new Set<ChildProcess>();
+const children = new Set<ChildProcess>();
+function runSteps(ready: () => void): Promise<void> {
+  let before = steps.filter((s) => s !== siteStep).length;
+  if (!before) ready();
   const waiting = new Map<Step, Step[]>();
   for (const step of steps) if (step.after) waiting.set(step.after, [...(waiting.get(step.after) ?? []), step]);
   return new Promise<void>((done) => {
@@ -199,7 +219,7 @@ function runSteps(): Promise<void> {
       const child = spawn(step.command, step.args, {
         cwd: root,
         detached: true,
-        stdio: step.live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, ...step.env },
       });
       children.add(child);
@@ -212,9 +232,14 @@ function runSteps(): Promise<void> {
         if (code !== 0) {
           console.error(`${step.what} failed (${signal ?? `exit ${code}`})${step.hint}.`);
           for (const c of children) if (c.pid) killGroup(c.pid);
-          process.exit(code || 1);
+          // A file waiting for the site stops waiting, and fails with this (site-ready.ts).
+          if (buildSite) markSite(`${step.what} failed`);
+          void stopTests().then(() => process.exit(code || 1));
+          return;
         }
         console.log(`${step.what}: done in ${Math.round((Date.now() - t) / 1000)} s.`);
+        step.done?.();
+        if (step !== siteStep && --before === 0) ready();
         for (const next of waiting.get(step) ?? []) start(next);
         if (--left === 0) done();
       });
@@ -231,7 +256,6 @@ const FILE_LIMIT_MS = Number(process.env.TEST_FILE_LIMIT_MS) || 600_000;
  * 1,412 s for 1,461 with three (clean-clone runs of c882e79 and 264014a, docs/reliability.md).
  */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 3;
-void runSteps().then(runTests);
 
 /**
  * Test files that share a process, when the run selects their layer by name (`npm test`, `npm
@@ -295,8 +319,28 @@ function runnerFiles(): string[] {
   return [...out, ...files.filter((f) => !inBundle.has(f))];
 }
 
-/** The runner over the selected files, the orphan check and the summary; exits. */
-function runTests() {
+/** The runner (its own process group), while it runs. */
+let runner: ChildProcess | undefined;
+
+/**
+ * Ends the runner after a failed step: SIGTERM to its group (each file's preload then ends the
+ * processes it started, tests/helpers/preload.ts), up to 30 s to go, then what is left of the run.
+ */
+async function stopTests(): Promise<void> {
+  const r = runner;
+  if (!r?.pid || r.exitCode !== null || r.signalCode !== null) return;
+  const exited = new Promise<void>((done) => r.once('exit', () => done()));
+  killGroup(r.pid, 'SIGTERM');
+  await Promise.race([exited, new Promise((done) => setTimeout(done, 30_000).unref())]);
+  for (const p of marked(run)) if (!killGroup(p.pid)) killGroup(-p.pid);
+}
+
+/**
+ * The runner over the selected files, started once the checks and the install scripts are done
+ * (the shared site's build goes on beside it); then, once that is done too, the orphan check and
+ * the summary; exits.
+ */
+async function runTests() {
   // A test that hangs (a browser stalled on a busy machine) fails after 10 minutes instead of
   // stalling the run. Node applies the limit to each test file as a whole too (process
   // isolation): at the limit it sends the file SIGTERM and reports it "cancelled", which this
@@ -312,9 +356,13 @@ function runTests() {
   fs.mkdirSync(cpuDir);
   const summaryFile = join(out, 'files.jsonl');
   const started = Date.now();
-  const r = spawnSync(
+  const child = spawn(
     process.execPath,
     [
+      // First: each file's process starts the file again in a session of its own (on Linux;
+      // TEST_OWN_SESSION=1 keeps every file in the runner's session).
+      '--import',
+      pathToFileURL(join(root, 'tests', 'helpers', 'own-session.mjs')).href,
       '--import',
       'tsx',
       '--import',
@@ -331,7 +379,8 @@ function runTests() {
     ],
     {
       cwd: root,
-      stdio: 'inherit',
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
       env: {
         ...process.env,
         GATSBY_TELEMETRY_DISABLED: '1',
@@ -340,11 +389,16 @@ function runTests() {
         TEST_FILE_LIMIT_MS: String(FILE_LIMIT_MS),
         TEST_CPU_DIR: cpuDir,
         TEST_SUMMARY_FILE: summaryFile,
+        ...(buildSite ? { TEST_SITE_READY: siteReady } : {}),
       },
     },
   );
+  runner = child;
+  const status = await new Promise<number>((done) => child.on('exit', (code) => done(code ?? 1)));
   const wallS = Math.round((Date.now() - started) / 1000);
-  let failed = r.status !== 0;
+  // The site's build, on a run whose files did not need to wait for it, ends first.
+  await stepsDone;
+  let failed = status !== 0;
 
   // Every process the run started carries its mark: any left now is an orphan (a build or a
   // browser a file could not end). Named, ended, and the run fails.
@@ -362,7 +416,7 @@ function runTests() {
   if (!summarize(summaryFile, cpuDir, wallS)) failed = true;
 
   fs.rmSync(out, { recursive: true, force: true });
-  process.exit(failed ? r.status || 1 : 0);
+  process.exit(failed ? status || 1 : 0);
 }
 
 /**
@@ -430,3 +484,13 @@ function summarize(summaryPath: string, cpuPath: string, wall: number): boolean 
     );
   return !cancelled.length && !bad.length;
 }
+
+// The run: the steps, and the runner once the install scripts are done.
+const stepsDone = runSteps(() => void runTests());
+// The steps and the runner lead process groups of their own (so that a failure can end each
+// with all it started): a Ctrl-C or a CI's cancel reaches this process only, which ends them.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.once(sig, () => {
+    for (const c of children) if (c.pid) killGroup(c.pid);
+    void stopTests().then(() => process.exit(130));
+  });

@@ -8,10 +8,13 @@ import { chromium, type Browser, type BrowserContext, type Page, type Route } fr
 import { startServer, type RunningServer, type StartOptions } from '../../../server/main';
 import { registerSite } from '../../../server/site';
 import { remainingMs } from '../../helpers/deadline';
+import { waitForSharedSite } from '../../helpers/site-ready';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 export const PUBLIC_DIR = path.join(ROOT, 'public');
 export const TEST_DB = path.join(ROOT, 'var', 'test', 'storefront.sqlite');
+// npm test builds the site beside the runner: wait for its end before looking.
+waitForSharedSite();
 export const siteMissing =
   !fs.existsSync(path.join(PUBLIC_DIR, 'index.html')) || !fs.existsSync(TEST_DB)
     ? 'no built site (scripts/build-site.ts runs before the e2e tests in npm test)'

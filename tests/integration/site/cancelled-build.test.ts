@@ -3,9 +3,10 @@
 // at its limit (it sends the file's process SIGTERM, then reports it "cancelled"), and the
 // builds, children of that process, outlived it. Here a test file of the same kind (a plain
 // `spawn` of a real `gatsby build` against a real reference server, no cleanup of its own) runs
-// under Node's test runner with npm test's preload (tests/helpers/preload.ts); once Gatsby has
-// started its workers, the file is cancelled the way the runner does it. Then no process of
-// that run may remain: not the file, not `gatsby build`, not a worker.
+// under Node's test runner with npm test's imports (tests/helpers/own-session.mjs, which starts
+// the file again in a session of its own, and tests/helpers/preload.ts); once Gatsby has started
+// its workers, the file is cancelled the way the runner does it (SIGTERM to the process it
+// started). Then no process of that run may remain: not the file, not `gatsby build`, not a worker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -35,7 +36,13 @@ test('a build that runs into the limit', async () => {
     cwd: dir,
     stdio: 'ignore',
   });
-  fs.writeFileSync(process.env.PIDS_FILE!, JSON.stringify({ file: process.pid, gatsby: child.pid }));
+  // Field 6 of /proc/self/stat: the session id.
+  const stat = fs.readFileSync('/proc/self/stat', 'latin1');
+  const sid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+  fs.writeFileSync(
+    process.env.PIDS_FILE!,
+    JSON.stringify({ file: process.pid, started: process.ppid, sid, gatsby: child.pid }),
+  );
   await new Promise(() => {});
 });
 `;
@@ -61,11 +68,20 @@ after(async () => {
 test('after the runner cancels a file whose build is running, no gatsby process (or any other of it) remains', async () => {
   const pidsFile = path.join(tmp, 'pids.json');
   // NODE_TEST_CONTEXT would make the inner runner act as one of this runner's files; the inner
-  // run's figures are not this run's.
-  const { NODE_TEST_CONTEXT: _ctx, TEST_CPU_DIR: _cpu, TEST_SUMMARY_FILE: _summary, ...env } = process.env;
+  // run's figures are not this run's; TEST_OWN_SESSION (this file's own session) is not the
+  // inner file's.
+  const {
+    NODE_TEST_CONTEXT: _ctx,
+    TEST_CPU_DIR: _cpu,
+    TEST_SUMMARY_FILE: _summary,
+    TEST_OWN_SESSION: _own,
+    ...env
+  } = process.env;
   const inner: Promise<GroupRun> = runInGroup(
     process.execPath,
     [
+      '--import',
+      pathToFileURL(path.join(ROOT, 'tests', 'helpers', 'own-session.mjs')).href,
       '--import',
       'tsx',
       '--import',
@@ -91,9 +107,17 @@ test('after the runner cancels a file whose build is running, no gatsby process 
   );
   const pids = await until('the inner file to start its build', () =>
     fs.existsSync(pidsFile)
-      ? (JSON.parse(fs.readFileSync(pidsFile, 'utf8')) as { file: number; gatsby: number })
+      ? (JSON.parse(fs.readFileSync(pidsFile, 'utf8')) as {
+          file: number;
+          started: number;
+          sid: number;
+          gatsby: number;
+        })
       : false,
   );
+  // The file runs in a session of its own, started by the process the runner started.
+  assert.equal(pids.sid, pids.file, 'the test file leads a session of its own');
+  assert.notEqual(pids.started, pids.file);
   // Gatsby's workers: what a killed build left behind before (children of the build).
   const workers = await until('gatsby build to start a child process', () => {
     const d = descendants(pids.gatsby);
@@ -103,8 +127,8 @@ test('after the runner cancels a file whose build is running, no gatsby process 
   assert.ok(during.includes(pids.gatsby), 'the build carries the run mark');
   for (const w of workers) assert.ok(during.includes(w.pid), `the worker ${w.cmd} carries the run mark`);
 
-  // What the runner does at a file's limit.
-  process.kill(pids.file, 'SIGTERM');
+  // What the runner does at a file's limit: SIGTERM to the process it started, which passes it on.
+  process.kill(pids.started, 'SIGTERM');
   const result = await inner;
   assert.notEqual(result.code, 0, `the cancelled run fails:\n${result.out.slice(-2000)}`);
   // The preload ends them before the file exits; give the kernel time to take them away.
