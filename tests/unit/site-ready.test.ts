@@ -16,7 +16,10 @@ const helper = path.resolve(__dirname, '..', 'helpers', 'site-ready.ts');
 const script = `const fs = require('node:fs'); const { waitForSharedSite } = require(${JSON.stringify(helper)}); console.log('waiting'); try { waitForSharedSite(); console.log('ready, mark ' + (fs.existsSync(process.env.TEST_SITE_READY || '/') ? 'written' : 'missing')); } catch (e) { console.log(e.message); process.exit(1); }`;
 
 function child(env: Record<string, string>) {
+  // From the checkout (tsx resolves from the working directory; a file of the unit bundle may
+  // have changed it).
   const c = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
+    cwd: path.resolve(__dirname, '..', '..'),
     env: { ...process.env, TEST_SITE_READY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
