@@ -148,14 +148,12 @@ const steps: Step[] = [];
  * TEST_NPM_REBUILD=1 (.ci/run, after `npm ci --ignore-scripts`): the packages' install scripts
  * run here, beside the checks, which need none of them. Of the 4-7 minutes `npm ci` took on
  * CI, about 2 (on a quiet machine) were better-sqlite3's compile, one C file on one core while
- * the other idled; .ci/run now compiles it beside `npm ci` and hands it over as a local
- * prebuild, which this step unpacks. The site build and the tests wait for it (SQLite,
- * patch-package's patches).
+ * the other idled. The site build and the tests wait for it (SQLite, patch-package's patches).
  */
 const rebuild: Step | undefined =
   process.env.TEST_NPM_REBUILD === '1'
     ? {
-        what: "the packages' install scripts (npm rebuild: better-sqlite3, patch-package)",
+        what: "the packages' install scripts (npm rebuild: better-sqlite3's compile, patch-package)",
         command: 'npm',
         args: ['rebuild', '--foreground-scripts'],
         hint: ' (npm ci without --ignore-scripts shows the same failure)',
