@@ -136,8 +136,6 @@ interface Step {
   /** Printed when it fails. */
   hint: string;
   env?: NodeJS.ProcessEnv;
-  /** Called when it has succeeded. */
-  done?: () => void;
   /** A step this one starts after (once it has succeeded). */
   after?: Step;
 }
@@ -186,7 +184,6 @@ const siteStep: Step | undefined = buildSite
       hint: ': the tests that read the built site cannot run',
       env: { GATSBY_TELEMETRY_DISABLED: '1', [MARK]: run },
       after: rebuild,
-      done: () => markSite(),
     }
   : undefined;
 if (siteStep) steps.push(siteStep);
@@ -229,15 +226,12 @@ function runSteps(ready: () => void): Promise<void> {
         if (out.trim()) process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
         if (code !== 0) {
           console.error(`${step.what} failed (${signal ?? `exit ${code}`})${step.hint}.`);
-          for (const c of children) if (c.pid) killGroup(c.pid);
-          // A file waiting for the site stops waiting, and fails with this (site-ready.ts).
-          if (buildSite) markSite(`${step.what} failed`);
-          void stopTests().then(() => process.exit(code || 1));
+          abort(`${step.what} failed`, code || 1);
           return;
         }
         console.log(`${step.what}: done in ${Math.round((Date.now() - t) / 1000)} s.`);
-        step.done?.();
-        if (step !== siteStep && --before === 0) ready();
+        if (step === siteStep) markSite();
+        else if (--before === 0) ready();
         for (const next of waiting.get(step) ?? []) start(next);
         if (--left === 0) done();
       });
@@ -321,8 +315,18 @@ function runnerFiles(): string[] {
 let runner: ChildProcess | undefined;
 
 /**
- * Ends the runner after a failed step: SIGTERM to its group (each file's preload then ends the
- * processes it started, tests/helpers/preload.ts), up to 30 s to go, then what is left of the run.
+ * Ends the run early (a failed step, a Ctrl-C): the steps' groups, then the runner's. A file
+ * waiting for the site stops waiting and fails with `why` (site-ready.ts).
+ */
+function abort(why: string, code: number): void {
+  for (const c of children) if (c.pid) killGroup(c.pid);
+  if (buildSite) markSite(why);
+  void stopTests().then(() => process.exit(code));
+}
+
+/**
+ * Ends the runner: SIGTERM to its group (each file's preload then ends the processes it
+ * started, tests/helpers/preload.ts), up to 30 s to go, then what is left of the run.
  */
 async function stopTests(): Promise<void> {
   const r = runner;
@@ -487,8 +491,4 @@ function summarize(summaryPath: string, cpuPath: string, wall: number): boolean 
 const stepsDone = runSteps(() => void runTests());
 // The steps and the runner lead process groups of their own (so that a failure can end each
 // with all it started): a Ctrl-C or a CI's cancel reaches this process only, which ends them.
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-  process.once(sig, () => {
-    for (const c of children) if (c.pid) killGroup(c.pid);
-    void stopTests().then(() => process.exit(130));
-  });
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, () => abort(`npm test got ${sig}`, 130));

@@ -8,17 +8,10 @@ import { chromium, type Browser, type BrowserContext, type Page, type Route } fr
 import { startServer, type RunningServer, type StartOptions } from '../../../server/main';
 import { registerSite } from '../../../server/site';
 import { remainingMs } from '../../helpers/deadline';
-import { waitForSharedSite } from '../../helpers/site-ready';
+import { PUBLIC_DIR, TEST_DB, TEST_MEDIA } from '../../helpers/built-site';
 
-export const ROOT = path.resolve(__dirname, '..', '..', '..');
-export const PUBLIC_DIR = path.join(ROOT, 'public');
-export const TEST_DB = path.join(ROOT, 'var', 'test', 'storefront.sqlite');
-// npm test builds the site beside the runner: wait for its end before looking.
-waitForSharedSite();
-export const siteMissing =
-  !fs.existsSync(path.join(PUBLIC_DIR, 'index.html')) || !fs.existsSync(TEST_DB)
-    ? 'no built site (scripts/build-site.ts runs before the e2e tests in npm test)'
-    : false;
+// The shared site (built by npm test beside the runner; importing built-site waits for it).
+export { ROOT, PUBLIC_DIR, TEST_DB, siteMissing } from '../../helpers/built-site';
 
 export interface Site {
   base: string;
@@ -42,7 +35,7 @@ export async function startSite(extra: Partial<StartOptions> = {}): Promise<Site
     port: 0,
     host: '127.0.0.1',
     dbFile,
-    mediaDir: path.join(ROOT, 'var', 'test', 'media'),
+    mediaDir: TEST_MEDIA,
     devCodeLog: (phone, code) => codes.set(phone, code),
     // A review without a static page is rendered by the site server; a request waits 10 s for
     // its render (RENDER_ANSWER_MS), then gets the fallback. The first render starts a render
