@@ -241,13 +241,17 @@ function runSteps(ready: () => void): Promise<void> {
 
 const FILE_LIMIT_MS = Number(process.env.TEST_FILE_LIMIT_MS) || 600_000;
 /**
- * Test files run at once (TEST_CONCURRENCY): 3 on this project's 2-core machines. A file spends
+ * Test files run at once (TEST_CONCURRENCY): 4 on this project's 2-core machines. A file spends
  * much of its time waiting (a browser's idle period, a prefetch batch's 3 s, a server's answer):
  * with 2 at once a quiet run left the cores idle 45 % of the time (1,719 CPU s in 1,608 s). Four
- * at once beside two CPU hogs was no faster: the runner took 1,548 s for 1,590 CPU s against
- * 1,412 s for 1,461 with three (clean-clone runs of c882e79 and 264014a, docs/reliability.md).
+ * at once beside two CPU hogs was first no faster than three (c882e79: 1,548 s for 1,590 CPU s
+ * against 264014a's 1,412 s for 1,461), while every file shared the runner's one session, so
+ * one scheduling group's share of the CPU (Linux's autogroups). Now that each file runs in a
+ * session of its own (own-session.mjs), three at once used 1.05 cores on average beside two
+ * hogs (1,481 CPU s in 1,408 s, dbb8f6a), the hogs the rest: a fourth file takes its share from
+ * them. docs/reliability.md, "What changed next (2026-11-29, fifth session)".
  */
-const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 3;
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 4;
 
 /**
  * Test files that share a process, when the run selects their layer by name (`npm test`, `npm
@@ -415,7 +419,7 @@ async function runTests() {
     for (const p of orphans) console.error(`  pid ${p.pid} (parent ${p.ppid}, group ${p.pgid}): ${p.cmd}`);
     for (const p of orphans) if (!killGroup(p.pid)) killGroup(-p.pid); // its group if it leads one, else itself
   } else console.log('No process of this run is left running.');
-  if (!summarize(summaryFile, cpuDir, wallS)) failed = true;
+  if (!summarize(summaryFile, cpuDir, wallS, started)) failed = true;
 
   fs.rmSync(out, { recursive: true, force: true });
   process.exit(failed ? status || 1 : 0);
@@ -426,7 +430,7 @@ async function runTests() {
  * files that left processes for the preload to end, and the files that took the most time.
  * Returns whether every file passed.
  */
-function summarize(summaryPath: string, cpuPath: string, wall: number): boolean {
+function summarize(summaryPath: string, cpuPath: string, wall: number, started: number): boolean {
   interface FileLine {
     file: string;
     ms: number;
@@ -441,6 +445,8 @@ function summarize(summaryPath: string, cpuPath: string, wall: number): boolean 
     selfCpuMs: number;
     childrenCpuMs: number;
     wallMs: number;
+    /** When the file's process exited (Date.now()); with wallMs, when it started. */
+    endedAt?: number;
     cause: string;
     ended: string[];
   }
@@ -478,11 +484,11 @@ function summarize(summaryPath: string, cpuPath: string, wall: number): boolean 
   const rows = [...cpu.values()].sort((a, b) => b.selfCpuMs + b.childrenCpuMs - (a.selfCpuMs + a.childrenCpuMs));
   const total = rows.reduce((s, c) => s + c.selfCpuMs + c.childrenCpuMs, 0);
   console.log(
-    `CPU time of the test files: ${Math.round(total / 1000)} s; the most (CPU s = file + its children, wall s):`,
+    `CPU time of the test files: ${Math.round(total / 1000)} s; the most (CPU s = file + its children, wall s, when it started in the run):`,
   );
   for (const c of rows.slice(0, Number(process.env.TEST_SUMMARY_FILES) || 12))
     console.log(
-      `  ${String(Math.round((c.selfCpuMs + c.childrenCpuMs) / 1000)).padStart(5)} = ${Math.round(c.selfCpuMs / 1000)} + ${Math.round(c.childrenCpuMs / 1000)}, ${Math.round(c.wallMs / 1000)} s wall  ${rel(c.file)}`,
+      `  ${String(Math.round((c.selfCpuMs + c.childrenCpuMs) / 1000)).padStart(5)} = ${Math.round(c.selfCpuMs / 1000)} + ${Math.round(c.childrenCpuMs / 1000)}, ${Math.round(c.wallMs / 1000)} s wall${c.endedAt ? ` from ${Math.round((c.endedAt - c.wallMs - started) / 1000)} s` : ''}  ${rel(c.file)}`,
     );
   return !cancelled.length && !bad.length;
 }

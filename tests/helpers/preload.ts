@@ -40,6 +40,7 @@ if (process.env.NODE_TEST_CONTEXT && process.platform === 'linux') {
           selfCpuMs: (f[11] + f[12]) * tick,
           childrenCpuMs: (f[13] + f[14]) * tick,
           wallMs: Math.round(performance.now()),
+          endedAt: Date.now(),
           ended: ended.map((p) => p.cmd),
         }),
       );
