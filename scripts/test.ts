@@ -146,12 +146,14 @@ const steps: Step[] = [];
  * TEST_NPM_REBUILD=1 (.ci/run, after `npm ci --ignore-scripts`): the packages' install scripts
  * run here, beside the checks, which need none of them. Of the 4-7 minutes `npm ci` took on
  * CI, about 2 (on a quiet machine) were better-sqlite3's compile, one C file on one core while
- * the other idled. The site build and the tests wait for it (SQLite, patch-package's patches).
+ * the other idled; .ci/run now compiles it beside `npm ci` and hands it over as a local
+ * prebuild, which this step unpacks. The site build and the tests wait for it (SQLite,
+ * patch-package's patches).
  */
 const rebuild: Step | undefined =
   process.env.TEST_NPM_REBUILD === '1'
     ? {
-        what: "the packages' install scripts (npm rebuild: better-sqlite3's compile, patch-package)",
+        what: "the packages' install scripts (npm rebuild: better-sqlite3, patch-package)",
         command: 'npm',
         args: ['rebuild', '--foreground-scripts'],
         hint: ' (npm ci without --ignore-scripts shows the same failure)',
@@ -241,17 +243,16 @@ function runSteps(ready: () => void): Promise<void> {
 
 const FILE_LIMIT_MS = Number(process.env.TEST_FILE_LIMIT_MS) || 600_000;
 /**
- * Test files run at once (TEST_CONCURRENCY): 4 on this project's 2-core machines. A file spends
+ * Test files run at once (TEST_CONCURRENCY): 3 on this project's 2-core machines. A file spends
  * much of its time waiting (a browser's idle period, a prefetch batch's 3 s, a server's answer):
  * with 2 at once a quiet run left the cores idle 45 % of the time (1,719 CPU s in 1,608 s). Four
- * at once beside two CPU hogs was first no faster than three (c882e79: 1,548 s for 1,590 CPU s
- * against 264014a's 1,412 s for 1,461), while every file shared the runner's one session, so
- * one scheduling group's share of the CPU (Linux's autogroups). Now that each file runs in a
- * session of its own (own-session.mjs), three at once used 1.05 cores on average beside two
- * hogs (1,481 CPU s in 1,408 s, dbb8f6a), the hogs the rest: a fourth file takes its share from
- * them. docs/reliability.md, "What changed next (2026-11-29, fifth session)".
+ * at once beside two CPU hogs failed both times: c882e79 was no faster and starved runtime.test
+ * of idle periods; 158ae0f (each file in its own session) failed the two files that build a
+ * site, which start first and share the first minutes with the shared site's build and the
+ * bundles: with two bundles beside them instead of one, builds.test failed at 545 s and
+ * deferred-reviews was cancelled at its 600 s limit. docs/reliability.md, "fifth session".
  */
-const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 4;
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 3;
 
 /**
  * Test files that share a process, when the run selects their layer by name (`npm test`, `npm
