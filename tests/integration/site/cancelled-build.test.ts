@@ -118,12 +118,18 @@ test('after the runner cancels a file whose build is running, no gatsby process 
   // The file runs in a session of its own, started by the process the runner started.
   assert.equal(pids.sid, pids.file, 'the test file leads a session of its own');
   assert.notEqual(pids.started, pids.file);
-  // Gatsby's workers: what a killed build left behind before (children of the build).
-  const workers = await until('gatsby build to start a child process', () => {
-    const d = descendants(pids.gatsby);
-    return d.length ? d : false;
+  // Gatsby's workers: what a killed build left behind before (children of the build). Those
+  // alive before and after the list of marked processes was read, so alive while it was: a
+  // short-lived helper (detect-libc's `getconf GNU_LIBC_VERSION`) may exit in between, and a
+  // process that is gone carries no environment to read (seen once beside two CPU hogs).
+  const { workers, during } = await until('gatsby build to start a child process that lasts', () => {
+    const before = descendants(pids.gatsby);
+    if (!before.length) return false;
+    const during = marked(run).map((p) => p.pid);
+    const after = new Set(descendants(pids.gatsby).map((p) => p.pid));
+    const workers = before.filter((p) => after.has(p.pid));
+    return workers.length ? { workers, during } : false;
   });
-  const during = marked(run).map((p) => p.pid);
   assert.ok(during.includes(pids.gatsby), 'the build carries the run mark');
   for (const w of workers) assert.ok(during.includes(w.pid), `the worker ${w.cmd} carries the run mark`);
 
