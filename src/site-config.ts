@@ -38,6 +38,23 @@ export const siteConfig = {
     miniProgram: 'https://www.example-haitao.cn/mp/launch',
   },
   customerServiceChat: 'https://kefu.example-haitao.cn/chat',
+  /**
+   * The app's product page (issue 45: a buy path that lands on the product), `{productId}`
+   * filled in: its universal link (https: the app when installed, else the storefront's page for
+   * the product), its URL scheme, and the WeChat mini program's page path. APP_PRODUCT_LINK,
+   * APP_PRODUCT_SCHEME and MINI_PROGRAM_PRODUCT_PATH override them at build time
+   * (src/listing/app-link.ts checks them).
+   */
+  app: {
+    productLink:
+      (typeof process !== 'undefined' && process.env?.APP_PRODUCT_LINK) ||
+      'https://www.example-haitao.cn/app/product/{productId}',
+    productScheme:
+      (typeof process !== 'undefined' && process.env?.APP_PRODUCT_SCHEME) || 'haitao://product/{productId}',
+    miniProgramProductPath:
+      (typeof process !== 'undefined' && process.env?.MINI_PROGRAM_PRODUCT_PATH) ||
+      'pages/product/index?id={productId}',
+  },
 } as const;
 
 export type SiteConfig = typeof siteConfig;
