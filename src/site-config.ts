@@ -3,10 +3,14 @@
 // with SITE_URL and GATSBY_ANALYTICS_SITE_ID; the rest is the company's published data.
 import { analyticsSiteIdFrom } from './third-party';
 
+/** A build-time override, or undefined (also in the browser, where there is no `process`). */
+const buildEnv = (name: string): string | undefined =>
+  (typeof process !== 'undefined' && process.env?.[name]) || undefined;
+
 export const siteConfig = {
   siteName: '海淘晒单',
   brandName: '环球优选海淘',
-  siteUrl: (typeof process !== 'undefined' && process.env?.SITE_URL) || 'https://www.example-haitao.cn',
+  siteUrl: buildEnv('SITE_URL') ?? 'https://www.example-haitao.cn',
   description: '真实海淘买家晒单：欧美正品购物心得、实拍图片与视频，帮你买对海外好物。',
   keywords: ['海淘', '晒单', '海外购', '跨境电商', '正品', '买家秀'],
   defaultPraise: '此用户未填写评价内容，默认好评',
@@ -46,14 +50,9 @@ export const siteConfig = {
    * (src/listing/app-link.ts checks them).
    */
   app: {
-    productLink:
-      (typeof process !== 'undefined' && process.env?.APP_PRODUCT_LINK) ||
-      'https://www.example-haitao.cn/app/product/{productId}',
-    productScheme:
-      (typeof process !== 'undefined' && process.env?.APP_PRODUCT_SCHEME) || 'haitao://product/{productId}',
-    miniProgramProductPath:
-      (typeof process !== 'undefined' && process.env?.MINI_PROGRAM_PRODUCT_PATH) ||
-      'pages/product/index?id={productId}',
+    productLink: buildEnv('APP_PRODUCT_LINK') ?? 'https://www.example-haitao.cn/app/product/{productId}',
+    productScheme: buildEnv('APP_PRODUCT_SCHEME') ?? 'haitao://product/{productId}',
+    miniProgramProductPath: buildEnv('MINI_PROGRAM_PRODUCT_PATH') ?? 'pages/product/index?id={productId}',
   },
 } as const;
 
