@@ -2,6 +2,7 @@ import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { releaseHeldActions } from './src/boot/engagement';
+import { navigationEnded, watchNavigations } from './src/boot/navigation-progress';
 import { markNavigated } from './src/components/common/hydrate-later-gate';
 import './src/styles';
 
@@ -19,6 +20,7 @@ const whenIdle = (fn: () => void, timeout = 3000) => {
 // now (a quick click could navigate away before idle); its own small chunk stores them when the
 // browser is idle: the session store is not needed to show the page.
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
+  watchNavigations();
   const landing = window.location.href;
   whenIdle(() => {
     import('./src/hooks/landing').then(
@@ -84,6 +86,11 @@ export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () 
 // page renders.)
 export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ prevLocation }) => {
   if (prevLocation) markNavigated();
+};
+
+// The next page has rendered: the navigation bar goes (src/boot/navigation-progress.ts).
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = () => {
+  navigationEnded();
 };
 
 // A returning visitor gets new content after a rebuild: reload once the new service worker

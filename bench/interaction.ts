@@ -31,7 +31,12 @@ const BOOT_FILES = [
   'gatsby-browser.tsx',
   'src/components/gallery/Gallery.tsx',
   'src/components/gallery/use-swiper.ts',
+  'src/components/gallery/swiper-loader.ts',
+  'src/components/review/LikeButton.tsx',
   'src/styles/global.css',
+  'src/styles/review.css',
+  'src/styles/index.ts',
+  'src/styles/no-script.ts',
 ];
 
 type Moment = 'fcp+1s' | 'settled' | 'scrolled';
@@ -46,7 +51,15 @@ interface Control {
   swipe?: boolean;
   /** In the page: true once the result shows (run in each animation frame after the touch). */
   shown: string;
+  /**
+   * In the page: true once the first visible response shows, when it comes before the result
+   * (the strip under way before it has arrived, the viewer's picture before its zoom).
+   */
+  taken?: string;
 }
+
+/** The native strip on its way (it follows the finger, or the arrow's smooth scroll began). */
+const GALLERY_UNDER_WAY = `(document.querySelector('.gallery__track')?.scrollLeft ?? 0) > 2`;
 
 const REVIEW = (d: string) => pagesByKind(d).review;
 const CONTROLS: Control[] = [
@@ -59,11 +72,25 @@ const CONTROLS: Control[] = [
   {
     name: 'gallery next',
     page: REVIEW,
-    target: '.gallery__main .swiper-button-next',
+    target: '.gallery__arrow--next, .gallery__main .swiper-button-next',
     shown: GALLERY_MOVED(),
+    taken: GALLERY_UNDER_WAY,
   },
-  { name: 'gallery swipe', page: REVIEW, target: '.gallery__main', swipe: true, shown: GALLERY_MOVED() },
-  { name: 'picture -> viewer', page: REVIEW, target: '.gallery__open', shown: `!!document.querySelector('.viewer')` },
+  {
+    name: 'gallery swipe',
+    page: REVIEW,
+    target: '.gallery__main',
+    swipe: true,
+    shown: GALLERY_MOVED(),
+    taken: GALLERY_UNDER_WAY,
+  },
+  {
+    name: 'picture -> viewer',
+    page: REVIEW,
+    target: '.gallery__open',
+    shown: `!!document.querySelector('.viewer:not(.viewer--opening)')`,
+    taken: `!!document.querySelector('.viewer')`,
+  },
   {
     name: '赞',
     page: REVIEW,
@@ -105,8 +132,9 @@ const CONTROLS: Control[] = [
   },
 ];
 
+/** The second picture in place: the native strip scrolled to it, or (the baseline) Swiper's slide. */
 function GALLERY_MOVED() {
-  return `(() => { const s = document.querySelectorAll('.gallery__main .swiper-slide'); return !!s[1] && s[1].classList.contains('swiper-slide-active'); })()`;
+  return `(() => { const t = document.querySelector('.gallery__track'); if (t) return t.scrollLeft >= t.clientWidth - 2; const s = document.querySelectorAll('.gallery__main .swiper-slide'); return !!s[1] && s[1].classList.contains('swiper-slide-active'); })()`;
 }
 
 /**
@@ -119,14 +147,17 @@ const INSTRUMENT = `
   Object.defineProperty(navigator, 'share', { configurable: true, value: (d) => { window.__shared = d; return new Promise(() => {}); } });
   addEventListener('beforeunload', () => { window.__navigating = true; }, true);
   addEventListener('touchstart', (e) => { if (window.__t0 == null) window.__t0 = e.timeStamp; }, { capture: true, passive: true });
-  window.__measure = (shown) => new Promise((resolve) => {
+  // A response that says the tap was taken: a held tap's pressed state, a busy control, a
+  // navigation under way (the browser's, or the app's bar: src/boot/navigation-progress.ts).
+  const answered = () => !!document.querySelector('[data-held], [aria-busy="true"], html[data-navigating]') || !!window.__navigating;
+  window.__measure = (shown, taken) => new Promise((resolve) => {
     let ack = null;
     const give = (v) => { try { sessionStorage.setItem('__interaction', JSON.stringify(v)); } catch {} resolve(v); };
     addEventListener('pagehide', () => give({ ack: ack ?? performance.now() - window.__t0, result: performance.now() - window.__t0, via: 'navigation' }));
     const frame = (ts) => {
       if (window.__t0 == null) return requestAnimationFrame(frame);
       const ok = shown();
-      if (ack == null && (ok || document.querySelector('[data-held]') || window.__navigating)) ack = ts - window.__t0;
+      if (ack == null && (ok || answered() || taken())) ack = ts - window.__t0;
       if (ok) return give({ ack, result: ts - window.__t0, via: 'frame' });
       if (performance.now() - window.__t0 > 20000) return give({ ack, result: null, via: 'lost' });
       requestAnimationFrame(frame);
@@ -198,9 +229,11 @@ async function firstTap(
     const el = page.locator(control.target).first();
     await el.waitFor({ state: 'attached', timeout: 60_000 });
     // The scroll of the third moment; at the others, a control out of view is scrolled to as well.
+    // A chip in a row that scrolls sideways (the showcase's filters on a phone) is brought in too.
     if (moment === 'scrolled' || !(await el.isVisible()) || !(await inView(page, control.target)))
       await page.evaluate(
-        (sel) => document.querySelector(sel)?.scrollIntoView({ block: 'center', behavior: 'instant' }),
+        (sel) =>
+          document.querySelector(sel)?.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }),
         control.target,
       );
     const box = await el.boundingBox();
@@ -209,11 +242,12 @@ async function firstTap(
       (window as unknown as { __tapped: Element | null }).__tapped = document.querySelector(sel);
     }, control.target);
     const measured = page.evaluate(
-      (shown) =>
-        (window as unknown as { __measure(f: () => boolean): Promise<Tap> }).__measure(
+      ([shown, taken]) =>
+        (window as unknown as { __measure(f: () => boolean, g: () => boolean): Promise<Tap> }).__measure(
           new Function(`return ${shown}`) as () => boolean,
+          new Function(`return ${taken}`) as () => boolean,
         ),
-      control.shown,
+      [control.shown, control.taken ?? 'false'] as const,
     );
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
@@ -235,7 +269,7 @@ async function firstTap(
 const inView = (page: Page, sel: string) =>
   page.evaluate((s) => {
     const r = document.querySelector(s)?.getBoundingClientRect();
-    return !!r && r.top >= 0 && r.bottom <= innerHeight;
+    return !!r && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
   }, sel);
 
 async function settle(page: Page) {
@@ -252,7 +286,13 @@ async function settle(page: Page) {
 /** A copy of the site with the boot files of `ref`, built on `dbFile`. */
 async function baselineSite(ctx: BenchContext, ref: string, dbFile: string): Promise<string> {
   const dir = siteCopy(ctx, 'site-boot-baseline');
-  for (const f of BOOT_FILES) {
+  // A file the ref does not have (the no-script stylesheet came later) stays as in this tree.
+  const at = new Set(
+    execFileSync('git', ['ls-tree', '-r', '--name-only', ref, '--', ...BOOT_FILES], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean),
+  );
+  for (const f of BOOT_FILES.filter((b) => at.has(b))) {
     const text = execFileSync('git', ['show', `${ref}:${f}`], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
     fs.writeFileSync(path.join(dir, f), text);
   }

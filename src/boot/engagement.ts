@@ -10,14 +10,19 @@
 // From the first script until React has hydrated, what the shopper asks of the page is held,
 // shown as taken at once (`data-held` on the control: pressed, in global.css) and done again
 // once React has hydrated, every action once and in order: taps and clicks (with the pointer
-// type of their press: a tablet's tap on a top category opens its mega-menu), horizontal
-// swipes, submits of forms without an action; the element under the mouse gets its hover.
-// What works without script is left to the browser: plain links, the browser's own controls
-// and forms with an action.
+// type of their press: a tablet's tap on a top category opens its mega-menu) and submits of
+// forms without an action; the element under the mouse gets its hover. What works without
+// script is left to the browser: plain links, the browser's own controls, forms with an action
+// and the gallery's strip, which the browser scrolls itself (a swipe); its arrows and
+// thumbnails are done at once, here, by the few lines of ../components/gallery/strip.ts.
+import { goToSlide } from '../components/gallery/strip';
 import { PATH_PREFIX } from '../paths';
 
 /** Events that start the runtime before the browser is idle: the shopper is about to ask something. */
 export const ENGAGEMENT_EVENTS = ['pointerdown', 'touchstart', 'mouseover', 'keydown', 'focusin'] as const;
+
+/** The end of a press or touch that engaged: the runtime starts after it (whenToBoot). */
+const GESTURE_END = ['pointerup', 'pointercancel', 'touchend', 'touchcancel', 'click'] as const;
 
 /** The idle period after the load event starts the runtime at the latest this long after it. */
 export const BOOT_IDLE_TIMEOUT_MS = 1_000;
@@ -74,32 +79,13 @@ export function bootAtOnceReason(w: Window & { pagePath?: string }): string | nu
   return null;
 }
 
-/**
- * A finger moved from `from` to `to`: -1 leftwards, 1 rightwards, 0 no horizontal swipe (more
- * than 30 px, and more across than down). The gallery's own rule too (Gallery.tsx).
- */
-export function horizontalSwipe(from: Point, to: Point): -1 | 0 | 1 {
-  const dx = to.x - from.x;
-  if (Math.abs(dx) <= 30 || Math.abs(dx) <= Math.abs(to.y - from.y)) return 0;
-  return dx < 0 ? -1 : 1;
-}
-
-interface Point {
-  x: number;
-  y: number;
-}
-
-type Held =
-  | { kind: 'click'; target: Element; pointerType: string }
-  | { kind: 'swipe'; target: Element; from: Point; to: Point }
-  | { kind: 'submit'; form: HTMLFormElement };
+type Held = { kind: 'click'; target: Element; pointerType: string } | { kind: 'submit'; form: HTMLFormElement };
 
 /** At most this many actions are held (the oldest go first). */
 const HELD_MAX = 16;
 const held: Held[] = [];
 let holding = false;
 let pointerType = '';
-let touch: { target: Element; from: Point } | null = null;
 
 /**
  * What works without script, so a click on it is not held: a link the browser follows (one that
@@ -110,14 +96,12 @@ let touch: { target: Element; from: Point } | null = null;
 const NATIVE =
   'a[href]:not([aria-expanded]):not([aria-haspopup]):not([role=button]),summary,label,input,select,textarea,form[action] [type=submit]';
 /** What shows the pressed state of a held tap. */
-const CONTROL = 'a[href],button,[role=button],.swiper-slide';
+const CONTROL = 'a[href],button,[role=button]';
 
 const hold = (action: Held) => {
   if (held.length === HELD_MAX) held.shift();
   held.push(action);
 };
-
-const at = (t: Touch): Point => ({ x: t.clientX, y: t.clientY });
 
 // Until React has hydrated, these events stop at the document (capture): React never sees the
 // part of them it could not act on, so nothing is done twice; the held ones are done again.
@@ -126,21 +110,13 @@ const listeners: Record<string, (e: Event) => void> = {
     pointerType = (e as PointerEvent).pointerType;
   },
   pointerup: () => undefined,
-  touchstart: (e) => {
-    const t = (e as TouchEvent).touches[0];
-    touch = t && e.target instanceof Element ? { target: e.target, from: at(t) } : null;
-  },
-  touchend: (e) => {
-    const t = (e as TouchEvent).changedTouches[0];
-    if (touch && t && horizontalSwipe(touch.from, at(t))) hold({ kind: 'swipe', ...touch, to: at(t) });
-    touch = null;
-  },
   click: (event) => {
     const e = event as MouseEvent;
     const target = e.target;
     if (e.defaultPrevented || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     if (!(target instanceof Element) || target.closest(NATIVE)) return;
     e.preventDefault();
+    if (goToSlide(target) !== null) return; // the gallery's arrows and thumbnails, done now
     target.closest(CONTROL)?.setAttribute(HELD_ATTRIBUTE, '');
     hold({ kind: 'click', target, pointerType: e.detail ? pointerType : '' });
   },
@@ -164,14 +140,6 @@ export function holdActions() {
   for (const type of Object.keys(listeners)) document.addEventListener(type, stopAndRecord, true);
 }
 
-function touchEvent(type: 'touchstart' | 'touchend', target: Element, p: Point) {
-  const t = new Touch({ identifier: 1, target, clientX: p.x, clientY: p.y });
-  const touches = type === 'touchstart' ? [t] : [];
-  target.dispatchEvent(
-    new TouchEvent(type, { bubbles: true, cancelable: true, touches, targetTouches: touches, changedTouches: [t] }),
-  );
-}
-
 function replay(a: Held) {
   if (a.kind === 'submit') {
     if (a.form.isConnected) a.form.requestSubmit();
@@ -180,12 +148,6 @@ function replay(a: Held) {
   const el = a.target;
   el.closest(`[${HELD_ATTRIBUTE}]`)?.removeAttribute(HELD_ATTRIBUTE);
   if (!el.isConnected) return;
-  if (a.kind === 'swipe') {
-    if (typeof Touch !== 'function') return;
-    touchEvent('touchstart', el, a.from);
-    touchEvent('touchend', el, a.to);
-    return;
-  }
   if (a.pointerType)
     for (const type of ['pointerdown', 'pointerup'])
       el.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerType: a.pointerType }));
@@ -220,12 +182,27 @@ export function whenToBoot(): Promise<void> {
     const start = () => {
       if (root.getAttribute(BOOT_ATTRIBUTE) === 'started') return;
       root.setAttribute(BOOT_ATTRIBUTE, 'started');
-      for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, start, true);
+      for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, engaged, true);
       resolve();
     };
+    // The runtime's first task is long (React and Gatsby's runtime evaluated): started within
+    // a gesture, it would hold the gesture's own end and click, and the pressed state or the
+    // navigation they show. So it starts once the finger or button is up, after the next frame
+    // has shown what the tap did.
+    let asked = false;
+    const afterNextFrame = () => {
+      if (asked) return;
+      asked = true;
+      window.requestAnimationFrame(() => window.setTimeout(start, 0));
+    };
+    function engaged(e: Event) {
+      if (e.type !== 'pointerdown' && e.type !== 'touchstart') return afterNextFrame();
+      for (const type of GESTURE_END)
+        window.addEventListener(type, afterNextFrame, { capture: true, once: true, passive: true });
+    }
     if (bootAtOnceReason(window)) return start();
     root.setAttribute(BOOT_ATTRIBUTE, 'waiting');
-    for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+    for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, engaged, { capture: true, passive: true });
     const idle = () => {
       if (typeof window.requestIdleCallback === 'function')
         window.requestIdleCallback(start, { timeout: BOOT_IDLE_TIMEOUT_MS });

@@ -3,7 +3,6 @@
 // by gatsby-browser.tsx (gatsby develop, which keeps Gatsby's own entry).
 import 'swiper/css';
 import 'swiper/css/navigation';
-import 'swiper/css/thumbs';
 import 'swiper/css/zoom';
 import './global.css';
 import './shell.css';

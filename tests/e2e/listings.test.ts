@@ -202,7 +202,7 @@ describe('listings, cards, related, home (issue 44)', { skip: siteMissing }, () 
         try {
           await page.goto(site.base + pagePath(video));
           await hydrated(page);
-          const frame = await page.locator('.gallery__main .swiper-slide-active .gallery__frame').boundingBox();
+          const frame = await page.locator('.gallery__main .gallery__slide--active .gallery__frame').boundingBox();
           assert.ok(frame, 'the cover is shown');
           // The top right quarter: far from the 44 px ▶ at the bottom left.
           await page.mouse.click(frame.x + frame.width * 0.75, frame.y + frame.height * 0.25);

@@ -87,9 +87,9 @@ describe('pages without script', { skip: siteMissing }, () => {
       const res = await page.goto(site.base + pathOf(rich));
       assert.equal(res?.status(), 200);
       const n = rich.pictures!.length;
-      const slides = page.locator('.gallery__main .swiper-slide');
+      const slides = page.locator('.gallery__main .gallery__slide');
       assert.equal(await slides.count(), n);
-      for (const arrow of ['.swiper-button-prev', '.swiper-button-next'])
+      for (const arrow of ['.gallery__arrow--prev', '.gallery__arrow--next'])
         assert.equal(await page.locator(`.gallery ${arrow}`).isVisible(), false, `${arrow}: needs script`);
       const main = (await page.locator('.gallery__main').boundingBox())!;
       assert.ok(shownShare(main, (await slides.nth(0).boundingBox())!) > 0.99, 'the first picture shows');
@@ -169,7 +169,7 @@ describe('pages without script', { skip: siteMissing }, () => {
       await thumbs.nth(2).focus();
       await page.keyboard.press('Enter');
       await page.waitForFunction(() =>
-        document.querySelectorAll('.gallery__main .swiper-slide')[2]?.classList.contains('swiper-slide-active'),
+        document.querySelectorAll('.gallery__main .gallery__slide')[2]?.classList.contains('gallery__slide--active'),
       );
       // The live region follows the slide a render later: wait for it (the test's deadline bounds it).
       await page.waitForFunction(

@@ -144,17 +144,20 @@ describe('review media and sharing', { skip: siteMissing }, () => {
       'focus moves to the player (its controls work from the keyboard)',
     );
     // The next slide: the first video pauses.
-    await page.locator('.gallery__main .swiper-button-next').click();
+    await page.locator('.gallery__arrow--next').click();
     await page.waitForFunction(() => document.querySelector('video')?.paused === true, null, { timeout: 10_000 });
     // The third slide: a file that is not there.
-    await page.locator('.gallery__main .swiper-button-next').click();
-    await page.locator('.gallery__main .swiper-slide-active button.gallery__play').click();
-    const alert = page.locator('.gallery__main .swiper-slide-active .gallery__video-error');
+    await page.locator('.gallery__arrow--next').click();
+    await page.waitForFunction(() =>
+      document.querySelectorAll('.gallery__main .gallery__slide')[2]?.classList.contains('gallery__slide--active'),
+    );
+    await page.locator('.gallery__main .gallery__slide--active button.gallery__play').click();
+    const alert = page.locator('.gallery__main .gallery__slide--active .gallery__video-error');
     await alert.waitFor({ timeout: 20_000 });
     assert.match(await alert.innerText(), /视频暂时无法播放/);
     assert.equal(await alert.getAttribute('role'), 'alert');
     assert.equal(
-      await page.locator('.gallery__main .swiper-slide-active img').getAttribute('src'),
+      await page.locator('.gallery__main .gallery__slide--active img').getAttribute('src'),
       good.cover!.url,
       'the cover stays',
     );
@@ -169,10 +172,12 @@ describe('review media and sharing', { skip: siteMissing }, () => {
     const n = rich.pictures!.length;
     const before = pathsOf(seen).filter((p) => p.endsWith('.js')).length;
     assert.equal(await page.locator('.viewer').count(), 0);
-    const opener = page.locator('.gallery__main .swiper-slide-active button.gallery__open');
+    const opener = page.locator('.gallery__main .gallery__slide--active button.gallery__open');
     await opener.click();
+    // The picture shows full-screen at once; the viewer with zoom follows with its chunk.
+    await page.locator('.viewer').first().waitFor();
+    await page.locator('.viewer:not(.viewer--opening)').waitFor();
     const dialog = page.getByRole('dialog', { name: '查看大图' });
-    await dialog.waitFor();
     assert.ok(pathsOf(seen).filter((p) => p.endsWith('.js')).length > before, 'the viewer came as a chunk of its own');
     assert.equal(await dialog.getAttribute('aria-modal'), 'true');
     assert.equal((await page.locator('.viewer__counter').innerText()).trim(), `1 / ${n}`);

@@ -134,32 +134,32 @@ describe('review pages', { skip: siteMissing }, () => {
       assert.equal(Number(first.h), rich.pictures![0].full.height);
       assert.equal(first.alt, altText(rich.content));
       // Five thumbnails fit the strip.
-      const visible = await page.$$eval('.gallery__thumbs .swiper-slide', (els) => {
-        const box = els[0].parentElement!.parentElement!.getBoundingClientRect();
+      const visible = await page.$$eval('.gallery__thumbs .gallery__thumb', (els) => {
+        const box = els[0].parentElement!.getBoundingClientRect();
         return els.filter((e) => {
           const r = e.getBoundingClientRect();
           return r.left >= box.left - 1 && r.right <= box.right + 1;
         }).length;
       });
       assert.equal(visible, 5);
-      assert.ok(await page.locator('.gallery__main .swiper-button-next').isVisible());
-      await page.locator('.gallery__main .swiper-button-next').click();
+      assert.ok(await page.locator('.gallery__arrow--next').isVisible());
+      await page.locator('.gallery__arrow--next').click();
       await page.waitForFunction(() =>
-        document.querySelectorAll('.gallery__main .swiper-slide')[1]?.classList.contains('swiper-slide-active'),
+        document.querySelectorAll('.gallery__main .gallery__slide')[1]?.classList.contains('gallery__slide--active'),
       );
       await settled(page);
       assert.equal(
-        await page.$eval('.gallery__main .swiper-slide-active img', (i) =>
+        await page.$eval('.gallery__main .gallery__slide--active img', (i) =>
           (i as HTMLImageElement).src.endsWith(new URL(i.getAttribute('src')!, location.href).pathname),
         ),
         true,
       );
       assert.equal(
         await page
-          .locator('.gallery__main .swiper-slide')
+          .locator('.gallery__main .gallery__slide')
           .nth(1)
           .getAttribute('class')
-          .then((c) => c?.includes('swiper-slide-active')),
+          .then((c) => c?.includes('gallery__slide--active')),
         true,
       );
       assert.deepEqual(problems, []);

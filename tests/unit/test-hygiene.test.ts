@@ -38,7 +38,7 @@ const ALLOWED: Array<{ file: string; line: string; rule: Rule; why: string }> = 
     file: 'e2e/boot.test.ts',
     line: 'await page.waitForTimeout(11_000);',
     rule: 'fixed sleep',
-    why: 'the time itself is the condition under test: hydration held past the 10 s after which the old boot dropped taps; no outcome races it',
+    why: 'the time itself is the condition under test: hydration held past the 10 s after which the old boot dropped taps, which must not undo the taps made before; no outcome races it',
   },
   // Poll intervals: each loop has its deadline (the wait is for a state, not a time).
   {

@@ -2,6 +2,6 @@
 // the carousel enhances markup that is already on the page, so it never weighs on the first
 // load.
 import Swiper from 'swiper';
-import { Navigation, Thumbs } from 'swiper/modules';
+import { Navigation } from 'swiper/modules';
 
-export { Swiper, Navigation, Thumbs };
+export { Swiper, Navigation };

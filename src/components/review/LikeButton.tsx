@@ -4,6 +4,7 @@ import type { ReviewView } from '../../review/view';
 import { likesText } from '../../review/format';
 import { loginPath } from '../../paths';
 import { useLike } from '../../hooks/use-like';
+import { navigationStarted } from '../../boot/navigation-progress';
 
 /**
  * Like / unlike a review. Guests are sent to sign in and come back to this page
@@ -11,13 +12,22 @@ import { useLike } from '../../hooks/use-like';
  */
 export function LikeButton({ review }: { review: ReviewView }) {
   const like = useLike(review);
+  // Taken at once (issue 40): whether the shopper is signed in is known only once the API
+  // client's chunk is in, a moment on a phone's network.
+  const [asking, setAsking] = React.useState(false);
   const onClick = async () => {
-    if (!(await like.signedIn())) {
-      const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
-      navigate(loginPath(here));
-      return;
+    setAsking(true);
+    try {
+      if (!(await like.signedIn())) {
+        const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
+        navigationStarted();
+        void navigate(loginPath(here));
+        return;
+      }
+      void like.toggle();
+    } finally {
+      setAsking(false);
     }
-    void like.toggle();
   };
   return (
     <button
@@ -29,6 +39,7 @@ export function LikeButton({ review }: { review: ReviewView }) {
       aria-label={`点赞 ${likesText(like.count)}`}
       onClick={onClick}
       disabled={like.busy}
+      aria-busy={asking || like.busy ? 'true' : undefined}
       data-likes={like.count}
     >
       <span aria-hidden="true">{like.liked ? '♥' : '♡'}</span> {likesText(like.count)}

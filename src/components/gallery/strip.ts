@@ -1,0 +1,47 @@
+// The review gallery's strip (issue 40): a horizontal scroll-snap list the browser itself
+// scrolls, so a swipe moves it in the frame it is made, with or without script, before and after
+// React hydrates. Its arrows and thumbnails name where they go (`data-go`: "next", "prev" or a
+// slide's index) and this scrolls there; the page's boot calls it for a tap made before React
+// has hydrated (src/boot/engagement.ts), Gallery.tsx after. Plain DOM, no React: it is part of
+// the entry chunk.
+
+/** The strip (the scroll container) of the gallery an element is in. */
+const trackOf = (el: Element) => el.closest('.gallery')?.querySelector<HTMLElement>('.gallery__track') ?? null;
+
+/** The slide the strip shows (the one most in view). */
+export function shownSlide(track: HTMLElement): number {
+  return Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
+}
+
+/**
+ * Where a tap on `data-go` leads from slide `from` among `count` (clamped), or null for a value
+ * that is not one.
+ */
+export function slideFor(go: string, from: number, count: number): number | null {
+  const to = go === 'next' ? from + 1 : go === 'prev' ? from - 1 : /^\d{1,3}$/.test(go) ? Number(go) : NaN;
+  return Number.isFinite(to) && count > 0 ? Math.max(0, Math.min(count - 1, to)) : null;
+}
+
+/**
+ * Scrolls the strip of `control`'s gallery to the slide its `data-go` names, and returns that
+ * slide (null when `control` is no such control). A tap while the strip is still on its way
+ * counts from where it is going: two quick taps on 下一张 go two slides on.
+ */
+export function goToSlide(control: Element): number | null {
+  const go = control.closest('[data-go]');
+  const track = go && trackOf(go);
+  if (!go || !track) return null;
+  const pending = track.dataset.to;
+  const from = pending !== undefined ? Number(pending) : shownSlide(track);
+  const to = slideFor(go.getAttribute('data-go') ?? '', from, track.children.length);
+  if (to === null) return null;
+  track.dataset.to = String(to);
+  const done = () => {
+    if (track.dataset.to === String(to)) delete track.dataset.to;
+  };
+  // Chromium and Firefox say when a scroll ends; where they do not, the next finger ends it.
+  track.addEventListener('scrollend', done, { once: true });
+  track.addEventListener('touchstart', done, { once: true, passive: true });
+  track.scrollTo({ left: to * track.clientWidth, behavior: 'smooth' });
+  return to;
+}
