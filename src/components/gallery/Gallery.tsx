@@ -1,14 +1,15 @@
 import * as React from 'react';
 import type { GalleryItem } from '../../review/view';
 import { Img } from '../common/Img';
-import GalleryVideo from './GalleryVideo';
 import { goToSlide, shownSlide } from './strip';
 
 /** The anchor of a slide: a thumbnail links to it (the page has one gallery). */
 const slideAnchor = (i: number) => `photo-${i + 1}`;
 
-// Loaded on the first tap on a picture (issue 21): it does not weigh on the page's first load.
-// Until it is in, the viewer shows the picture at once (ViewerOpening below, issue 40).
+// Loaded on the first tap on a picture or a video (issue 21): neither weighs on the page's
+// first load. Until its chunk is in, each shows at once what it will be (issue 40): the video's
+// player in its loading state, the picture full-screen (VideoLoading, ViewerOpening below).
+const GalleryVideo = React.lazy(() => import('./GalleryVideo'));
 const PhotoViewer = React.lazy(() => import('../viewer/PhotoViewer'));
 
 /**
@@ -92,7 +93,9 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
             >
               <div className="gallery__frame">
                 {it.isVideoCover && it.videoUrl && playing.has(it.id) ? (
-                  <GalleryVideo src={it.videoUrl} cover={it.full} size={it.videoSize} alt={alt} />
+                  <React.Suspense fallback={<VideoLoading item={it} alt={alt} />}>
+                    <GalleryVideo src={it.videoUrl} cover={it.full} size={it.videoSize} alt={alt} />
+                  </React.Suspense>
                 ) : it.isVideoCover ? (
                   <>
                     <Img src={it.full.url} alt={alt} width={it.full.width} height={it.full.height} eager={i === 0} />
@@ -197,6 +200,15 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
         </React.Suspense>
       )}
     </section>
+  );
+}
+
+/** The player while its chunk is on its way: the cover, and a spinner that says it is coming. */
+function VideoLoading({ item, alt }: { item: GalleryItem; alt: string }) {
+  return (
+    <div className="gallery__video-loading" role="status" aria-label="视频加载中">
+      <Img src={item.full.url} alt={alt} width={item.full.width} height={item.full.height} />
+    </div>
   );
 }
 
