@@ -166,7 +166,32 @@ export function releaseHeldActions() {
   for (const type of Object.keys(listeners)) document.removeEventListener(type, stopAndRecord, true);
   const hovered = document.querySelectorAll(':hover');
   hovered[hovered.length - 1]?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-  for (const a of held.splice(0)) replay(a);
+  void (async () => {
+    for (const a of held.splice(0)) {
+      if (a.kind === 'click') await whenReactOwns(a.target);
+      replay(a);
+    }
+  })();
+}
+
+/** The wrapper of a section that hydrates after the page (src/components/common/HydrateLater.tsx). */
+const LATER_SECTION = '[data-hydrate-later]';
+
+const ownedByReact = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+
+/**
+ * Resolves once React has hydrated `el`: at once for most of the page, which hydrates with it;
+ * a section that hydrates later (below the fold, issue 26) is asked to hydrate now, by a focus
+ * in it (its gate opens on one), and the tap waits for it, still shown as taken. A click on
+ * markup React has not hydrated would be lost (React drops it).
+ */
+function whenReactOwns(el: Element): Promise<void> {
+  if (!el.isConnected || !el.closest(LATER_SECTION) || ownedByReact(el)) return Promise.resolve();
+  el.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  return new Promise((resolve) => {
+    const check = () => (ownedByReact(el) || !el.isConnected ? resolve() : requestAnimationFrame(check));
+    requestAnimationFrame(check);
+  });
 }
 
 let boot: Promise<void> | null = null;

@@ -240,6 +240,27 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     }
   });
 
+  test('a filter chip on a product hub tapped before hydration is pressed once hydrated, and filters the reviews', async () => {
+    const { page, context } = await touchPage(MOBILE);
+    try {
+      const hold = await loadHeld(page, '/review/pd/100001/');
+      const chip = page.locator('.previews button.tagbtn[aria-pressed="false"]').first();
+      const key = (await chip.getAttribute('data-filter'))!;
+      await chip.scrollIntoViewIfNeeded();
+      await chip.tap();
+      assert.equal(await heldCount(page), 1, 'the chip shows it was taken');
+      await hold.release();
+      await hydratedFlag(page);
+      // Its section hydrates later (HydrateLater) than the page: the tap must wait for it, not be lost.
+      await page.waitForSelector(
+        `.previews[data-filter="${key}"] button.tagbtn[data-filter="${key}"][aria-pressed="true"]`,
+      );
+      assert.equal(await heldCount(page), 0, 'no pressed state left');
+    } finally {
+      await context.close();
+    }
+  });
+
   // Once hydrated, what a tap shows first must not wait for the network (issue 40): each case
   // holds what its result waits for (a chunk, the next page's data) and checks the response
   // shows while it is held, then that the result comes once it is let go.

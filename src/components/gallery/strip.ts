@@ -22,8 +22,46 @@ export function slideFor(go: string, from: number, count: number): number | null
   return Number.isFinite(to) && count > 0 ? Math.max(0, Math.min(count - 1, to)) : null;
 }
 
+/** How long the strip glides to a slide an arrow or a thumbnail names. */
+const GLIDE_MS = 260;
+const gliding = new WeakMap<HTMLElement, number>();
+
 /**
- * Scrolls the strip of `control`'s gallery to the slide its `data-go` names, and returns that
+ * Moves the strip to `left`: at once for a reader who asked for less motion, else a glide that
+ * starts fast (ease-out), so the first frame after the tap already shows the strip moving (the
+ * browser's own smooth scroll eases in: its first frames barely move). Snapping is off while it
+ * glides (each step would snap back), and on again at the end.
+ */
+function glide(track: HTMLElement, left: number, done: () => void) {
+  cancelAnimationFrame(gliding.get(track) ?? 0);
+  const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const from = track.scrollLeft;
+  const start = performance.now();
+  track.style.scrollSnapType = 'none';
+  // A finger or a wheel on the strip takes over from the glide.
+  const stop = () => {
+    cancelAnimationFrame(gliding.get(track) ?? 0);
+    gliding.delete(track);
+    track.style.scrollSnapType = '';
+    done();
+  };
+  track.addEventListener('touchstart', stop, { once: true, passive: true });
+  track.addEventListener('wheel', stop, { once: true, passive: true });
+  const step = (now: number) => {
+    const t = reduced ? 1 : Math.min(1, (now - start) / GLIDE_MS);
+    track.scrollLeft = from + (left - from) * (1 - (1 - t) ** 3);
+    if (t < 1) return gliding.set(track, requestAnimationFrame(step));
+    track.removeEventListener('touchstart', stop);
+    track.removeEventListener('wheel', stop);
+    gliding.delete(track);
+    track.style.scrollSnapType = '';
+    done();
+  };
+  gliding.set(track, requestAnimationFrame(step));
+}
+
+/**
+ * Moves the strip of `control`'s gallery to the slide its `data-go` names, and returns that
  * slide (null when `control` is no such control). A tap while the strip is still on its way
  * counts from where it is going: two quick taps on 下一张 go two slides on.
  */
@@ -36,12 +74,8 @@ export function goToSlide(control: Element): number | null {
   const to = slideFor(go.getAttribute('data-go') ?? '', from, track.children.length);
   if (to === null) return null;
   track.dataset.to = String(to);
-  const done = () => {
+  glide(track, to * track.clientWidth, () => {
     if (track.dataset.to === String(to)) delete track.dataset.to;
-  };
-  // Chromium and Firefox say when a scroll ends; where they do not, the next finger ends it.
-  track.addEventListener('scrollend', done, { once: true });
-  track.addEventListener('touchstart', done, { once: true, passive: true });
-  track.scrollTo({ left: to * track.clientWidth, behavior: 'smooth' });
+  });
   return to;
 }
