@@ -24,6 +24,7 @@ export function slideFor(go: string, from: number, count: number): number | null
 
 /** How long the strip glides to a slide an arrow or a thumbnail names. */
 const GLIDE_MS = 260;
+const FRAME_MS = 16;
 const gliding = new WeakMap<HTMLElement, number>();
 
 /**
@@ -36,7 +37,9 @@ function glide(track: HTMLElement, left: number, done: () => void) {
   cancelAnimationFrame(gliding.get(track) ?? 0);
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   const from = track.scrollLeft;
-  const start = performance.now();
+  // Timed from the frame before the first one: that first frame already shows it moving (a
+  // frame's time can be earlier than the tap's handler, which would start it at 0).
+  let start = -1;
   track.style.scrollSnapType = 'none';
   // A finger or a wheel on the strip takes over from the glide.
   const stop = () => {
@@ -48,6 +51,7 @@ function glide(track: HTMLElement, left: number, done: () => void) {
   track.addEventListener('touchstart', stop, { once: true, passive: true });
   track.addEventListener('wheel', stop, { once: true, passive: true });
   const step = (now: number) => {
+    if (start < 0) start = now - FRAME_MS;
     const t = reduced ? 1 : Math.min(1, (now - start) / GLIDE_MS);
     track.scrollLeft = from + (left - from) * (1 - (1 - t) ** 3);
     if (t < 1) return gliding.set(track, requestAnimationFrame(step));
