@@ -16,6 +16,7 @@
 // and the gallery's strip, which the browser scrolls itself (a swipe); its arrows and
 // thumbnails are done at once, here, by the few lines of ../components/gallery/strip.ts.
 import { goToSlide } from '../components/gallery/strip';
+import { HYDRATE_LATER_ATTR, ownedByReact } from '../components/common/react-owned';
 import { PATH_PREFIX } from '../paths';
 
 /** Events that start the runtime before the browser is idle: the shopper is about to ask something. */
@@ -174,11 +175,6 @@ export function releaseHeldActions() {
   })();
 }
 
-/** The wrapper of a section that hydrates after the page (src/components/common/HydrateLater.tsx). */
-const LATER_SECTION = '[data-hydrate-later]';
-
-const ownedByReact = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-
 /**
  * Resolves once React has hydrated `el`: at once for most of the page, which hydrates with it;
  * a section that hydrates later (below the fold, issue 26) is asked to hydrate now, by a focus
@@ -186,7 +182,7 @@ const ownedByReact = (el: Element) => Object.keys(el).some((k) => k.startsWith('
  * markup React has not hydrated would be lost (React drops it).
  */
 function whenReactOwns(el: Element): Promise<void> {
-  if (!el.isConnected || !el.closest(LATER_SECTION) || ownedByReact(el)) return Promise.resolve();
+  if (!el.isConnected || !el.closest(`[${HYDRATE_LATER_ATTR}]`) || ownedByReact(el)) return Promise.resolve();
   el.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   return new Promise((resolve) => {
     const check = () => (ownedByReact(el) || !el.isConnected ? resolve() : requestAnimationFrame(check));

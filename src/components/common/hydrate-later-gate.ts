@@ -4,6 +4,9 @@
 // section just under the first screen waits for the load to be done, not only one further
 // down), or at once when the shopper points at, touches or focuses it.
 import { whenIdle } from '../../common/when-idle';
+import { HYDRATE_LATER_ATTR, ownedByReact } from './react-owned';
+
+export { HYDRATE_LATER_ATTR };
 
 /** Set once the app has navigated in the browser: later pages have no server markup to keep. */
 let navigated = false;
@@ -21,9 +24,6 @@ interface Gate {
 
 const gates = new Map<string, Gate>();
 
-/** The attribute that names a section's wrapper element in the server markup. */
-export const HYDRATE_LATER_ATTR = 'data-hydrate-later';
-
 /**
  * Events that release a section when their target is inside it. Listened to on the document in
  * the capture phase, so they run before React's own listeners on the root: React stops a
@@ -39,7 +39,7 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'mousedown', 'focusin', 'mous
  */
 function wrapperOf(id: string): HTMLElement | null {
   const el = document.querySelector<HTMLElement>(`[${HYDRATE_LATER_ATTR}="${id.replace(/["\\]/g, '\\$&')}"]`);
-  return el && !Object.keys(el).some((k) => k.startsWith('__reactFiber$')) ? el : null;
+  return el && !ownedByReact(el) ? el : null;
 }
 
 function makeGate(el: HTMLElement, margin: string): Gate {

@@ -41,10 +41,12 @@ function glide(track: HTMLElement, left: number, done: () => void) {
   // frame's time can be earlier than the tap's handler, which would start it at 0).
   let start = -1;
   track.style.scrollSnapType = 'none';
-  // A finger or a wheel on the strip takes over from the glide.
+  // The end, or a finger or a wheel on the strip, which takes over from the glide.
   const stop = () => {
     cancelAnimationFrame(gliding.get(track) ?? 0);
     gliding.delete(track);
+    track.removeEventListener('touchstart', stop);
+    track.removeEventListener('wheel', stop);
     track.style.scrollSnapType = '';
     done();
   };
@@ -54,12 +56,8 @@ function glide(track: HTMLElement, left: number, done: () => void) {
     if (start < 0) start = now - FRAME_MS;
     const t = reduced ? 1 : Math.min(1, (now - start) / GLIDE_MS);
     track.scrollLeft = from + (left - from) * (1 - (1 - t) ** 3);
-    if (t < 1) return gliding.set(track, requestAnimationFrame(step));
-    track.removeEventListener('touchstart', stop);
-    track.removeEventListener('wheel', stop);
-    gliding.delete(track);
-    track.style.scrollSnapType = '';
-    done();
+    if (t < 1) gliding.set(track, requestAnimationFrame(step));
+    else stop();
   };
   gliding.set(track, requestAnimationFrame(step));
 }
