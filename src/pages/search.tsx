@@ -14,12 +14,13 @@ import { SearchForm } from '../components/search/SearchForm';
 import { useSearch } from '../hooks/use-search';
 import { useCatalogue } from '../hooks/use-catalogue';
 import { useHydrating } from '../hooks/use-hydrating';
+import { countText } from '../listing/haul-state';
 import { closestCategories } from '../search/closest';
 import { hasFilters, readSearchParams, searchPath } from '../search/query';
 import { rememberSearch } from '../search/recent';
 import { SEARCH_QUERY_MAX_CHARS } from '../storefront/search';
 
-const count = (n: number, capped: boolean) => `${n.toLocaleString('zh-CN')}${capped ? '+' : ''}`;
+const count = (n: number, capped: boolean) => `${countText(n)}${capped ? '+' : ''}`;
 
 /**
  * `/search/?q=` (issue 43): reviews (晒单) and products (商品) matching the query, rendered in
