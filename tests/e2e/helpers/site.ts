@@ -206,7 +206,11 @@ export async function hydrated(page: Page) {
 
 /**
  * A finger moved leftwards across `box` at mid-height, from 80 % to 20 % of its width, as CDP
- * touch events (they reach the page through Chromium's input pipeline, like a real swipe).
+ * touch events (they reach the page through Chromium's input pipeline, like a real swipe). The
+ * events carry their own times: a finger that takes 100 ms over the distance and rests 100 ms
+ * before it lifts, so the browser sees the same slow swipe on a busy machine. Without them it
+ * timed the events as they arrived, and on a loaded machine two moves arriving together made a
+ * fling that carried the strip past the next picture (1 run in 3 beside two CPU hogs).
  */
 export async function swipeLeft(
   context: BrowserContext,
@@ -215,12 +219,17 @@ export async function swipeLeft(
 ) {
   const y = box.y + box.height / 2;
   const cdp = await context.newCDPSession(page);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
-  await touch('touchStart', box.x + box.width * 0.8);
-  await touch('touchMove', box.x + box.width * 0.5);
-  await touch('touchMove', box.x + box.width * 0.2);
-  await touch('touchEnd', box.x + box.width * 0.2);
+  const t0 = Date.now() / 1000 - 0.5;
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, at: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      timestamp: t0 + at,
+    });
+  await touch('touchStart', box.x + box.width * 0.8, 0);
+  for (let i = 1; i <= 6; i++) await touch('touchMove', box.x + box.width * (0.8 - 0.1 * i), 0.016 * i);
+  await touch('touchMove', box.x + box.width * 0.2, 0.2);
+  await touch('touchEnd', box.x + box.width * 0.2, 0.21);
 }
 
 /** The dev SMS code the server issued for a phone (the server hands it over as it issues it). */
