@@ -108,7 +108,8 @@ async function main() {
         name: 'viewer',
         path: withPrefix(reviewPath(String(review.productId), review.id)),
         prepare: async (p) => {
-          await p.locator('.gallery__main .swiper-slide-active button.gallery__open').click();
+          // The gallery is a scroll-snap strip (issue 40): the slide shown is --active.
+          await p.locator('.gallery__main .gallery__slide--active button.gallery__open').click();
           await p.locator('.viewer').waitFor();
           await p.keyboard.press('ArrowRight');
           await p.waitForFunction(() => /^2 \//.test(document.querySelector('.viewer__counter')?.textContent ?? ''));

@@ -19,6 +19,7 @@ import {
   refuseNonFiniteNumbers,
 } from './errors';
 import { MediaStore, type MediaStoreOptions } from './media/store';
+import { createSubjectLookup } from './media/subjects';
 import { mediaUrlPrefixer } from './media/urls';
 import { adminTokenOf } from './admin-token';
 import { cartRoutes } from './routes/cart';
@@ -210,7 +211,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   });
   app.register(editorConsole);
 
-  const mediaStore = new MediaStore(opts.mediaDir, opts.media);
+  const mediaStore = new MediaStore(opts.mediaDir, opts.media, createSubjectLookup(app.db));
   app.decorate('mediaStore', mediaStore);
   app.register(mediaRoutes, { prefix: '/media', store: mediaStore, isGone: takenDownMedia(app) });
   return app;

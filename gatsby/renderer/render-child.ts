@@ -57,6 +57,7 @@ import {
   type RenderReply,
   type RenderRequest,
 } from '../../publish/render-protocol';
+import { srcSetOf } from '../../src/common/media-variants';
 
 const root = process.cwd();
 const compilationHash = (dir: string) =>
@@ -174,7 +175,7 @@ async function reviewView(productId: string, commentId: string): Promise<ReviewV
     throw e;
   }
   if (!detail) return null;
-  const view = toReviewView(detail, productId);
+  const view = toReviewView(detail, productId, { srcSetOf });
   return view.ok ? view.review : null;
 }
 

@@ -34,6 +34,7 @@ import { reviewKey } from '../../publish/build-protocol';
 import { DEFAULT_STATIC_HUBS, chooseHubs, chooseStatic } from './static-set';
 import { feedFacts, type FeedFacts } from './feed-facts';
 import { num } from '../../src/common/coerce';
+import { srcSetOf } from '../../src/common/media-variants';
 
 /** The four pinned calls, as the storefront client modules provide them. */
 export interface ReviewSourceApi {
@@ -242,7 +243,7 @@ export async function fetchReviews(api: ReviewSourceApi, opts: FetchOptions = {}
         });
         return null;
       }
-      const view = toReviewView(detail, item.productId);
+      const view = toReviewView(detail, item.productId, { srcSetOf });
       if (!view.ok) {
         skipped.push({ productId: item.productId, commentId: item.commentId, reason: view.reason });
         return null;

@@ -5,14 +5,20 @@
 // b{brand id}), so one primary-key lookup finds the row and the exact URL must be among its
 // media columns: always as fresh as the database, no index to build or keep. Medals are shared
 // by many users, so their few URLs are collected once per database version (PRAGMA
-// data_version, as the review detail cache does in server/repositories/reviews.ts).
+// data_version, as the review detail cache does in server/repositories/reviews.ts). A review
+// picture's width variants (src/common/media-variants.ts, issue 44) are in the data when the
+// picture is: its row's full and thumbnail URLs are read and the URL must be one of them or of
+// their variants.
 import type { DB } from '../db/open';
+import { mediaVariants } from '../../src/common/media-variants';
 import { mediaPath, type MediaKey, type MediaKind } from './urls';
 
 interface Owner {
   id: RegExp;
   sql: string;
   row?: (n: number) => number;
+  /** The row's own picture URLs (full f, thumbnail t), whose variants are in the data too. */
+  variants?: string;
 }
 
 const json = (column: string, ...paths: string[]) => paths.map((p) => `json_extract(${column}, '$.${p}')`).join(', ');
@@ -23,6 +29,7 @@ const OWNERS: Partial<Record<MediaKind, Owner[]>> = {
       id: /^r([0-9]{1,15})$/,
       row: (n) => Math.floor(n / 10),
       sql: `SELECT 1 FROM reviews r, json_each(r.pictures) p WHERE r.id = ? AND ? IN (${json('p.value', 'full.url', 'thumbnail.url')})`,
+      variants: `SELECT ${json('p.value', 'full.url')} AS f, ${json('p.value', 'thumbnail.url')} AS t FROM reviews r, json_each(r.pictures) p WHERE r.id = ?`,
     },
   ],
   cover: [
@@ -75,7 +82,13 @@ export function createMediaLookup(db: DB): (key: MediaKey) => boolean {
       const m = owner.id.exec(key.id);
       if (!m) continue;
       const n = Number(m[1]);
-      if (db.prepare(owner.sql).get(owner.row ? owner.row(n) : n, url) !== undefined) return true;
+      const row = owner.row ? owner.row(n) : n;
+      if (db.prepare(owner.sql).get(row, url) !== undefined) return true;
+      if (owner.variants) {
+        const own = db.prepare(owner.variants).all(row) as Array<{ f: unknown; t: unknown }>;
+        const isVariant = (u: unknown) => typeof u === 'string' && mediaVariants(u).some((v) => v.url === url);
+        if (own.some((o) => isVariant(o.f) || isVariant(o.t))) return true;
+      }
     }
     return false;
   };

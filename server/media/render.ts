@@ -1,7 +1,10 @@
-// Deterministic placeholder images. Pixels depend only on (kind, id, width, height): a diagonal
-// two-colour gradient whose colours come from sha256(kind/id), with a simple shape per kind
-// (a play triangle on video covers, a head and shoulders on avatars, ...). Thumbnails share the
-// id of their full picture, so they look like the full picture scaled down.
+// Deterministic demo images. Pixels depend only on (kind, id, width, height) and the subject
+// of the picture's owner (server/media/subjects.ts, from its category): review pictures, video
+// covers, product and SKU images are a scene of a product of that subject on a table
+// (server/media/scene.ts, issue 44), every choice read from sha256(kind/id); the other kinds a
+// diagonal two-colour gradient from the same hash with a simple shape per kind (a head and
+// shoulders on avatars, ...). Thumbnails and width variants share the id of their full
+// picture, so they look like the full picture scaled down.
 //
 // The image is described as a small SVG and drawn by libvips (librsvg) inside sharp's pipeline,
 // which runs on the libuv thread pool: the event loop only builds a string of a few hundred
@@ -10,10 +13,12 @@
 // lockfile gives identical bytes for the same URL.
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { sceneSvg } from './scene';
+import type { Subject } from './subjects';
 import type { MediaKey } from './urls';
 
 /** Bumped whenever the pixels of a URL change; the disk cache drops images of other versions. */
-export const RENDERER_VERSION = 'svg-1';
+export const RENDERER_VERSION = 'scene-1';
 
 type RGB = [number, number, number];
 
@@ -78,9 +83,16 @@ function placeholderSvg(key: MediaKey): string {
   );
 }
 
-export async function renderImage(key: MediaKey): Promise<Buffer> {
+/** The SVG of a media key: its subject's scene, or the kind's placeholder when it has none. */
+export function imageSvg(key: MediaKey, subject: Subject | null): string {
+  if (!subject) return placeholderSvg(key);
+  const digest = createHash('sha256').update(`${key.kind}/${key.id}`).digest();
+  return sceneSvg(subject, digest, key.width, key.height);
+}
+
+export async function renderImage(key: MediaKey, subject: Subject | null = null): Promise<Buffer> {
   // removeAlpha: the SVG is opaque; JPEG and WebP without an alpha plane.
-  const img = sharp(Buffer.from(placeholderSvg(key))).removeAlpha();
+  const img = sharp(Buffer.from(imageSvg(key, subject))).removeAlpha();
   return key.ext === 'webp'
     ? img.webp({ quality: 80, effort: 2 }).toBuffer()
     : img.jpeg({ quality: 82, chromaSubsampling: '4:2:0' }).toBuffer();

@@ -1,16 +1,21 @@
 // The fixed set of sizes and formats the server renders, per kind: exactly what the demo data
-// writes (server/seed/generate.ts and its vocab). The site shows the URLs of the data as they
-// are (src/components/common/Img.tsx has no srcset; src/review/view.ts only reuses a picture's
-// own URLs), so nothing else is ever asked for by a page. Any other size is a 404 before the
-// database or the renderer is asked (issue 12 item 2: a client could ask for 12 MP images).
-// tests/integration/server/media-limits.test.ts checks every media URL of a seeded database
-// against this table.
+// writes (server/seed/generate.ts and its vocab), and the width variants of a review picture
+// that the site puts in its srcset (issue 44), derived from a picture's own size by the one
+// rule both share, src/common/media-variants.ts. Nothing else is ever asked for by a page. Any
+// other size is a 404 before the database or the renderer is asked (issue 12 item 2: a client
+// could ask for 12 MP images). tests/integration/server/media-limits.test.ts checks every media
+// URL of a seeded database against this table; media-variants.test.ts every srcset URL of the
+// built site.
+import { variantSizes } from '../../src/common/media-variants';
 import { PICTURE_SIZES, VIDEO_COVER_SIZES } from '../seed/vocab';
 import { thumbSize, type MediaExt, type MediaKey, type MediaKind } from './urls';
 
 type Size = readonly [number, number];
 
-const pictures: Size[] = [...PICTURE_SIZES, ...PICTURE_SIZES.map(([w, h]) => thumbSize(w, h))];
+const ownPictures: Size[] = [...PICTURE_SIZES, ...PICTURE_SIZES.map(([w, h]) => thumbSize(w, h))];
+// A full picture's and its thumbnail's variants may differ by a pixel of height (each keeps
+// its own URL's aspect ratio, rounded): both are served.
+const pictures: Size[] = [...ownPictures, ...ownPictures.flatMap(([w, h]) => variantSizes('picture', w, h))];
 
 const SIZES: Record<MediaKind, { sizes: readonly Size[]; exts: readonly MediaExt[] }> = {
   picture: { sizes: pictures, exts: ['jpg', 'webp'] },

@@ -13,6 +13,7 @@ import { mkdir, readdir, readFile, rename, rmdir, stat, unlink, writeFile } from
 import { dirname, join, relative, sep } from 'node:path';
 import { RenderLimiter, type RenderStats } from './limit';
 import { RENDERER_VERSION, renderImage } from './render';
+import type { Subject } from './subjects';
 import { parseMediaPath, type MediaKey } from './urls';
 
 export interface MediaStoreOptions {
@@ -62,9 +63,14 @@ export class MediaStore {
   private bytes = 0;
   private readonly ready: Promise<void>;
 
+  /**
+   * `subjectOf`: what a picture shows (server/media/subjects.ts, a lookup on the database),
+   * asked only when a picture is drawn; without it every picture is its kind's placeholder.
+   */
   constructor(
     private readonly dir: string,
     opts: Partial<MediaStoreOptions> = {},
+    private readonly subjectOf: (key: MediaKey) => Subject | null = () => null,
   ) {
     this.opts = { maxBytes: opts.maxBytes ?? defaultMaxBytes(), renders: opts.renders ?? 2, queue: opts.queue ?? 64 };
     this.limiter = new RenderLimiter(this.opts.renders, this.opts.queue);
@@ -108,7 +114,7 @@ export class MediaStore {
   }
 
   private async create(key: MediaKey, rel: string): Promise<Buffer> {
-    const bytes = await renderImage(key);
+    const bytes = await renderImage(key, this.subjectOf(key));
     // An image bigger than the whole cache is served but not kept.
     if (bytes.length > this.opts.maxBytes) return bytes;
     const file = join(this.dir, rel);

@@ -13,7 +13,8 @@ import { isServedSize } from '../media/sizes';
 import type { MediaStore } from '../media/store';
 import { parseMediaPath, type MediaKey } from '../media/urls';
 import { applyRange, requestedRange } from '../http-range';
-import { VIDEO_DIR, parseVideoPath, videoPath, type DemoVideo } from '../media/videos';
+import { createSubjectLookup } from '../media/subjects';
+import { VIDEO_DIR, demoVideoFile, parseVideoPath, videoPath } from '../media/videos';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_FOUND = '图片不存在';
@@ -28,6 +29,7 @@ export interface MediaRouteOptions {
 export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, opts) => {
   const { store } = opts;
   const inData = createMediaLookup(app.db);
+  const subjectOf = createSubjectLookup(app.db);
   installNotFound(app, NOT_FOUND);
   const videoInData = (reviewId: number, url: string) =>
     app.db
@@ -44,7 +46,9 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, op
     // A video shares its cover's media id (v{review id}): gone with its review (issue 25, F5).
     if (opts.isGone?.({ kind: 'cover', id: `v${named.reviewId}`, width: 1, height: 1, ext: 'jpg' }))
       return reply.code(410).header('Cache-Control', 'no-store').send(errorBody(410, '视频所在的晒单已被下架'));
-    return sendVideo(req, reply, named.video);
+    // The video shows a product of the review's category, as its pictures do (issue 44).
+    const subject = subjectOf({ kind: 'cover', id: `v${named.reviewId}` }) ?? 'box';
+    return sendVideo(req, reply, demoVideoFile(subject, named.video));
   });
 
   app.get<{ Params: { kind: string; id: string; file: string } }>('/:kind/:id/:file', async (req, reply) => {
@@ -70,20 +74,20 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, op
   });
 };
 
-/** Size and ETag of each demo file, read once (three files of about 72 KB). */
+/** Size and ETag of each demo file, read once (eighteen files of a few dozen KB). */
 const videoFacts = new Map<string, { size: number; etag: string }>();
-function factsOf(v: DemoVideo): { size: number; etag: string } {
-  let facts = videoFacts.get(v.file);
+function factsOf(file: string): { size: number; etag: string } {
+  let facts = videoFacts.get(file);
   if (!facts) {
-    const bytes = fs.readFileSync(path.join(VIDEO_DIR, v.file));
+    const bytes = fs.readFileSync(path.join(VIDEO_DIR, file));
     facts = { size: bytes.length, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
-    videoFacts.set(v.file, facts);
+    videoFacts.set(file, facts);
   }
   return facts;
 }
 
-function sendVideo(req: FastifyRequest, reply: FastifyReply, v: DemoVideo) {
-  const { size, etag } = factsOf(v);
+function sendVideo(req: FastifyRequest, reply: FastifyReply, file: string) {
+  const { size, etag } = factsOf(file);
   reply.header('Cache-Control', IMMUTABLE).header('ETag', etag).header('Accept-Ranges', 'bytes').type('video/mp4');
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   const range = requestedRange(req.headers, size, { etag });
@@ -97,5 +101,5 @@ function sendVideo(req: FastifyRequest, reply: FastifyReply, v: DemoVideo) {
   if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
   // HEAD: Fastify's HEAD route runs this and drops the stream unread, keeping the headers.
   reply.header('Content-Length', String(end - start + 1));
-  return reply.send(fs.createReadStream(path.join(VIDEO_DIR, v.file), { start, end }));
+  return reply.send(fs.createReadStream(path.join(VIDEO_DIR, file), { start, end }));
 }

@@ -13,6 +13,11 @@ export interface GalleryItem {
   isVideoCover: boolean;
   /** The playable video (contract: optional `url`), null when there is none or it is unsafe. */
   videoUrl: string | null;
+  /**
+   * The full picture's srcset of the media server's widths (issue 44), when the build made the
+   * view (ViewOptions.srcSetOf); absent in the browser, whose bundle leaves the rule out.
+   */
+  srcSet?: string;
   /** Optional extensions of the video (docs/api-client.md): pixels and seconds, when sent. */
   videoSize?: { width: number; height: number } | null;
   videoDuration?: number | null;
@@ -83,8 +88,17 @@ const positive = (x: unknown): number | null => {
   return n != null && Number.isFinite(n) && n > 0 ? n : null;
 };
 
+export interface ViewOptions {
+  /**
+   * A picture's srcset from its URL (src/common/media-variants.ts srcSetOf). The build passes
+   * it (gatsby/sourcing, the deferred renderer); the browser does not, so the review page's
+   * first-load JavaScript does not carry the rule (tests/e2e/page-weight.test.ts).
+   */
+  srcSetOf?: (url: string) => string | undefined;
+}
+
 /** Gallery: pictures, else video covers (spec section 5). */
-function toGallery(r: Review): GalleryItem[] {
+function toGallery(r: Review, opts: ViewOptions): GalleryItem[] {
   const pictures = Array.isArray(r.pictures) ? r.pictures : [];
   const items: GalleryItem[] = [];
   pictures.forEach((p, i) => {
@@ -92,7 +106,15 @@ function toGallery(r: Review): GalleryItem[] {
     if (!full) return;
     const thumb =
       toViewImage(p?.thumbnail, { width: 160, height: Math.round((160 * full.height) / full.width) }) ?? full;
-    items.push({ id: idText(p?.id) ?? `p${i}`, full, thumb, isVideoCover: false, videoUrl: null });
+    const srcSet = opts.srcSetOf?.(full.url);
+    items.push({
+      id: idText(p?.id) ?? `p${i}`,
+      full,
+      thumb,
+      isVideoCover: false,
+      videoUrl: null,
+      ...(srcSet && { srcSet }),
+    });
   });
   if (items.length) return items;
   const videos = Array.isArray(r.videos) ? r.videos : [];
@@ -117,7 +139,7 @@ function toGallery(r: Review): GalleryItem[] {
 export type ReviewResult = { ok: true; review: ReviewView } | { ok: false; reason: string };
 
 /** Reshape a wire review; rejects records that cannot make a page. */
-export function toReviewView(r: unknown, expectedProductId?: string): ReviewResult {
+export function toReviewView(r: unknown, expectedProductId?: string, opts: ViewOptions = {}): ReviewResult {
   if (!r || typeof r !== 'object') return { ok: false, reason: '不是对象 (not an object)' };
   const raw = r as Review;
   const id = idText(raw.id);
@@ -157,7 +179,7 @@ export function toReviewView(r: unknown, expectedProductId?: string): ReviewResu
           }),
         ),
       ],
-      gallery: toGallery(raw),
+      gallery: toGallery(raw, opts),
       verified:
         raw.verifiedPurchase && typeof raw.verifiedPurchase === 'object'
           ? { variant: text(raw.verifiedPurchase.variant) }

@@ -3,6 +3,12 @@ import type { GalleryItem } from '../../review/view';
 import { Img } from '../common/Img';
 import { goToSlide, shownSlide } from './strip';
 
+/**
+ * `sizes` of a slide's picture (srcset, issue 44): the card's width (review.css .review__main),
+ * 460 px from 960 px.
+ */
+const GALLERY_SLIDE_SIZES = '(min-width: 960px) 460px, calc(100vw - 48px)';
+
 /** The anchor of a slide: a thumbnail links to it (the page has one gallery). */
 const slideAnchor = (i: number) => `photo-${i + 1}`;
 
@@ -98,7 +104,15 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
                   </React.Suspense>
                 ) : it.isVideoCover ? (
                   <>
-                    <Img src={it.full.url} alt={alt} width={it.full.width} height={it.full.height} eager={i === 0} />
+                    <Img
+                      src={it.full.url}
+                      alt={alt}
+                      width={it.full.width}
+                      height={it.full.height}
+                      eager={i === 0}
+                      srcSet={it.srcSet}
+                      sizes={GALLERY_SLIDE_SIZES}
+                    />
                     {it.videoUrl && (
                       // Without script the video itself, with the browser's controls.
                       <noscript>
@@ -138,7 +152,15 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
                     aria-label={`查看大图（第 ${i + 1} 张，共 ${items.length} 张）`}
                     onClick={(e) => openViewer(i, e.currentTarget)}
                   >
-                    <Img src={it.full.url} alt={alt} width={it.full.width} height={it.full.height} eager={i === 0} />
+                    <Img
+                      src={it.full.url}
+                      alt={alt}
+                      width={it.full.width}
+                      height={it.full.height}
+                      eager={i === 0}
+                      srcSet={it.srcSet}
+                      sizes={GALLERY_SLIDE_SIZES}
+                    />
                   </button>
                 )}
               </div>

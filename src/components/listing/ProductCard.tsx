@@ -3,6 +3,8 @@ import { Link } from 'gatsby';
 import type { ProductCardView } from '../../listing/types';
 import { productPath } from '../../paths';
 import { Img } from '../common/Img';
+import { srcSetOf } from '../../common/media-variants';
+import { GRID_CARD_SIZES } from './card-sizes';
 import { Stars } from '../review/Stars';
 import { formatAverage } from '../../listing/rating';
 
@@ -13,7 +15,14 @@ function Body({ p }: { p: ProductCardItem }) {
     <>
       <span className="pcard__img">
         {p.image ? (
-          <Img src={p.image.url} alt={p.name} width={p.image.width} height={p.image.height} />
+          <Img
+            src={p.image.url}
+            alt={p.name}
+            width={p.image.width}
+            height={p.image.height}
+            srcSet={srcSetOf(p.image.url)}
+            sizes={GRID_CARD_SIZES}
+          />
         ) : (
           <span className="pcard__noimg" aria-hidden="true" />
         )}

@@ -5,6 +5,8 @@ import { likesText, relatedText, truncate } from '../../review/format';
 import { reviewPath } from '../../paths';
 import { waterfallStyles } from '../../listing/waterfall';
 import { Img } from '../common/Img';
+import { srcSetOf } from '../../common/media-variants';
+import { GRID_CARD_SIZES, WATERFALL_CARD_SIZES } from './card-sizes';
 import { Avatar } from '../common/Avatar';
 import { Stars } from '../review/Stars';
 
@@ -22,7 +24,7 @@ const tintOf = (commentId: string) => {
  * RED draws text notes (issue 44): its words as a quote on a soft tint, the product's picture
  * small and the stars; never a grey block. Every box has a size fixed before anything loads.
  */
-export function ReviewCard({ item, eager }: { item: RelatedView; eager?: boolean }) {
+export function ReviewCard({ item, eager, sizes }: { item: RelatedView; eager?: boolean; sizes?: string }) {
   const text = relatedText(item.content);
   const meta = (
     <span className="rcard__meta">
@@ -74,6 +76,8 @@ export function ReviewCard({ item, eager }: { item: RelatedView; eager?: boolean
           width={300}
           height={Math.round(300 * (item.ratio ?? 4 / 3))}
           eager={eager}
+          srcSet={srcSetOf(item.image)}
+          sizes={sizes ?? GRID_CARD_SIZES}
         />
       </span>
       <span className="rcard__text">{text}</span>
@@ -110,7 +114,7 @@ export function ReviewGrid({
         >
           {items.map((it, i) => (
             <li key={it.commentId} className="wf__item" style={styles.cards[i] as React.CSSProperties}>
-              <ReviewCard item={it} eager={i < eagerFirst} />
+              <ReviewCard item={it} eager={i < eagerFirst} sizes={WATERFALL_CARD_SIZES} />
             </li>
           ))}
         </ul>

@@ -1,25 +1,37 @@
 // Demo review videos over real HTTP (issue 21 item 1): every video the data names is an MP4
-// served with Content-Type, immutable caching and an ETag; byte ranges answer 206 with exactly
+// served with Content-Type, immutable caching and an ETag, and shows a product of the review's
+// category (issue 44: the file of its subject and shape); byte ranges answer 206 with exactly
 // those bytes, read from the file's range alone; an unsatisfiable range is 416; URLs the data
 // does not reference are 404; MEDIA_BASE_URL prefixes the video URL like every media URL.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, mock, test } from 'node:test';
-import { VIDEO_DIR } from '../../../server/media/videos';
+import { subjectOfCategory } from '../../../server/media/subjects';
+import { DEMO_VIDEOS, VIDEO_DIR, demoVideoFile } from '../../../server/media/videos';
 import { assertError, startTestServer, type TestServer } from './helper';
 
 interface VideoRow {
   id: number;
   p: number;
+  category: string;
 }
+
+/** The file a review's video is served from: its category's subject, its cover's shape. */
+const fileOf = (r: VideoRow, v: { width: number; height: number }) =>
+  demoVideoFile(
+    subjectOfCategory(r.category),
+    DEMO_VIDEOS.find((d) => d.width === v.width && d.height === v.height)!,
+  );
 
 describe('demo review videos', () => {
   let s: TestServer;
   let rows: VideoRow[];
   before(async () => {
     s = await startTestServer({ reviews: 300 });
-    rows = s.app.db.prepare("SELECT id, product_id AS p FROM reviews WHERE videos != '[]'").all() as VideoRow[];
+    rows = s.app.db
+      .prepare("SELECT id, product_id AS p, category_id AS category FROM reviews WHERE videos != '[]'")
+      .all() as VideoRow[];
   });
   after(async () => {
     await s.close();
@@ -44,16 +56,27 @@ describe('demo review videos', () => {
       const bytes = Buffer.from(await res.arrayBuffer());
       assert.equal(bytes.subarray(4, 8).toString('latin1'), 'ftyp', 'an ISO BMFF (MP4) file');
       assert.equal(Number(res.headers.get('content-length')), bytes.length);
+      assert.ok(bytes.equals(fs.readFileSync(path.join(VIDEO_DIR, fileOf(r, v)))), `${v.url}: ${fileOf(r, v)}`);
     }
+    const subjects = new Set(rows.map((r) => subjectOfCategory(r.category)));
+    assert.ok(subjects.size >= 2, `videos of ${[...subjects].join(', ')}`);
+  });
+
+  test('every subject has a file of every shape, each of its shape and 4 s', () => {
+    for (const subject of ['handbag', 'shoe', 'lipstick', 'bottle', 'garment', 'box'] as const)
+      for (const v of DEMO_VIDEOS) {
+        const bytes = fs.readFileSync(path.join(VIDEO_DIR, demoVideoFile(subject, v)));
+        assert.equal(bytes.subarray(4, 8).toString('latin1'), 'ftyp', demoVideoFile(subject, v));
+        // +faststart: the moov atom right after ftyp, before the media data.
+        assert.equal(bytes.subarray(bytes.readUInt32BE(0) + 4, bytes.readUInt32BE(0) + 8).toString('latin1'), 'moov');
+      }
+    assert.equal(fs.readdirSync(VIDEO_DIR).filter((f) => f.endsWith('.mp4')).length, 6 * DEMO_VIDEOS.length);
   });
 
   test('a byte range is 206 with exactly those bytes, read from that range of the file only', async () => {
     const v = (await detail(rows[0])).videos[0];
-    const file = fs
-      .readdirSync(VIDEO_DIR)
-      .find((f) => f.endsWith('.mp4') && v.url.endsWith(`${v.width}x${v.height}.mp4`))!;
     const whole = (await (await fetch(s.url + v.url)).arrayBuffer()).byteLength;
-    const onDisk = fs.readFileSync(path.join(VIDEO_DIR, file ?? ''));
+    const onDisk = fs.readFileSync(path.join(VIDEO_DIR, fileOf(rows[0], v)));
     assert.equal(whole, onDisk.length);
     const reads = mock.method(fs, 'createReadStream');
     try {
@@ -115,7 +138,9 @@ describe('demo review videos', () => {
   test('MEDIA_BASE_URL prefixes the video URL', async () => {
     const cdn = await startTestServer({ reviews: 300, mediaBaseUrl: 'https://media.example.com' });
     try {
-      const r = cdn.app.db.prepare("SELECT id, product_id AS p FROM reviews WHERE videos != '[]'").get() as VideoRow;
+      const r = cdn.app.db
+        .prepare("SELECT id, product_id AS p, category_id AS category FROM reviews WHERE videos != '[]'")
+        .get() as VideoRow;
       const v = (await cdn.get(`/api/v1/product-comment/products/${r.p}/comments?commentId=${r.id}`)).body.comments[0]
         .videos[0];
       assert.match(v.url, /^https:\/\/media\.example\.com\/media\/video\//);
