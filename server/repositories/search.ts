@@ -4,13 +4,18 @@ import type { DB } from '../db/open';
 import { badRequest } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import { parseQuery } from '../search/segment';
-import type { SearchIndex } from '../search/index-store';
+import { KEYS_INDEX, type SearchIndex } from '../search/index-store';
 import { FEED_COLUMNS, MEDIA_CONDITION, VISIBLE, feedItem, type FeedRow } from './reviews';
 import type { ProductRepository } from './products';
 import { MAX_PRODUCT_SKIP } from './products';
 import type { Product } from '../../src/storefront/wire/products';
 import type { MediaFilter } from '../../src/storefront/wire/reviews';
-import { SEARCH_COUNT_CAP, type ReviewSearchResponse, type ReviewSearchSort } from '../../src/storefront/wire/search';
+import {
+  SEARCH_COUNT_CAP,
+  SEARCH_MAX_OFFSET,
+  type ReviewSearchResponse,
+  type ReviewSearchSort,
+} from '../../src/storefront/wire/search';
 
 /**
  * bm25 weights of review_fts's columns: the review's own words count more than its product's
@@ -22,14 +27,16 @@ const REVIEW_WEIGHTS = '1.0, 0.5';
 const PRODUCT_WEIGHTS = '1.0, 1.0, 0.5';
 
 /**
- * The matches ranked per query at most: the newest ones by id. Bounds the work of a word found
- * in most reviews (docs/server.md "Search"); the window starts at most 1,000 deep.
+ * The matches ranked per query at most: the newest ones by id. Enough for the deepest page
+ * (a window starts at most SEARCH_MAX_OFFSET deep, 50 long); fewer when filters drop some.
+ * Bounds the work of a word found in most reviews (docs/server.md "Search").
  */
-export const CANDIDATES = 5000;
+export const CANDIDATES = SEARCH_MAX_OFFSET + 50;
 
 /** Ranks are bm25 rounded to 2 decimals: texts that score alike tie, and the tie-breaks decide. */
 const HAS_MEDIA = '(json_array_length(r.pictures) > 0 OR json_array_length(r.videos) > 0)';
 
+/** Sort keys; every column they read is in KEYS_INDEX (the candidates are ordered there). */
 const ORDERS: Record<ReviewSearchSort, string> = {
   relevance: `rank, ${HAS_MEDIA} DESC, r.likes DESC, r.id DESC`,
   posted_at: 'r.posted_at DESC, r.id DESC',
@@ -51,7 +58,20 @@ export interface ReviewSearch {
   score?: number;
 }
 
+/** Candidate lists kept (oldest dropped first): ~17 KB each at most. */
+const CANDIDATE_CACHE_MAX = 256;
+
 export class SearchRepository {
+  /**
+   * The candidates of recent queries, kept while the index is unchanged: by this process (its
+   * generation) or by another connection's commit (data_version). They depend on the index
+   * alone; visibility, filters, likes and pictures are read on each search, so a cached list
+   * answers exactly as a fresh one, and the next pages of a query (infinite scroll) and
+   * popular queries cost no index read.
+   */
+  private readonly cache = new Map<string, Array<[number, number]>>();
+  private cacheState = '';
+
   constructor(
     private readonly db: DB,
     private readonly media: Prefixer,
@@ -64,51 +84,97 @@ export class SearchRepository {
     this.index.drain();
   }
 
+  /**
+   * A query's candidates, newest first: [id, rank] of its newest CANDIDATES matches (by id,
+   * read from the index in order: FTS5 reads a doclist backwards without sorting), each scored
+   * once when ranked by relevance. Read from `review_recent_fts` when the newest reviews alone
+   * hold CANDIDATES matches (then the newest CANDIDATES matches are all there, and bm25's
+   * document counts, which FTS5 takes over every match of each phrase, are bounded by that
+   * table's size); else from `review_fts`, where the query's matches are then few among the
+   * newest reviews.
+   */
+  private candidates(match: string, ranked: boolean): Array<[number, number]> {
+    const state = `${this.index.generation} ${this.db.pragma('data_version', { simple: true })}`;
+    if (state !== this.cacheState) {
+      this.cache.clear();
+      this.cacheState = state;
+    }
+    const key = `${ranked ? 'r' : 'n'}${match}`;
+    let list = this.cache.get(key);
+    if (list) {
+      this.cache.delete(key); // most recently used last
+    } else {
+      list = this.readCandidates(match, ranked);
+      if (this.cache.size >= CANDIDATE_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+    }
+    this.cache.set(key, list);
+    return list;
+  }
+
+  private readCandidates(match: string, ranked: boolean): Array<[number, number]> {
+    const read = (table: string) =>
+      this.db
+        .prepare(
+          `SELECT rowid, ${ranked ? `round(bm25(${table}, ${REVIEW_WEIGHTS}), 2)` : '0'} FROM ${table}
+          WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`,
+        )
+        .raw()
+        .all(match) as Array<[number, number]>;
+    const recent = read('review_recent_fts');
+    return recent.length >= CANDIDATES ? recent : read('review_fts');
+  }
+
   reviews(s: ReviewSearch): ReviewSearchResponse {
     const parsed = parseQuery(s.q);
     const base = { q: parsed.text, cut: parsed.cut, terms: parsed.terms };
     if (parsed.match === null) return { ...base, comments: [], total: 0, totalCapped: false };
     this.fresh();
-    // The MATCH parameter comes first in both statements (the candidates' subquery).
+    const sort = s.sort ?? 'relevance';
+    const candidates = this.candidates(parsed.match, sort === 'relevance');
     const conds = [VISIBLE];
-    const args: unknown[] = [parsed.match];
+    const args: unknown[] = [JSON.stringify(candidates)];
     if (s.media) conds.push(MEDIA_CONDITION[s.media]);
     if (s.score !== undefined) {
       conds.push('r.score = ?');
       args.push(s.score);
     }
-    const where = conds.join(' AND ');
-    // The candidates: the newest CANDIDATES matches (by id, read from the index in order, each
-    // scored once), so a word in most reviews (很, 好) costs a bounded read, not a sort of
-    // every match; below that every match is ranked.
-    const candidates = `SELECT rowid AS id, bm25(review_fts, ${REVIEW_WEIGHTS}) AS score FROM review_fts
-      WHERE review_fts MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`;
-    const rows = this.db
+    // The candidates filtered and ordered on KEYS_INDEX (a few narrow pages, not each review's
+    // whole row); only the page's reviews are read whole. `total` counts the filtered
+    // candidates, up to SEARCH_COUNT_CAP: what can be paged through.
+    const ordered = this.db
       .prepare(
-        `SELECT ${FEED_COLUMNS},
-        json_array_length(r.pictures) AS n_pictures, json_array_length(r.videos) AS n_videos,
-        p.name_cn AS p_name, round(c.score, 2) AS rank
-      FROM (${candidates}) c CROSS JOIN reviews r ON r.id = c.id JOIN users u ON u.id = r.user_id
-      JOIN products p ON p.id = r.product_id
-      WHERE ${where} ORDER BY ${ORDERS[s.sort ?? 'relevance']} LIMIT ? OFFSET ?`,
+        `SELECT r.id, c.value ->> 1 AS rank FROM json_each(?) c CROSS JOIN reviews r INDEXED BY ${KEYS_INDEX}
+        ON r.id = c.value ->> 0 WHERE ${conds.join(' AND ')} ORDER BY ${ORDERS[sort]}`,
       )
-      .all(...args, s.limit, s.offset) as SearchRow[];
-    const { n } = this.db
-      .prepare(
-        `SELECT count(*) AS n FROM (SELECT rowid AS id FROM review_fts WHERE review_fts MATCH ? LIMIT ${SEARCH_COUNT_CAP}) c
-        CROSS JOIN reviews r ON r.id = c.id WHERE ${where}`,
-      )
-      .get(...args) as { n: number };
+      .raw()
+      .all(...args) as Array<[number, number]>;
+    const page = ordered.slice(s.offset, s.offset + s.limit);
+    const rows = new Map(
+      (
+        this.db
+          .prepare(
+            `SELECT ${FEED_COLUMNS},
+            json_array_length(r.pictures) AS n_pictures, json_array_length(r.videos) AS n_videos, p.name_cn AS p_name
+          FROM reviews r JOIN users u ON u.id = r.user_id JOIN products p ON p.id = r.product_id
+          WHERE r.id IN (SELECT value FROM json_each(?))`,
+          )
+          .all(JSON.stringify(page.map(([id]) => id))) as SearchRow[]
+      ).map((r) => [r.id, r]),
+    );
+    const total = Math.min(ordered.length, SEARCH_COUNT_CAP);
     return {
       ...base,
-      comments: rows.map((r) => ({
-        ...feedItem(r, this.media),
-        productName: r.p_name,
-        pictureCount: r.n_pictures,
-        videoCount: r.n_videos,
-      })),
-      total: n,
-      totalCapped: n >= SEARCH_COUNT_CAP,
+      comments: page
+        .map(([id]) => rows.get(id))
+        .filter((r): r is SearchRow => r !== undefined)
+        .map((r) => ({
+          ...feedItem(r, this.media),
+          productName: r.p_name,
+          pictureCount: r.n_pictures,
+          videoCount: r.n_videos,
+        })),
+      total,
+      totalCapped: total >= SEARCH_COUNT_CAP,
     };
   }
 
