@@ -58,19 +58,41 @@ export interface ReviewSearch {
   score?: number;
 }
 
-/** Candidate lists kept (oldest dropped first): ~17 KB each at most. */
-const CANDIDATE_CACHE_MAX = 256;
+/** Lists kept per cache (oldest dropped first): ~17 KB each at most. */
+const KEPT_MAX = 256;
+
+/** Values kept by key while a state stays the same (a change empties it), the oldest dropped past `max`. */
+class Kept<T> {
+  private readonly map = new Map<string, T>();
+  private state = '';
+  constructor(private readonly max: number) {}
+
+  get(state: string, key: string, compute: () => T): T {
+    if (state !== this.state) {
+      this.map.clear();
+      this.state = state;
+    }
+    let value = this.map.get(key);
+    if (value === undefined) {
+      value = compute();
+      if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
+    } else this.map.delete(key); // most recently used last
+    this.map.set(key, value);
+    return value;
+  }
+}
 
 export class SearchRepository {
   /**
-   * The candidates of recent queries, kept while the index is unchanged: by this process (its
-   * generation) or by another connection's commit (data_version). They depend on the index
-   * alone; visibility, filters, likes and pictures are read on each search, so a cached list
-   * answers exactly as a fresh one, and the next pages of a query (infinite scroll) and
-   * popular queries cost no index read.
+   * What recent queries found, kept while nothing they depend on changed, so a kept answer is
+   * exactly a fresh one, and the next pages of a query (infinite scroll) and popular queries
+   * cost little: the candidates (they depend on the index alone: kept until this process
+   * indexes anything, `generation`, or another connection commits, `data_version`), and the
+   * filtered and ordered candidates (they also read visibility, likes and pictures: kept until
+   * any write at all, `total_changes()` of this connection besides).
    */
-  private readonly cache = new Map<string, Array<[number, number]>>();
-  private cacheState = '';
+  private readonly keptCandidates = new Kept<Array<[number, number]>>(KEPT_MAX);
+  private readonly keptOrders = new Kept<Array<[number, number]>>(KEPT_MAX);
 
   constructor(
     private readonly db: DB,
@@ -93,22 +115,13 @@ export class SearchRepository {
    * table's size); else from `review_fts`, where the query's matches are then few among the
    * newest reviews.
    */
-  private candidates(match: string, ranked: boolean): Array<[number, number]> {
-    const state = `${this.index.generation} ${this.db.pragma('data_version', { simple: true })}`;
-    if (state !== this.cacheState) {
-      this.cache.clear();
-      this.cacheState = state;
-    }
-    const key = `${ranked ? 'r' : 'n'}${match}`;
-    let list = this.cache.get(key);
-    if (list) {
-      this.cache.delete(key); // most recently used last
-    } else {
-      list = this.readCandidates(match, ranked);
-      if (this.cache.size >= CANDIDATE_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
-    }
-    this.cache.set(key, list);
-    return list;
+  /** The states the kept lists check: the index's, and the whole database's. */
+  private states(): { index: string; data: string } {
+    const { changes, version } = this.db
+      .prepare('SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version')
+      .get() as { changes: number; version: number };
+    const index = `${this.index.generation} ${version}`;
+    return { index, data: `${index} ${changes}` };
   }
 
   private readCandidates(match: string, ranked: boolean): Array<[number, number]> {
@@ -130,7 +143,11 @@ export class SearchRepository {
     if (parsed.match === null) return { ...base, comments: [], total: 0, totalCapped: false };
     this.fresh();
     const sort = s.sort ?? 'relevance';
-    const candidates = this.candidates(parsed.match, sort === 'relevance');
+    const states = this.states();
+    const ranked = sort === 'relevance';
+    const candidates = this.keptCandidates.get(states.index, `${ranked ? 'r' : 'n'}${parsed.match}`, () =>
+      this.readCandidates(parsed.match!, ranked),
+    );
     const conds = [VISIBLE];
     const args: unknown[] = [JSON.stringify(candidates)];
     if (s.media) conds.push(MEDIA_CONDITION[s.media]);
@@ -141,13 +158,18 @@ export class SearchRepository {
     // The candidates filtered and ordered on KEYS_INDEX (a few narrow pages, not each review's
     // whole row); only the page's reviews are read whole. `total` counts the filtered
     // candidates, up to SEARCH_COUNT_CAP: what can be paged through.
-    const ordered = this.db
-      .prepare(
-        `SELECT r.id, c.value ->> 1 AS rank FROM json_each(?) c CROSS JOIN reviews r INDEXED BY ${KEYS_INDEX}
-        ON r.id = c.value ->> 0 WHERE ${conds.join(' AND ')} ORDER BY ${ORDERS[sort]}`,
-      )
-      .raw()
-      .all(...args) as Array<[number, number]>;
+    const ordered = this.keptOrders.get(
+      states.data,
+      JSON.stringify([parsed.match, sort, s.media, s.score]),
+      () =>
+        this.db
+          .prepare(
+            `SELECT r.id, c.value ->> 1 AS rank FROM json_each(?) c CROSS JOIN reviews r INDEXED BY ${KEYS_INDEX}
+          ON r.id = c.value ->> 0 WHERE ${conds.join(' AND ')} ORDER BY ${ORDERS[sort]}`,
+          )
+          .raw()
+          .all(...args) as Array<[number, number]>,
+    );
     const page = ordered.slice(s.offset, s.offset + s.limit);
     const rows = new Map(
       (
