@@ -4,13 +4,18 @@ import type { DB } from '../db/open';
 import { badRequest } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import { parseQuery } from '../search/segment';
-import type { SearchIndex } from '../search/index-store';
+import { KEYS_INDEX, type SearchIndex } from '../search/index-store';
 import { FEED_COLUMNS, MEDIA_CONDITION, VISIBLE, feedItem, type FeedRow } from './reviews';
 import type { ProductRepository } from './products';
 import { MAX_PRODUCT_SKIP } from './products';
 import type { Product } from '../../src/storefront/wire/products';
 import type { MediaFilter } from '../../src/storefront/wire/reviews';
-import { SEARCH_COUNT_CAP, type ReviewSearchResponse, type ReviewSearchSort } from '../../src/storefront/wire/search';
+import {
+  SEARCH_COUNT_CAP,
+  SEARCH_MAX_OFFSET,
+  type ReviewSearchResponse,
+  type ReviewSearchSort,
+} from '../../src/storefront/wire/search';
 
 /**
  * bm25 weights of review_fts's columns: the review's own words count more than its product's
@@ -22,14 +27,16 @@ const REVIEW_WEIGHTS = '1.0, 0.5';
 const PRODUCT_WEIGHTS = '1.0, 1.0, 0.5';
 
 /**
- * The matches ranked per query at most: the newest ones by id. Bounds the work of a word found
- * in most reviews (docs/server.md "Search"); the window starts at most 1,000 deep.
+ * The matches ranked per query at most: the newest ones by id. Enough for the deepest page
+ * (a window starts at most SEARCH_MAX_OFFSET deep, 50 long); fewer when filters drop some.
+ * Bounds the work of a word found in most reviews (docs/server.md "Search").
  */
-export const CANDIDATES = 5000;
+export const CANDIDATES = SEARCH_MAX_OFFSET + 50;
 
 /** Ranks are bm25 rounded to 2 decimals: texts that score alike tie, and the tie-breaks decide. */
 const HAS_MEDIA = '(json_array_length(r.pictures) > 0 OR json_array_length(r.videos) > 0)';
 
+/** Sort keys; every column they read is in KEYS_INDEX (the candidates are ordered there). */
 const ORDERS: Record<ReviewSearchSort, string> = {
   relevance: `rank, ${HAS_MEDIA} DESC, r.likes DESC, r.id DESC`,
   posted_at: 'r.posted_at DESC, r.id DESC',
@@ -51,7 +58,42 @@ export interface ReviewSearch {
   score?: number;
 }
 
+/** Lists kept per cache (oldest dropped first): ~17 KB each at most. */
+const KEPT_MAX = 256;
+
+/** Values kept by key while a state stays the same (a change empties it), the oldest dropped past `max`. */
+class Kept<T> {
+  private readonly map = new Map<string, T>();
+  private state = '';
+  constructor(private readonly max: number) {}
+
+  get(state: string, key: string, compute: () => T): T {
+    if (state !== this.state) {
+      this.map.clear();
+      this.state = state;
+    }
+    let value = this.map.get(key);
+    if (value === undefined) {
+      value = compute();
+      if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
+    } else this.map.delete(key); // most recently used last
+    this.map.set(key, value);
+    return value;
+  }
+}
+
 export class SearchRepository {
+  /**
+   * What recent queries found, kept while nothing they depend on changed, so a kept answer is
+   * exactly a fresh one, and the next pages of a query (infinite scroll) and popular queries
+   * cost little: the candidates (they depend on the index alone: kept until this process
+   * indexes anything, `generation`, or another connection commits, `data_version`), and the
+   * filtered and ordered candidates (they also read visibility, likes and pictures: kept until
+   * any write at all, `total_changes()` of this connection besides).
+   */
+  private readonly keptCandidates = new Kept<Array<[number, number]>>(KEPT_MAX);
+  private readonly keptOrders = new Kept<Array<[number, number]>>(KEPT_MAX);
+
   constructor(
     private readonly db: DB,
     private readonly media: Prefixer,
@@ -64,51 +106,97 @@ export class SearchRepository {
     this.index.drain();
   }
 
+  /**
+   * A query's candidates, newest first: [id, rank] of its newest CANDIDATES matches (by id,
+   * read from the index in order: FTS5 reads a doclist backwards without sorting), each scored
+   * once when ranked by relevance. Read from `review_recent_fts` when the newest reviews alone
+   * hold CANDIDATES matches (then the newest CANDIDATES matches are all there, and bm25's
+   * document counts, which FTS5 takes over every match of each phrase, are bounded by that
+   * table's size); else from `review_fts`, where the query's matches are then few among the
+   * newest reviews.
+   */
+  /** The states the kept lists check: the index's, and the whole database's. */
+  private states(): { index: string; data: string } {
+    const { changes, version } = this.db
+      .prepare('SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version')
+      .get() as { changes: number; version: number };
+    const index = `${this.index.generation} ${version}`;
+    return { index, data: `${index} ${changes}` };
+  }
+
+  private readCandidates(match: string, ranked: boolean): Array<[number, number]> {
+    const read = (table: string) =>
+      this.db
+        .prepare(
+          `SELECT rowid, ${ranked ? `round(bm25(${table}, ${REVIEW_WEIGHTS}), 2)` : '0'} FROM ${table}
+          WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`,
+        )
+        .raw()
+        .all(match) as Array<[number, number]>;
+    const recent = read('review_recent_fts');
+    return recent.length >= CANDIDATES ? recent : read('review_fts');
+  }
+
   reviews(s: ReviewSearch): ReviewSearchResponse {
     const parsed = parseQuery(s.q);
     const base = { q: parsed.text, cut: parsed.cut, terms: parsed.terms };
     if (parsed.match === null) return { ...base, comments: [], total: 0, totalCapped: false };
     this.fresh();
-    // The MATCH parameter comes first in both statements (the candidates' subquery).
+    const sort = s.sort ?? 'relevance';
+    const states = this.states();
+    const ranked = sort === 'relevance';
+    const candidates = this.keptCandidates.get(states.index, `${ranked ? 'r' : 'n'}${parsed.match}`, () =>
+      this.readCandidates(parsed.match!, ranked),
+    );
     const conds = [VISIBLE];
-    const args: unknown[] = [parsed.match];
+    const args: unknown[] = [JSON.stringify(candidates)];
     if (s.media) conds.push(MEDIA_CONDITION[s.media]);
     if (s.score !== undefined) {
       conds.push('r.score = ?');
       args.push(s.score);
     }
-    const where = conds.join(' AND ');
-    // The candidates: the newest CANDIDATES matches (by id, read from the index in order, each
-    // scored once), so a word in most reviews (很, 好) costs a bounded read, not a sort of
-    // every match; below that every match is ranked.
-    const candidates = `SELECT rowid AS id, bm25(review_fts, ${REVIEW_WEIGHTS}) AS score FROM review_fts
-      WHERE review_fts MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`;
-    const rows = this.db
-      .prepare(
-        `SELECT ${FEED_COLUMNS},
-        json_array_length(r.pictures) AS n_pictures, json_array_length(r.videos) AS n_videos,
-        p.name_cn AS p_name, round(c.score, 2) AS rank
-      FROM (${candidates}) c CROSS JOIN reviews r ON r.id = c.id JOIN users u ON u.id = r.user_id
-      JOIN products p ON p.id = r.product_id
-      WHERE ${where} ORDER BY ${ORDERS[s.sort ?? 'relevance']} LIMIT ? OFFSET ?`,
-      )
-      .all(...args, s.limit, s.offset) as SearchRow[];
-    const { n } = this.db
-      .prepare(
-        `SELECT count(*) AS n FROM (SELECT rowid AS id FROM review_fts WHERE review_fts MATCH ? LIMIT ${SEARCH_COUNT_CAP}) c
-        CROSS JOIN reviews r ON r.id = c.id WHERE ${where}`,
-      )
-      .get(...args) as { n: number };
+    // The candidates filtered and ordered on KEYS_INDEX (a few narrow pages, not each review's
+    // whole row); only the page's reviews are read whole. `total` counts the filtered
+    // candidates, up to SEARCH_COUNT_CAP: what can be paged through.
+    const ordered = this.keptOrders.get(
+      states.data,
+      JSON.stringify([parsed.match, sort, s.media, s.score]),
+      () =>
+        this.db
+          .prepare(
+            `SELECT r.id, c.value ->> 1 AS rank FROM json_each(?) c CROSS JOIN reviews r INDEXED BY ${KEYS_INDEX}
+          ON r.id = c.value ->> 0 WHERE ${conds.join(' AND ')} ORDER BY ${ORDERS[sort]}`,
+          )
+          .raw()
+          .all(...args) as Array<[number, number]>,
+    );
+    const page = ordered.slice(s.offset, s.offset + s.limit);
+    const rows = new Map(
+      (
+        this.db
+          .prepare(
+            `SELECT ${FEED_COLUMNS},
+            json_array_length(r.pictures) AS n_pictures, json_array_length(r.videos) AS n_videos, p.name_cn AS p_name
+          FROM reviews r JOIN users u ON u.id = r.user_id JOIN products p ON p.id = r.product_id
+          WHERE r.id IN (SELECT value FROM json_each(?))`,
+          )
+          .all(JSON.stringify(page.map(([id]) => id))) as SearchRow[]
+      ).map((r) => [r.id, r]),
+    );
+    const total = Math.min(ordered.length, SEARCH_COUNT_CAP);
     return {
       ...base,
-      comments: rows.map((r) => ({
-        ...feedItem(r, this.media),
-        productName: r.p_name,
-        pictureCount: r.n_pictures,
-        videoCount: r.n_videos,
-      })),
-      total: n,
-      totalCapped: n >= SEARCH_COUNT_CAP,
+      comments: page
+        .map(([id]) => rows.get(id))
+        .filter((r): r is SearchRow => r !== undefined)
+        .map((r) => ({
+          ...feedItem(r, this.media),
+          productName: r.p_name,
+          pictureCount: r.n_pictures,
+          videoCount: r.n_videos,
+        })),
+      total,
+      totalCapped: total >= SEARCH_COUNT_CAP,
     };
   }
 

@@ -1,6 +1,10 @@
-// The search index (issue 43): two contentless FTS5 tables of segmented words (segment.ts),
+// The search index (issue 43): contentless FTS5 tables of segmented words (segment.ts),
 // `review_fts` (a review's text and tags; its product's names, brand and category) and
-// `product_fts` (a product's names, brand and category), rowid = the review's / product's id.
+// `product_fts` (a product's names, brand and category), rowid = the review's / product's id;
+// `review_recent_fts`, the same as review_fts for the newest RECENT_REVIEWS reviews only (and
+// any added since the build), which bounds the work of a word found in most reviews
+// (repositories/search.ts); and `reviews_search_keys`, a narrow covering index of what ranking
+// and filtering read of each candidate.
 //
 // Kept current from SQL itself: triggers on reviews, products and brands queue the changed ids
 // in `search_dirty` (any connection's writes: the back office, the seed, an editor's SQL), and
@@ -14,9 +18,19 @@ import { indexText } from './segment';
 type DB = Database.Database;
 
 /** Bumped when what is indexed or how changes: openDatabase then rebuilds (ensureSearchIndex). */
-export const SEARCH_INDEX_VERSION = '1';
+export const SEARCH_INDEX_VERSION = '2';
 /** The meta row that names the index version the file holds. */
 export const META_KEY = 'search_index_version';
+/** The meta row that holds the recent table's floor: reviews with a greater id are in it. */
+export const RECENT_FLOOR_KEY = 'search_recent_floor';
+
+/**
+ * Reviews in `review_recent_fts` at build time: the newest by id. A query with at least
+ * CANDIDATES matches among them is ranked there (its candidates are the same, its bm25
+ * statistics those of these reviews), so its cost is bounded by this many reviews, not by the
+ * whole index. docs/server.md "Search".
+ */
+export const RECENT_REVIEWS = 50_000;
 
 /**
  * Queued rows indexed per drain (a product's change queues its reviews, indexed in the same
@@ -46,11 +60,30 @@ const TRIGGERS = `
     INSERT OR IGNORE INTO search_dirty (kind, id) VALUES ('b', NEW.id); END;`;
 const TRIGGER_NAMES = [...TRIGGERS.matchAll(/TRIGGER IF NOT EXISTS (\w+)/g)].map((m) => m[1]);
 
-/** Creates the tables and triggers that are missing (migrate.ts, on every open). */
+const FTS_TABLES = {
+  // A 1-character prefix index: a query ending in a 1-character word (很, 音质好, Levi's) reads
+  // one doclist for it, not a merge of the doclists of every word it starts (hundreds). It
+  // costs 1.9x the index's size and +50 % of its build time (docs/benchmarks.md "Search").
+  review_fts: `body, product, content = '', contentless_delete = 1, prefix = '1', ${TOKENIZE}`,
+  review_recent_fts: `body, product, content = '', contentless_delete = 1, prefix = '1', ${TOKENIZE}`,
+  product_fts: `name, brand, category, content = '', contentless_delete = 1, ${TOKENIZE}`,
+};
+
+/**
+ * What the ranking and the filters read of a candidate review (repositories/search.ts), in one
+ * narrow index looked up by id: a few pages instead of one wide row (text, pictures) each.
+ * The media expressions are written exactly as the queries write them, so SQLite reads them
+ * from the index.
+ */
+export const KEYS_INDEX = 'reviews_search_keys';
+const KEYS_INDEX_SQL = `CREATE INDEX IF NOT EXISTS ${KEYS_INDEX} ON reviews (id, hidden_at, score, likes, posted_at,
+  product_id, json_array_length(pictures), json_array_length(videos))`;
+
+/** Creates the tables, index and triggers that are missing (migrate.ts, on every open). */
 export function createSearchSchema(db: DB): void {
-  db.exec(`
-    CREATE VIRTUAL TABLE IF NOT EXISTS review_fts USING fts5(body, product, content = '', contentless_delete = 1, ${TOKENIZE});
-    CREATE VIRTUAL TABLE IF NOT EXISTS product_fts USING fts5(name, brand, category, content = '', contentless_delete = 1, ${TOKENIZE});
+  for (const [name, args] of Object.entries(FTS_TABLES))
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING fts5(${args})`);
+  db.exec(`${KEYS_INDEX_SQL};
     CREATE TABLE IF NOT EXISTS search_dirty (kind TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
     ${TRIGGERS}`);
 }
@@ -76,9 +109,14 @@ const PRODUCT_TEXT = `SELECT p.id, p.name, p.name_cn, p.category_id, b.name AS b
   FROM products p JOIN brands b ON b.id = p.brand_id`;
 
 export class SearchIndex {
+  /** Bumped whenever this index changes (build, drain): what a cache of its answers checks. */
+  generation = 0;
+
   constructor(
     private readonly db: DB,
     private readonly categoryText: CategoryText,
+    /** How many of the newest reviews build() puts in the recent table (tests make it small). */
+    private readonly recentReviews = RECENT_REVIEWS,
   ) {}
 
   private productColumns(p: ProductText): [string, string, string] {
@@ -101,17 +139,23 @@ export class SearchIndex {
   }
 
   /**
-   * Empties and refills both tables from the data, then clears the queue and (re)creates the
-   * triggers: the seed's last step, and openDatabase's when the index is missing or older.
-   * Reviews are read in id order, product by product text computed once per product.
+   * Creates the tables afresh and fills them from the data (the newest RECENT_REVIEWS reviews
+   * also into the recent table), then clears the queue and (re)creates the triggers: the seed's
+   * last step, and openDatabase's when the index is missing or older. Reviews are read in id
+   * order, product by product text computed once per product.
    */
   build(): { reviews: number; products: number; ms: number } {
     const started = Date.now();
-    createSearchSchema(this.db);
     let reviews = 0;
     let products = 0;
     this.db.transaction(() => {
-      this.db.exec(`DELETE FROM review_fts; DELETE FROM product_fts; DELETE FROM search_dirty;`);
+      // Dropped and created again, not emptied: a new version may change a table's options, and
+      // emptying a contentless-delete table deletes row by row.
+      for (const name of Object.keys(FTS_TABLES)) this.db.exec(`DROP TABLE IF EXISTS ${name}`);
+      createSearchSchema(this.db);
+      this.db.exec('DELETE FROM search_dirty');
+      const { last } = this.db.prepare('SELECT coalesce(max(id), 0) AS last FROM reviews').get() as { last: number };
+      const floor = Math.max(0, last - this.recentReviews);
       const insertProduct = this.db.prepare(
         'INSERT INTO product_fts (rowid, name, brand, category) VALUES (?, ?, ?, ?)',
       );
@@ -124,19 +168,25 @@ export class SearchIndex {
         products++;
       }
       const insertReview = this.db.prepare('INSERT INTO review_fts (rowid, body, product) VALUES (?, ?, ?)');
+      const insertRecent = this.db.prepare('INSERT INTO review_recent_fts (rowid, body, product) VALUES (?, ?, ?)');
       const rows = this.chunks<{ id: number; product_id: number; content: string | null; word_tags: string }>(
         'SELECT id, product_id, content, word_tags FROM reviews WHERE id > ? ORDER BY id LIMIT ?',
       );
       for (const r of rows) {
-        insertReview.run(r.id, this.reviewBody(r.content, r.word_tags), productText.get(r.product_id) ?? '');
+        const body = this.reviewBody(r.content, r.word_tags);
+        const product = productText.get(r.product_id) ?? '';
+        insertReview.run(r.id, body, product);
+        if (r.id > floor) insertRecent.run(r.id, body, product);
         reviews++;
       }
-      this.db.exec(`INSERT INTO review_fts (review_fts) VALUES ('optimize');
-        INSERT INTO product_fts (product_fts) VALUES ('optimize');`);
-      this.db
-        .prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
-        .run(META_KEY, SEARCH_INDEX_VERSION);
+      for (const name of Object.keys(FTS_TABLES)) this.db.exec(`INSERT INTO ${name} (${name}) VALUES ('optimize')`);
+      const setMeta = this.db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      );
+      setMeta.run(RECENT_FLOOR_KEY, String(floor));
+      setMeta.run(META_KEY, SEARCH_INDEX_VERSION);
     })();
+    this.generation++;
     return { reviews, products, ms: Date.now() - started };
   }
 
@@ -170,6 +220,7 @@ export class SearchIndex {
       }>;
       if (!queue.length) return 0;
       budget -= queue.length;
+      this.generation++;
       this.db.transaction(() => {
         const done = this.db.prepare('DELETE FROM search_dirty WHERE kind = ? AND id = ?');
         for (const { kind, id } of queue) {
@@ -205,14 +256,23 @@ export class SearchIndex {
       .run(id);
   }
 
+  /** The recent table's floor (RECENT_FLOOR_KEY); reviews added after the build are above it. */
+  private recentFloor(): number {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(RECENT_FLOOR_KEY) as
+      { value: string } | undefined;
+    return Number(row?.value ?? 0);
+  }
+
   private indexReview(id: number): void {
+    const recent = id > this.recentFloor();
     this.db.prepare('DELETE FROM review_fts WHERE rowid = ?').run(id);
+    if (recent) this.db.prepare('DELETE FROM review_recent_fts WHERE rowid = ?').run(id);
     const r = this.db.prepare('SELECT product_id, content, word_tags FROM reviews WHERE id = ?').get(id) as
       { product_id: number; content: string | null; word_tags: string } | undefined;
     if (!r) return;
     const p = this.productRow(r.product_id);
-    this.db
-      .prepare('INSERT INTO review_fts (rowid, body, product) VALUES (?, ?, ?)')
-      .run(id, this.reviewBody(r.content, r.word_tags), p ? this.productColumns(p).join(' ') : '');
+    const row = [id, this.reviewBody(r.content, r.word_tags), p ? this.productColumns(p).join(' ') : ''];
+    this.db.prepare('INSERT INTO review_fts (rowid, body, product) VALUES (?, ?, ?)').run(...row);
+    if (recent) this.db.prepare('INSERT INTO review_recent_fts (rowid, body, product) VALUES (?, ?, ?)').run(...row);
   }
 }
