@@ -4,9 +4,10 @@
 // period after load, or sooner (./engagement.ts). React, the router, the loader and the page's
 // data and hydration are a chunk group of their own, which webpack prefetches as the page loads.
 //
-// The runtime's modules are evaluated in stages, each in a task of its own (issue 40): React DOM,
-// the router, then the rest of Gatsby's runtime, which fetches the page's data and hydrates in
-// slices. Evaluated
+// The runtime's modules are evaluated in stages, each in a task of its own (issue 40): React DOM
+// first, then Gatsby's runtime, which fetches the page's data and hydrates in slices. (A third
+// stage for the router split webpack's shared chunks differently: Swiper came into the review
+// page's first load, over its weight budget.) Evaluated
 // in one go they were one long task (55-60 ms at full CPU speed here, four times that on a slow
 // phone), which held any tap that met it.
 import '../styles';
@@ -23,8 +24,6 @@ const nextTask = () =>
 holdActions();
 void whenToBoot()
   .then(() => import(/* webpackPrefetch: true */ 'react-dom/client'))
-  .then(nextTask)
-  .then(() => import(/* webpackPrefetch: true */ '@gatsbyjs/reach-router'))
   .then(nextTask)
   .then(() => import(/* webpackPrefetch: true */ 'gatsby-production-app'))
   .catch((e: unknown) => {
