@@ -91,81 +91,79 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
     <section className="gallery" aria-label="晒单图片">
       <div className="gallery__main">
         <div className="gallery__track" ref={track}>
-          {items.map((it, i) => (
-            <div
-              className={i === active ? 'gallery__slide gallery__slide--active' : 'gallery__slide'}
-              key={it.id}
-              id={slideAnchor(i)}
-            >
-              <div className="gallery__frame">
-                {it.isVideoCover && it.videoUrl && playing.has(it.id) ? (
-                  <React.Suspense fallback={<VideoLoading item={it} alt={alt} />}>
-                    <GalleryVideo src={it.videoUrl} cover={it.full} size={it.videoSize} alt={alt} />
-                  </React.Suspense>
-                ) : it.isVideoCover ? (
-                  <>
-                    <Img
-                      src={it.full.url}
-                      alt={alt}
-                      width={it.full.width}
-                      height={it.full.height}
-                      eager={i === 0}
-                      srcSet={it.srcSet}
-                      sizes={GALLERY_SLIDE_SIZES}
-                    />
-                    {it.videoUrl && (
-                      // Without script the video itself, with the browser's controls.
-                      <noscript>
-                        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- as GalleryVideo */}
-                        <video
-                          className="gallery__video gallery__nojs-video"
-                          src={it.videoUrl}
-                          poster={it.full.url}
-                          width={it.videoSize?.width ?? it.full.width}
-                          height={it.videoSize?.height ?? it.full.height}
-                          controls
-                          playsInline
-                          preload="none"
-                          aria-label="晒单视频"
-                        />
-                      </noscript>
-                    )}
-                    {it.videoUrl ? (
-                      <button
-                        type="button"
-                        className="gallery__play"
-                        aria-label="播放视频"
-                        onClick={() => setPlaying((s) => new Set(s).add(it.id))}
-                      >
-                        ▶
-                      </button>
-                    ) : (
-                      <span className="gallery__play" aria-hidden="true">
-                        ▶
-                      </span>
-                    )}
-                  </>
-                ) : (
-                  <button
-                    type="button"
-                    className="gallery__open"
-                    aria-label={`查看大图（第 ${i + 1} 张，共 ${items.length} 张）`}
-                    onClick={(e) => openViewer(i, e.currentTarget)}
-                  >
-                    <Img
-                      src={it.full.url}
-                      alt={alt}
-                      width={it.full.width}
-                      height={it.full.height}
-                      eager={i === 0}
-                      srcSet={it.srcSet}
-                      sizes={GALLERY_SLIDE_SIZES}
-                    />
-                  </button>
-                )}
+          {items.map((it, i) => {
+            // The slide's picture: a video's cover or a picture that opens the viewer.
+            const picture = (
+              <Img
+                src={it.full.url}
+                alt={alt}
+                width={it.full.width}
+                height={it.full.height}
+                eager={i === 0}
+                srcSet={it.srcSet}
+                sizes={GALLERY_SLIDE_SIZES}
+              />
+            );
+            return (
+              <div
+                className={i === active ? 'gallery__slide gallery__slide--active' : 'gallery__slide'}
+                key={it.id}
+                id={slideAnchor(i)}
+              >
+                <div className="gallery__frame">
+                  {it.isVideoCover && it.videoUrl && playing.has(it.id) ? (
+                    <React.Suspense fallback={<VideoLoading item={it} alt={alt} />}>
+                      <GalleryVideo src={it.videoUrl} cover={it.full} size={it.videoSize} alt={alt} />
+                    </React.Suspense>
+                  ) : it.isVideoCover ? (
+                    <>
+                      {picture}
+                      {it.videoUrl && (
+                        // Without script the video itself, with the browser's controls.
+                        <noscript>
+                          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- as GalleryVideo */}
+                          <video
+                            className="gallery__video gallery__nojs-video"
+                            src={it.videoUrl}
+                            poster={it.full.url}
+                            width={it.videoSize?.width ?? it.full.width}
+                            height={it.videoSize?.height ?? it.full.height}
+                            controls
+                            playsInline
+                            preload="none"
+                            aria-label="晒单视频"
+                          />
+                        </noscript>
+                      )}
+                      {it.videoUrl ? (
+                        <button
+                          type="button"
+                          className="gallery__play"
+                          aria-label="播放视频"
+                          onClick={() => setPlaying((s) => new Set(s).add(it.id))}
+                        >
+                          ▶
+                        </button>
+                      ) : (
+                        <span className="gallery__play" aria-hidden="true">
+                          ▶
+                        </span>
+                      )}
+                    </>
+                  ) : (
+                    <button
+                      type="button"
+                      className="gallery__open"
+                      aria-label={`查看大图（第 ${i + 1} 张，共 ${items.length} 张）`}
+                      onClick={(e) => openViewer(i, e.currentTarget)}
+                    >
+                      {picture}
+                    </button>
+                  )}
+                </div>
               </div>
-            </div>
-          ))}
+            );
+          })}
         </div>
         {hasThumbs && (
           <>
