@@ -20,13 +20,7 @@ import { productSeeder } from './tables/products';
 import { reviewSeeder, seedReviewOrders } from './tables/reviews';
 import { seedUsers, userCount } from './tables/users';
 
-/**
- * The default data set: enough reviews for one product per leaf category (data/categories.json
- * has 442 leaves), with the surplus on a few well-reviewed products (server/seed/allocate.ts).
- * The leaves leave 58 reviews to the long tail here: its head is one product with 35 reviews
- * and one with 12; at 1,000 reviews a dozen products have 10 or more.
- */
-export const DEFAULT_REVIEWS = 500;
+export { DEFAULT_REVIEWS, TEST_SITE_REVIEWS } from './sizes';
 export const DEFAULT_SEED = 42;
 
 export interface SeedOptions {

@@ -10,7 +10,7 @@ import * as signin from '../../../src/storefront/signin';
 import { StorefrontError } from '../../../src/storefront/errors';
 import { startTestServer, type TestServer } from '../server/helper';
 import { GIFT_THRESHOLD_FEN } from '../../../server/repositories/checkout-rules';
-import { DEFAULT_REVIEWS } from '../../../server/seed/generate';
+import { TEST_SITE_REVIEWS } from '../../../server/seed/sizes';
 
 export const ADMIN_TOKEN = 'checkout-test-admin-token';
 
@@ -24,11 +24,11 @@ export interface Shopper {
 }
 
 /**
- * The default data set (500 reviews): its 442 products span the price bands the tests pick from
+ * The test suite's data set (500 reviews): its 442 products span the price bands the tests pick from
  * (pickSkus); the 60-review set's 16 products may have no SKU under 100 yuan.
  */
 export const startCheckoutServer = () =>
-  startTestServer({ reviews: DEFAULT_REVIEWS, app: { adminToken: ADMIN_TOKEN } });
+  startTestServer({ reviews: TEST_SITE_REVIEWS, app: { adminToken: ADMIN_TOKEN } });
 
 /** A guest: no user id or key. */
 export function guest(s: TestServer): Shopper {

@@ -8,6 +8,7 @@ import { stream, yuanOf } from '../../../server/seed/reference';
 import { LINES, adjectivesFor, lineOf, sizesFor } from '../../../server/seed/lines';
 import { formatPrice } from '../../../src/review/format';
 import type { Leaf } from '../../../server/catalogue';
+import { DEFAULT_REVIEWS } from '../../../server/seed/sizes';
 
 const sum = (a: number[]) => a.reduce((s, n) => s + n, 0);
 
@@ -76,6 +77,19 @@ test('a long tail at 1,000 reviews: a head of a few dozen, a dozen hubs with 10+
   const dflt = desc(countsAt(500));
   assert.ok(dflt[0] >= 25, `top at 500: ${dflt.slice(0, 5).join(',')}`);
   assert.ok(dflt[1] >= 8, `second at 500: ${dflt.slice(0, 5).join(',')}`);
+});
+
+test('the default data set: most hubs summarise a few reviews, a few summarise dozens', () => {
+  for (const seed of [42, 1, 7, 2024]) {
+    const counts = countsAt(DEFAULT_REVIEWS, 442, seed);
+    const top = desc(counts);
+    assert.equal(sum(counts), DEFAULT_REVIEWS);
+    assert.ok(counts.length >= 442, `seed ${seed}: ${counts.length} products`);
+    assert.ok(top[0] >= 40 && top[2] >= 20, `seed ${seed}: top ${top.slice(0, 5).join(',')}`);
+    assert.ok(within(counts, 10, Infinity) >= 12, `seed ${seed}: ${within(counts, 10, Infinity)} with 10+`);
+    assert.ok(top[Math.floor(counts.length / 2)] >= 2, `seed ${seed}: median ${top[Math.floor(counts.length / 2)]}`);
+    assert.ok(within(counts, 1, 1) <= 0.2 * counts.length, `seed ${seed}: ${within(counts, 1, 1)} with one`);
+  }
 });
 
 test('a long tail at 1,000,000 reviews: hundreds on a few products, the product count as before', () => {
