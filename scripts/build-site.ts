@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { markBuilt } from './site-freshness';
+import { getMeta, openDatabase } from '../server/db/open';
 import { TEST_SITE_REVIEWS } from '../server/seed/sizes';
 
 const root = path.resolve(__dirname, '..');
@@ -43,4 +44,10 @@ if (r.status !== 0 && TRANSIENT.test(`${r.stdout}${r.stderr}`)) {
   r = build();
 }
 if (r.status !== 0) process.exit(r.status ?? 1);
-markBuilt(root);
+// The stamp names the data set the site was built from (npm start rebuilds a site built from another).
+const db = openDatabase(TEST_DB);
+try {
+  markBuilt(root, getMeta(db, 'seed_params') ?? null);
+} finally {
+  db.close();
+}
