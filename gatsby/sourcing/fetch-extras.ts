@@ -7,13 +7,21 @@
 // Memory: only view models are kept (a few hundred bytes per product), never wire answers;
 // at 100,000 reviews that is ~30,000 products and 518 categories.
 import type { ArticlesResponse } from '../../src/storefront/articles';
-import type { Merchant, ProductDetail, ProductListResponse } from '../../src/storefront/products';
+import type {
+  DomesticShipping,
+  Merchant,
+  ProductDetail,
+  ProductListResponse,
+  ProductTranslation,
+  SizeChart,
+} from '../../src/storefront/products';
 import type { HaulResponse } from '../../src/storefront/types';
 import { toRelatedViews, type RelatedView } from '../../src/review/view';
-import { compact, toArticleView, toMerchantView, toProductCard, toProductView } from '../../src/listing/view';
+import { compact, toArticleView, toMerchantView, toProductCard } from '../../src/listing/view';
 import type { ArticleView, MerchantView, ProductCardView, ProductView } from '../../src/listing/types';
 import { mapLimit } from '../../publish/limit';
 import { OptionalEndpoint, type SkippedEndpoint } from './optional-endpoint';
+import { factsSource } from './product-facts';
 import { reviewKey } from '../../publish/build-protocol';
 
 export interface ExtrasSourceApi {
@@ -26,6 +34,10 @@ export interface ExtrasSourceApi {
   categoryReviews(categoryId: string, size: number): Promise<HaulResponse>;
   /** The first showcase page of `size` items, for the cursor after it. */
   haulCursor(size: number): Promise<HaulResponse>;
+  /** Issue 45's facts (product-facts.ts); a source without one leaves its part out. */
+  sizeChart?(id: string): Promise<SizeChart>;
+  translation?(id: string): Promise<ProductTranslation>;
+  domesticShipping?(merchantId: string): Promise<DomesticShipping>;
 }
 
 export interface CategoryListing {
@@ -84,6 +96,7 @@ export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Pr
     categoryFeed: new OptionalEndpoint('GET /api/v2/product_comment/haul?category=', breakAfter),
     haulCursor: new OptionalEndpoint('GET /api/v2/product_comment/haul (showcase cursor)', breakAfter),
   };
+  const facts = factsSource(api, breakAfter);
   const out = emptyExtras();
   const total = opts.productIds.length + opts.categoryIds.length + 3;
   let done = 0;
@@ -134,15 +147,15 @@ export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Pr
     }
     const detail = await ep.product.call(() => api.product(id));
     if (detail !== undefined) {
-      const view = toProductView(detail);
+      const view = await facts.productView(id, detail);
       // The answer must be the product asked for; anything else is a broken answer.
-      if (view && view.id === id) out.products.set(id, view);
+      if (view) out.products.set(id, view);
       else ep.product.reject(`product ${id}: answer is not a product with that id`);
     }
     tick();
   });
 
-  out.skipped = Object.values(ep)
+  out.skipped = [...Object.values(ep), ...facts.endpoints]
     .map((e) => e.report())
     .filter((r): r is SkippedEndpoint => r !== null);
   return out;

@@ -14,6 +14,8 @@ import { formatAverage } from '../listing/rating';
 import { productJsonLd } from '../listing/product-structured-data';
 import { breadcrumbList } from '../common/breadcrumb';
 import type { SimilarView } from '../review/view';
+import type { FactsView } from '../listing/facts-view';
+import { ProductFacts } from '../components/listing/ProductFacts';
 import { absoluteUrl, productPath } from '../paths';
 import { siteConfig } from '../site-config';
 
@@ -26,6 +28,8 @@ export interface ProductPageContext {
   summary: RatingSummary;
   facets: ReviewFacets;
   similar: SimilarView[];
+  /** Issue 45: the facts beside the reviews (null: none known). */
+  facts: FactsView | null;
 }
 
 /**
@@ -34,11 +38,11 @@ export interface ProductPageContext {
  * BreadcrumbList JSON-LD made from what the page shows.
  */
 export default function ProductTemplate({ pageContext }: PageProps<object, ProductPageContext>) {
-  const { product, breadcrumbs, reviews, summary, facets, similar } = pageContext;
+  const { product, breadcrumbs, reviews, summary, facets, similar, facts } = pageContext;
   const crumbs = [...breadcrumbs.map((c) => ({ label: c.name, to: c.path })), { label: product.nameCN }];
   const path = productPath(product.id);
   const canonical = absoluteUrl(siteConfig.siteUrl, path);
-  const productLd = productJsonLd(product, summary, reviews, canonical);
+  const productLd = productJsonLd(product, summary, reviews, canonical, facts);
   const rated =
     summary.count && summary.average != null ? `，${summary.count}条评分平均${formatAverage(summary.average)}分` : '';
   return (
@@ -53,6 +57,7 @@ export default function ProductTemplate({ pageContext }: PageProps<object, Produ
       <div className="pd" data-product-id={product.id} data-partial={product.partial ? 'true' : 'false'}>
         <Breadcrumb items={crumbs} />
         <ProductInfo product={product} />
+        {facts && <ProductFacts facts={facts} />}
         <div className="pd__below">
           {/* Under the product on phones: hydrated when near the viewport or touched (issue 26). */}
           <HydrateLater>
