@@ -5,7 +5,7 @@
 // reviews and anonymous authors are left out of the nested reviews (src/listing/review-quality.ts,
 // docs/seo.md "Thin reviews"). Typed with schema-dts; checked on the whole e2e build by
 // @adobe/structured-data-validator (tests/e2e/structured-data.test.ts).
-import type { MerchantReturnPolicy, Offer, OfferShippingDetails, Product, Review, WithContext } from 'schema-dts';
+import type { MerchantReturnPolicy, OfferShippingDetails, Product, Review, WithContext } from 'schema-dts';
 import type { FactsView } from './facts-view';
 import { isoChinaTime, isDefaultPraise } from '../review/format';
 import { absoluteMedia } from '../review/structured-data';
@@ -73,7 +73,7 @@ export function productJsonLd(
   summary: RatingSummary,
   shown: readonly ProductReviewItem[],
   canonical: string,
-  facts?: FactsView | null,
+  extras?: OfferExtras | null,
 ): WithContext<Product> | null {
   const name = oneLine(product.nameCN);
   const image = absolute([
@@ -95,7 +95,7 @@ export function productJsonLd(
     url: canonical,
     productID: product.id,
     ...(product.brand ? { brand: { '@type': 'Brand', name: oneLine(product.brand) } } : {}),
-    ...(price != null ? { offers: offer(price, canonical, facts) } : {}),
+    ...(price != null ? { offers: { '@type': 'Offer', price, priceCurrency: 'CNY', url: canonical, ...extras } } : {}),
     ...(rated
       ? {
           aggregateRating: {
@@ -113,14 +113,16 @@ export function productJsonLd(
   };
 }
 
-function offer(price: string, url: string, facts: FactsView | null | undefined): Offer {
+/** What issue 45 adds to the offer (made by the build from the page's facts: no browser code). */
+export interface OfferExtras {
+  shippingDetails?: OfferShippingDetails;
+  hasMerchantReturnPolicy?: MerchantReturnPolicy;
+}
+
+export function offerExtras(facts: FactsView | null | undefined): OfferExtras {
   const shipping = shippingDetails(facts);
   const returns = returnPolicy(facts);
   return {
-    '@type': 'Offer',
-    price,
-    priceCurrency: 'CNY',
-    url,
     ...(shipping ? { shippingDetails: shipping } : {}),
     ...(returns ? { hasMerchantReturnPolicy: returns } : {}),
   };

@@ -233,3 +233,27 @@ test('JSON-LD: shipping details and return policy only from what the page shows'
   assert.equal(shippingDetails(unknown), null);
   assert.equal(returnPolicy(unknown), null);
 });
+
+test("the hub's facts markup is React's static markup: a server's text is escaped, never markup", async () => {
+  const { renderFacts } = await import('../../../gatsby/pages/product');
+  const catalogue = getCatalogue();
+  const evil = '<img src=x onerror=alert(1)></details><script>alert(1)</script>';
+  const facts = toProductFacts(detail(), {
+    shipping: { ...shipping, carrier: evil },
+    translation: { productId: 100001, name: 'x', description: null, sourceName: evil, sourceDescription: evil },
+    sizeChart: {
+      productId: 100001,
+      name: evil,
+      unit: 'cm',
+      rows: [
+        ['尺码', evil],
+        [evil, '1'],
+      ],
+      note: evil,
+    },
+  });
+  const out = renderFacts(factsView({ catalogue, categoryId: 'a11', marks: [], facts, fits: [] }))!;
+  assert.ok(!/<img|<script|<\/details><script/i.test(out.html.replace(/<\/?details[^>]*>/g, '')), out.html);
+  assert.ok(out.html.includes('&lt;img src=x'), 'shown as text');
+  assert.match(out.html, /^<section class="pd-facts"/);
+});
