@@ -9,8 +9,9 @@ const days = (min: number, max: number) => (min === max ? `${min} 天` : `${min}
 
 /**
  * The facts beside a product's reviews (issue 45): offers, landed cost, delivery, fit and size
- * chart, the original name. Static markup only (<details> opens without script): the page
- * renders it on the server and hydrating it adds no behaviour.
+ * chart, the original name. Static markup only (<details> opens without script), rendered by the
+ * build with renderToStaticMarkup (gatsby/pages/product.ts renderFacts), never in the browser:
+ * nothing here may need script or state.
  */
 export function ProductFacts({ facts: f }: { facts: FactsView }) {
   const { landed, delivery } = f;
