@@ -1,9 +1,11 @@
 // Builds the site for the e2e tests from a fresh demo database (var/test/storefront.sqlite,
-// default size and seed), so the tests never depend on a developer's local data.
+// TEST_SITE_REVIEWS reviews, the default seed), so the tests never depend on a developer's local data.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { markBuilt } from './site-freshness';
+import { getMeta, openDatabase } from '../server/db/open';
+import { TEST_SITE_REVIEWS } from '../server/seed/sizes';
 
 const root = path.resolve(__dirname, '..');
 export const TEST_DB = path.join(root, 'var', 'test', 'storefront.sqlite');
@@ -13,6 +15,7 @@ for (const f of [TEST_DB, `${TEST_DB}-wal`, `${TEST_DB}-shm`]) fs.rmSync(f, { fo
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   DB_FILE: TEST_DB,
+  SEED_REVIEWS: String(TEST_SITE_REVIEWS),
   GATSBY_TELEMETRY_DISABLED: '1',
   TZ: process.env.BUILD_TZ ?? 'America/New_York',
 };
@@ -41,4 +44,10 @@ if (r.status !== 0 && TRANSIENT.test(`${r.stdout}${r.stderr}`)) {
   r = build();
 }
 if (r.status !== 0) process.exit(r.status ?? 1);
-markBuilt(root);
+// The stamp names the data set the site was built from (npm start rebuilds a site built from another).
+const db = openDatabase(TEST_DB);
+try {
+  markBuilt(root, getMeta(db, 'seed_params') ?? null);
+} finally {
+  db.close();
+}

@@ -29,6 +29,7 @@ import { BuildHistory } from '../server/builds/history';
 import { BuildQueue } from '../server/builds/queue';
 import { gatsbyRunner } from '../server/builds/gatsby-runner';
 import { markBuilt, siteIsStale } from './site-freshness';
+import { getMeta } from '../server/db/open';
 import { homePath, withPrefix } from '../src/paths';
 
 const root = path.resolve(__dirname, '..');
@@ -51,7 +52,7 @@ async function main() {
       releasesRoot,
       apiUrl: () => server!.url,
       excluded: () => server!.app.repos.takedowns.list(),
-      onPublished: () => markBuilt(root),
+      onPublished: () => markBuilt(root, getMeta(server!.app.db, 'seed_params') ?? null),
     }),
   );
   server = await startServer({
@@ -66,8 +67,10 @@ async function main() {
     },
   });
   problems.attach(server.app.log);
-  // A work tree built before releases existed (or a fresh var/): its build is the first release.
-  if (!currentRelease(releasesRoot) && fs.existsSync(path.join(publicDir, 'index.html'))) {
+  const fresh = siteIsStale(root, getMeta(server.app.db, 'seed_params') ?? null);
+  // A work tree built before releases existed (or a fresh var/): its build is the first release,
+  // unless it was built from another data set (the tests' own): then the rebuild below is the first.
+  if (!currentRelease(releasesRoot) && fresh.dataMatches && fs.existsSync(path.join(publicDir, 'index.html'))) {
     // Linked, not copied: every build in this work tree runs with the workspace guard.
     await publish(publicDir, releasesRoot, { link: true }).then(
       (r) => {
@@ -80,7 +83,6 @@ async function main() {
     );
   }
   const site = `${server.url}${withPrefix(homePath())}`;
-  const fresh = siteIsStale(root);
   if (process.argv.includes('--rebuild') || fresh.stale) {
     console.log(
       `building the site (${process.argv.includes('--rebuild') ? '--rebuild' : fresh.reason}); the API is already up at ${server.url}/api`,

@@ -17,6 +17,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MARK, killGroup, marked } from '../tests/helpers/processes';
 import { integrationBundles, startFirst } from './test-bundles';
+import { TEST_SITE_REVIEWS } from '../server/seed/sizes';
 
 const root = resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -118,6 +119,9 @@ process.env.TMPDIR = scratch;
 // worker against 107.8 with two, and no more wall time on a quiet machine (docs/reliability.md).
 // A caller's GATSBY_CPU_COUNT wins.
 process.env.GATSBY_CPU_COUNT ??= '2';
+// A server a test starts on an empty database without saying how many reviews seeds the test
+// suite's data set (500), not the demo's (server/seed/sizes.ts); a caller's SEED_REVIEWS wins.
+process.env.SEED_REVIEWS ??= String(TEST_SITE_REVIEWS);
 process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 
 // The shared built site (tests/helpers/built-site.ts): the e2e files and every file that

@@ -6,6 +6,19 @@ import { REPO_ROOT } from './catalogue';
 export const defaultDbFile = () => resolve(process.env.DB_FILE || resolve(REPO_ROOT, 'var/storefront.sqlite'));
 export const defaultMediaDir = () => resolve(process.env.MEDIA_DIR || resolve(REPO_ROOT, 'var/media'));
 export const defaultHost = () => process.env.HOST || '127.0.0.1';
+/**
+ * Reviews seeded into an empty database: SEED_REVIEWS (an integer, 0 to 2,000,000), else the
+ * default data set (server/seed/generate.ts). Anything else stops the start with its name.
+ */
+export function seedReviewsFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env.SEED_REVIEWS;
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!/^[0-9]{1,7}$/.test(raw) || n > 2_000_000) {
+    throw new Error(`SEED_REVIEWS must be an integer from 0 to 2000000, got ${JSON.stringify(raw.slice(0, 40))}`);
+  }
+  return n;
+}
 export const defaultPort = () => {
   const n = Number(process.env.PORT ?? 8000);
   return Number.isInteger(n) && n >= 0 && n < 65536 ? n : 8000;

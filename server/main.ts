@@ -1,6 +1,6 @@
 // `npm run server` (tsx server/main.ts): the reference storefront API on HOST:PORT
 // (default 127.0.0.1:8000), data in DB_FILE (default var/storefront.sqlite, seeded when empty
-// with 500 reviews, seed 42), media cache in MEDIA_DIR (default var/media), pino logs quiet by
+// with SEED_REVIEWS or 1,500 reviews, seed 42), media cache in MEDIA_DIR (default var/media), pino logs quiet by
 // default (server/logging.ts: LOG_LEVEL, LOG_REQUESTS, LOG_FILE).
 import { logSettings } from './logging';
 import { startServer } from './start';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
 import { defaultCategoriesFile, readCatalogueFile } from './catalogue';
-import { defaultDbFile, defaultHost, defaultMediaDir, defaultPort, trustedProxies } from './config';
+import { defaultDbFile, defaultHost, defaultMediaDir, defaultPort, seedReviewsFromEnv, trustedProxies } from './config';
 import { getMeta, isSeeded, openDatabase } from './db/open';
 import { DEFAULT_REVIEWS, DEFAULT_SEED, seedDatabase, type SeedStats } from './seed/generate';
 
@@ -11,7 +11,7 @@ export interface StartOptions extends Partial<AppOptions> {
   host?: string;
   /** 0 = random free port. Default env PORT or 8000. */
   port?: number;
-  /** Seed an empty database with this many reviews (default DEFAULT_REVIEWS, 500) and seed (default 42). */
+  /** Seed an empty database with this many reviews (default SEED_REVIEWS, else DEFAULT_REVIEWS, 1,500) and seed (default 42). */
   seedReviews?: number;
   seed?: number;
   /** Lets the caller add plugins (e.g. the site at /review/) before listening. */
@@ -44,7 +44,7 @@ export function ensureSeeded(
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const dbFile = opts.dbFile ?? defaultDbFile();
   const categoriesFile = opts.categoriesFile ?? defaultCategoriesFile();
-  const seeded = ensureSeeded(dbFile, categoriesFile, opts.seedReviews, opts.seed);
+  const seeded = ensureSeeded(dbFile, categoriesFile, opts.seedReviews ?? seedReviewsFromEnv(), opts.seed);
   const app = buildApp({
     ...opts,
     dbFile,

@@ -18,7 +18,7 @@ import type { Subject } from './subjects';
 import type { MediaKey } from './urls';
 
 /** Bumped whenever the pixels of a URL change; the disk cache drops images of other versions. */
-export const RENDERER_VERSION = 'scene-1';
+export const RENDERER_VERSION = 'scene-2';
 
 type RGB = [number, number, number];
 

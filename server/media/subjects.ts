@@ -6,34 +6,101 @@
 import type { DB } from '../db/open';
 import type { MediaKey } from './urls';
 
-export const SUBJECTS = ['handbag', 'shoe', 'lipstick', 'bottle', 'garment', 'box'] as const;
+export const SUBJECTS = [
+  'handbag',
+  'shoe',
+  'lipstick',
+  'bottle',
+  'garment',
+  'box',
+  'jewellery',
+  'watch',
+  'headphones',
+  'camera',
+  'phone',
+  'gamepad',
+  'snack',
+  'jar',
+  'teddy',
+  'blocks',
+] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
-// Leaf category id prefixes (data/categories.json: a group's id, then its children's) -> the
-// subject, the longest prefix first. Anything not listed is a box (electronics, jewellery,
-// toys, snacks: a product in its packaging).
+// Leaf category id prefixes (data/categories.json: a group's id, then its children's, then
+// theirs) -> the subject; the longest matching prefix wins. Anything not listed is a box (a
+// product in its packaging: diapers, strollers, car seats, stationery, blind boxes, ...).
 const BY_PREFIX: ReadonlyArray<readonly [string, Subject]> = [
+  ['8', 'garment'], // women's clothing
+  ['857', 'watch'], // women's watches
+  ['9', 'garment'], // men's clothing
+  ['960', 'watch'], // men's watches
+  ['962', 'jewellery'], // cufflinks
+  ['967', 'jewellery'], // tie clips
+  ['e', 'handbag'], // bags and luggage
+  ['b', 'bottle'], // skincare, hair, body and oral care
   ['b0', 'lipstick'], // makeup
   ['b1', 'lipstick'], // makeup tools
-  ['c2', 'bottle'], // beverages
-  ['c4', 'bottle'], // alcohol
-  ['g0', 'bottle'], // infant formula (a tin)
+  ['k', 'shoe'], // shoes
+  ['g0', 'jar'], // infant formula (a tin)
+  ['g1', 'jar'], // baby cereal, purees
+  ['g12', 'snack'], // baby snacks
+  ['g13', 'bottle'], // kids' vitamins
+  ['g14', 'bottle'], // kids' DHA
+  ['g15', 'bottle'], // kids' calcium, iron and zinc
+  ['g16', 'snack'], // teething biscuits
   ['g3', 'bottle'], // feeding
   ['g4', 'bottle'], // baby toiletries
-  ['g8', 'garment'], // kids' clothing and shoes
+  ['g54', 'handbag'], // diaper bags
+  ['g60', 'garment'], // maternity clothing
+  ['g61', 'garment'], // nursing bras
+  ['g62', 'bottle'], // prenatal vitamins
+  ['g64', 'bottle'], // stretch mark care
+  ['g72', 'garment'], // sleep sacks
+  ['g8', 'garment'], // kids' clothing
+  ['g85', 'shoe'], // kids' sneakers
+  ['g86', 'shoe'], // kids' sandals
+  ['ga', 'blocks'], // toys: early learning, puzzles, RC, outdoor
+  ['ga1', 'teddy'], // plush toys
+  ['ga4', 'teddy'], // pretend play
+  ['ga5', 'teddy'], // bath toys
   ['gb', 'garment'], // baby clothing
-  ['b', 'bottle'], // skincare, hair, body care
+  ['gb4', 'shoe'], // baby walking shoes
+  ['f', 'jewellery'], // jewellery
+  ['c0', 'snack'], // snacks, chocolate
+  ['c1', 'jar'], // honey, jam, sauces, spices, oils
+  ['c10', 'bottle'], // olive oil
+  ['c13', 'bottle'], // maple syrup
+  ['c16', 'snack'], // pasta (a bag)
+  ['c2', 'bottle'], // beverages
+  ['c20', 'jar'], // instant coffee
+  ['c21', 'snack'], // coffee beans (a bag)
+  ['c23', 'jar'], // cocoa
+  ['c26', 'jar'], // milk powder
+  ['c3', 'jar'], // tea (a caddy)
+  ['c4', 'bottle'], // alcohol
   ['d', 'bottle'], // supplements
-  ['e', 'handbag'], // bags
-  ['k', 'shoe'], // shoes
-  ['8', 'garment'], // women's clothing
-  ['9', 'garment'], // men's clothing
+  ['d0', 'jar'], // protein powder (a tub)
+  ['d3', 'jar'], // fibre powder
+  ['a0', 'headphones'], // headphones, speakers, radios, microphones
+  ['a04', 'box'], // video discs
+  ['a07', 'camera'], // cameras
+  ['a08', 'camera'], // instant cameras
+  ['a09', 'box'], // vinyl records
+  ['a0a', 'phone'], // power banks
+  ['a1', 'gamepad'], // consoles, handhelds, controllers
+  ['a21', 'blocks'], // building toys
+  ['a22', 'phone'], // phone cases
+  ['a23', 'teddy'], // figures
+  ['a24', 'watch'], // smart watches
+  ['a29', 'teddy'], // designer toys
 ];
 
 /** The subject drawn for a product of this leaf category. */
 export function subjectOfCategory(categoryId: string | null | undefined): Subject {
   const id = categoryId ?? '';
-  return BY_PREFIX.find(([prefix]) => id.startsWith(prefix))?.[1] ?? 'box';
+  let best: readonly [string, Subject] | undefined;
+  for (const entry of BY_PREFIX) if (id.startsWith(entry[0]) && entry[0].length > (best?.[0].length ?? 0)) best = entry;
+  return best?.[1] ?? 'box';
 }
 
 const REVIEW_CATEGORY = 'SELECT category_id AS c FROM reviews WHERE id = ?';

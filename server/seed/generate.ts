@@ -20,11 +20,7 @@ import { productSeeder } from './tables/products';
 import { reviewSeeder, seedReviewOrders } from './tables/reviews';
 import { seedUsers, userCount } from './tables/users';
 
-/**
- * The default data set: enough reviews for one product per leaf category (data/categories.json
- * has 442 leaves), with the surplus on a few well-reviewed products (server/seed/allocate.ts).
- */
-export const DEFAULT_REVIEWS = 500;
+export { DEFAULT_REVIEWS, TEST_SITE_REVIEWS } from './sizes';
 export const DEFAULT_SEED = 42;
 
 export interface SeedOptions {
@@ -81,15 +77,14 @@ export function seedDatabase(db: DB, opts: SeedOptions): SeedStats {
     const users = userCount(nReviews);
     seedUsers(db, stream(opts.seed, 2), users);
     commit();
-    // Reviews per product, and products over the leaves: every leaf gets one once the reviews
-    // suffice (server/seed/allocate.ts). Both lists hold a number / a reference per product
-    // (about one product per 3.8 reviews), never anything per review.
-    const prng = stream(opts.seed, 3);
-    const counts = reviewCounts(prng, nReviews, catalogue.leaves.length);
+    // Reviews per product (a long tail, stream 7), and products over the leaves: every leaf
+    // gets one once the reviews suffice (server/seed/allocate.ts). Both lists hold a number / a
+    // reference per product (about one product per 3.8 reviews), never anything per review.
+    const counts = reviewCounts(stream(opts.seed, 7), nReviews, catalogue.leaves.length);
     const leafOfProduct = productLeaves(stream(opts.seed, 6), catalogue.leaves, counts.length);
     // Products draw from stream 3 and reviews from stream 4: interleaving them product by
     // product gives each stream the same sequence of draws as seeding all products first did.
-    const products = productSeeder(db, prng, catalogue.leaves, brands);
+    const products = productSeeder(db, stream(opts.seed, 3), catalogue.leaves, brands);
     const reviews = reviewSeeder(db, stream(opts.seed, 4), users);
     let pending = 0;
     leafOfProduct.forEach((leaf, i) => {

@@ -242,14 +242,26 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
         assert.ok(box, 'the gallery is shown');
         await swipeLeft(context, page, box);
       }
-      // The second picture in place, and the page says so (its live region, its thumbnail).
-      await page.waitForFunction(() => {
-        const t = document.querySelector<HTMLElement>('.gallery__track')!;
-        return (
-          Math.abs(t.scrollLeft - t.clientWidth) < 2 &&
-          document.querySelectorAll('.gallery__main .gallery__slide')[1]?.classList.contains('gallery__slide--active')
+      // The second picture in place, and the page says so (its live region, its thumbnail). A
+      // timeout says where the strip stopped and which slide is marked, for this act.
+      const strip = () =>
+        page.evaluate(() => {
+          const t = document.querySelector<HTMLElement>('.gallery__track')!;
+          const slides = [...document.querySelectorAll('.gallery__main .gallery__slide')];
+          return {
+            inPlace: Math.abs(t.scrollLeft - t.clientWidth) < 2,
+            at: Math.round((t.scrollLeft / t.clientWidth) * 100) / 100,
+            active: slides.findIndex((s) => s.classList.contains('gallery__slide--active')),
+          };
+        });
+      const until = Date.now() + 60_000;
+      for (let last = await strip(); !(last.inPlace && last.active === 1); last = await strip()) {
+        assert.ok(
+          Date.now() < until,
+          `${act}: the strip stopped at slide ${last.at + 1}, slide ${last.active + 1} marked`,
         );
-      });
+        await new Promise((r) => setTimeout(r, 100));
+      }
       assert.equal(await page.locator('.gallery__thumb').nth(1).getAttribute('aria-current'), 'true', act);
       assert.deepEqual(scripts, [], `${act}: no script asked for`);
       await hold.release();

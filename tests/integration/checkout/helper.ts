@@ -9,6 +9,8 @@ import { memoryStore } from '../../../src/storefront/storage';
 import * as signin from '../../../src/storefront/signin';
 import { StorefrontError } from '../../../src/storefront/errors';
 import { startTestServer, type TestServer } from '../server/helper';
+import { GIFT_THRESHOLD_FEN } from '../../../server/repositories/checkout-rules';
+import { TEST_SITE_REVIEWS } from '../../../server/seed/sizes';
 
 export const ADMIN_TOKEN = 'checkout-test-admin-token';
 
@@ -21,7 +23,12 @@ export interface Shopper {
   headers: Record<string, string>;
 }
 
-export const startCheckoutServer = () => startTestServer({ app: { adminToken: ADMIN_TOKEN } });
+/**
+ * The test suite's data set (500 reviews): its 442 products span the price bands the tests pick from
+ * (pickSkus); the 60-review set's 16 products may have no SKU under 100 yuan.
+ */
+export const startCheckoutServer = () =>
+  startTestServer({ reviews: TEST_SITE_REVIEWS, app: { adminToken: ADMIN_TOKEN } });
 
 /** A guest: no user id or key. */
 export function guest(s: TestServer): Shopper {
@@ -94,7 +101,8 @@ export function pickSkus(
   merchantId?: string,
 ): SkuPick[] {
   const cond = {
-    cheap: 's.id % 10 <> 0 AND s.cents * p.exchange_rate < 100000',
+    // In stock and under the gift package's threshold: one alone brings no gift.
+    cheap: `s.id % 10 <> 0 AND s.cents * p.exchange_rate < ${GIFT_THRESHOLD_FEN}`,
     // In stock and under 100 yuan (the seeded loyalty balance).
     under100: 's.id % 10 <> 0 AND s.cents * p.exchange_rate < 10000',
     soldOut: 's.id % 10 = 0',

@@ -216,8 +216,9 @@ test("a hub whose every review is deferred is deferred too: rendered on request 
   // Deferred hubs of both kinds first: with reviews built ahead, and without.
   deferredHubs.sort((a, b) => Number(withBuiltReview.has(b)) - Number(withBuiltReview.has(a)));
   assert.ok(withBuiltReview.has(deferredHubs[0]) && !withBuiltReview.has(deferredHubs.at(-1)!));
-  deferredHubs = [deferredHubs[0], ...deferredHubs.slice(-3)];
-  for (const id of deferredHubs.slice(0, 4)) {
+  // Once each: the 20 reviews' long tail (server/seed/allocate.ts) gives few products.
+  deferredHubs = [...new Set([deferredHubs[0], ...deferredHubs.slice(-3)])];
+  for (const id of deferredHubs) {
     const first = await fetch(hubUrl(id));
     assert.equal(first.status, 200, id);
     assert.equal(first.headers.get('x-deferred'), 'rendered');

@@ -4,10 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { productLeaves, reviewCounts } from '../../../server/seed/allocate';
 import { Rng } from '../../../server/seed/prng';
-import { yuanOf } from '../../../server/seed/reference';
+import { stream, yuanOf } from '../../../server/seed/reference';
 import { LINES, adjectivesFor, lineOf, sizesFor } from '../../../server/seed/lines';
 import { formatPrice } from '../../../src/review/format';
 import type { Leaf } from '../../../server/catalogue';
+import { DEFAULT_REVIEWS } from '../../../server/seed/sizes';
 
 const sum = (a: number[]) => a.reduce((s, n) => s + n, 0);
 
@@ -25,31 +26,88 @@ function leavesOf(groups: Record<string, number>): Leaf[] {
   );
 }
 
-test('review counts add up to the total, 1..10 each', () => {
+const countsAt = (total: number, leaves = 442, seed = 42) => reviewCounts(stream(seed, 7), total, leaves);
+const desc = (a: number[]) => [...a].sort((x, y) => y - x);
+const within = (a: number[], lo: number, hi: number) => a.filter((c) => c >= lo && c <= hi).length;
+
+test('review counts add up to the total, at least one each, one product per leaf once the reviews suffice', () => {
   for (const [total, leaves] of [
     [0, 10],
     [1, 10],
+    [2, 1],
     [60, 442],
+    [441, 442],
+    [442, 442],
+    [443, 442],
     [500, 442],
+    [1000, 442],
     [3000, 442],
+    [20_000, 442],
   ]) {
-    const counts = reviewCounts(new Rng(7), total, leaves);
-    assert.equal(sum(counts), total);
-    assert.ok(
-      counts.every((c) => c >= 1 && c <= 10),
-      `${total}: ${counts.join(',')}`,
-    );
+    for (const seed of [1, 42, 7]) {
+      const counts = countsAt(total, leaves, seed);
+      assert.equal(sum(counts), total, `${total}/${leaves}, seed ${seed}`);
+      assert.ok(
+        counts.every((c) => Number.isInteger(c) && c >= 1),
+        `${total}: ${counts.join(',')}`,
+      );
+      assert.ok(total < leaves || counts.length >= leaves, `${total}/${leaves}: ${counts.length} products`);
+    }
+  }
+  assert.deepEqual(countsAt(0), []);
+  assert.equal(countsAt(442).length, 442, 'as many reviews as leaves: one each');
+  assert.ok(
+    countsAt(441).length === Math.round(441 / 3.8),
+    'below the number of leaves, one product per 3.8 reviews (small test sets keep products with several)',
+  );
+});
+
+test('a long tail at 1,000 reviews: a head of a few dozen, a dozen hubs with 10+, most with 1..3', () => {
+  for (const seed of [42, 1, 7, 2024]) {
+    const counts = countsAt(1000, 442, seed);
+    const top = desc(counts);
+    assert.ok(top[0] >= 30 && top[0] <= 60, `seed ${seed}: top ${top.slice(0, 5).join(',')}`);
+    assert.ok(top[1] >= 20, `seed ${seed}: second ${top[1]}`);
+    const tenPlus = within(counts, 10, Infinity);
+    assert.ok(tenPlus >= 8 && tenPlus <= 20, `seed ${seed}: ${tenPlus} with 10+`);
+    assert.ok(within(counts, 1, 3) >= 0.8 * counts.length, `seed ${seed}: ${within(counts, 1, 3)} with 1..3`);
+    assert.ok(within(counts, 1, 1) >= counts.length / 2, `seed ${seed}: ${within(counts, 1, 1)} with one`);
+  }
+  // The default 500 reviews leave 58 over the 442 leaves' one each: still a head, not an even spread.
+  const dflt = desc(countsAt(500));
+  assert.ok(dflt[0] >= 25, `top at 500: ${dflt.slice(0, 5).join(',')}`);
+  assert.ok(dflt[1] >= 8, `second at 500: ${dflt.slice(0, 5).join(',')}`);
+});
+
+test('the default data set: most hubs summarise a few reviews, a few summarise dozens', () => {
+  for (const seed of [42, 1, 7, 2024]) {
+    const counts = countsAt(DEFAULT_REVIEWS, 442, seed);
+    const top = desc(counts);
+    assert.equal(sum(counts), DEFAULT_REVIEWS);
+    assert.ok(counts.length >= 442, `seed ${seed}: ${counts.length} products`);
+    assert.ok(top[0] >= 40 && top[2] >= 20, `seed ${seed}: top ${top.slice(0, 5).join(',')}`);
+    assert.ok(within(counts, 10, Infinity) >= 12, `seed ${seed}: ${within(counts, 10, Infinity)} with 10+`);
+    assert.ok(top[Math.floor(counts.length / 2)] >= 2, `seed ${seed}: median ${top[Math.floor(counts.length / 2)]}`);
+    assert.ok(within(counts, 1, 1) <= 0.2 * counts.length, `seed ${seed}: ${within(counts, 1, 1)} with one`);
   }
 });
 
-test('with at least as many reviews as leaves there is a product per leaf, and the best-reviewed keep their reviews', () => {
-  const natural = reviewCounts(new Rng(42), 500, 0);
-  const counts = reviewCounts(new Rng(42), 500, 442);
-  assert.ok(natural.length < 442, 'the plain draw gives fewer products than leaves');
-  assert.equal(counts.length, 442);
-  assert.equal(Math.max(...counts), Math.max(...natural));
-  // Below the number of leaves nothing is split: small test data sets keep products with several reviews.
-  assert.deepEqual(reviewCounts(new Rng(42), 400, 442), reviewCounts(new Rng(42), 400, 0));
+test('a long tail at 1,000,000 reviews: hundreds on a few products, the product count as before', () => {
+  const counts = countsAt(1_000_000);
+  const top = desc(counts);
+  assert.equal(sum(counts), 1_000_000);
+  assert.ok(Math.abs(counts.length - 1_000_000 / 3.8) < 1, `${counts.length} products`);
+  assert.ok(top[0] >= 1000 && top[0] <= 2000, `top ${top.slice(0, 5).join(',')}`);
+  const hundreds = within(counts, 100, Infinity);
+  assert.ok(hundreds >= 50 && hundreds <= 500, `${hundreds} with 100+`);
+  assert.ok(within(counts, 1, 3) >= 0.6 * counts.length, `${within(counts, 1, 3)} with 1..3`);
+  assert.ok(within(counts, 10, Infinity) <= 0.1 * counts.length, `${within(counts, 10, Infinity)} with 10+`);
+});
+
+test('review counts are deterministic: same seed, same list; another seed, another order', () => {
+  assert.deepEqual(countsAt(1000), countsAt(1000));
+  assert.deepEqual(countsAt(100_000), countsAt(100_000));
+  assert.notDeepEqual(countsAt(1000, 442, 42), countsAt(1000, 442, 43));
 });
 
 test('the first products cover every leaf once, groups in turn; later ones take the groups in turn', () => {
