@@ -7,24 +7,18 @@
 // Memory: only view models are kept (a few hundred bytes per product), never wire answers;
 // at 100,000 reviews that is ~30,000 products and 518 categories.
 import type { ArticlesResponse } from '../../src/storefront/articles';
-import type {
-  DomesticShipping,
-  Merchant,
-  ProductDetail,
-  ProductListResponse,
-  ProductTranslation,
-  SizeChart,
-} from '../../src/storefront/products';
+import type { Merchant, ProductDetail, ProductListResponse } from '../../src/storefront/products';
 import type { HaulResponse } from '../../src/storefront/types';
 import { toRelatedViews, type RelatedView } from '../../src/review/view';
 import { compact, toArticleView, toMerchantView, toProductCard } from '../../src/listing/view';
 import type { ArticleView, MerchantView, ProductCardView, ProductView } from '../../src/listing/types';
 import { mapLimit } from '../../publish/limit';
 import { OptionalEndpoint, type SkippedEndpoint } from './optional-endpoint';
-import { factsSource } from './product-facts';
+import { factsSource, type FactsApi } from './product-facts';
 import { reviewKey } from '../../publish/build-protocol';
 
-export interface ExtrasSourceApi {
+/** With issue 45's facts (product-facts.ts); a source without one leaves its part out. */
+export interface ExtrasSourceApi extends FactsApi {
   product(id: string): Promise<ProductDetail>;
   merchants(): Promise<{ merchants: Merchant[] }>;
   articles(count: number): Promise<ArticlesResponse>;
@@ -34,10 +28,6 @@ export interface ExtrasSourceApi {
   categoryReviews(categoryId: string, size: number): Promise<HaulResponse>;
   /** The first showcase page of `size` items, for the cursor after it. */
   haulCursor(size: number): Promise<HaulResponse>;
-  /** Issue 45's facts (product-facts.ts); a source without one leaves its part out. */
-  sizeChart?(id: string): Promise<SizeChart>;
-  translation?(id: string): Promise<ProductTranslation>;
-  domesticShipping?(merchantId: string): Promise<DomesticShipping>;
 }
 
 export interface CategoryListing {

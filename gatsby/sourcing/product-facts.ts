@@ -5,18 +5,21 @@
 // (fetchExtras) and the site server's render process for a deferred hub
 // (gatsby/renderer/render-child.ts) source a product through this one module, so both write
 // the same page.
-import type { DomesticShipping, ProductDetail } from '../../src/storefront/products';
+import type { DomesticShipping, ProductDetail, ProductTranslation, SizeChart } from '../../src/storefront/products';
 import { toProductFacts, type ProductFacts } from '../../src/listing/facts';
 import { toProductView } from '../../src/listing/view';
 import type { ProductView } from '../../src/listing/types';
 import { idText, pathId } from '../../src/common/coerce';
 import { OptionalEndpoint } from './optional-endpoint';
-import type { ExtrasSourceApi } from './fetch-extras';
 
 /** Merchants whose shipping one source keeps (the wire's merchant list holds at most 1000). */
 const MERCHANTS_KEPT = 1000;
 
-export type FactsApi = Pick<ExtrasSourceApi, 'sizeChart' | 'translation' | 'domesticShipping'>;
+export interface FactsApi {
+  sizeChart?(id: string): Promise<SizeChart>;
+  translation?(id: string): Promise<ProductTranslation>;
+  domesticShipping?(merchantId: string): Promise<DomesticShipping>;
+}
 
 /** The answer is about the thing asked for (else it is a broken answer, counted as a failure). */
 const about = (answerId: unknown, id: string) => idText(answerId) === id;

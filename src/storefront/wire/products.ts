@@ -216,7 +216,7 @@ export const DomesticShipping = Type.Object({
   returns: Type.Optional(
     Type.Object({
       days: Type.Integer({ minimum: 0, maximum: 365 }),
-      returnTo: Type.String({ pattern: '^[A-Z]{2}$' }),
+      returnTo: Type.String({ maxLength: 2, pattern: '^[A-Z]{2}$' }),
       fees: Type.Union([Type.Literal('FREE'), Type.Literal('CUSTOMER')]),
     }),
   ),
