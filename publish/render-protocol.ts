@@ -85,8 +85,11 @@ export interface DeferredMeta {
   otherProducts: string[];
 }
 
-/** What a hub counts of one review, compact: [score, hasMedia 0|1, tags]. */
-export type FactsRow = [number | null, 0 | 1, string[]];
+/**
+ * What a hub counts of one review, compact: [score, hasMedia 0|1, tags, fit] (fit: issue 45,
+ * src/listing/fit.ts `Fit`; absent in a release built before it).
+ */
+export type FactsRow = [number | null, 0 | 1, string[], ('large' | 'true' | 'small' | null)?];
 
 /** FNV-1a of the product id, modulo `buckets`. */
 export function bucketOf(productId: string, buckets = BUCKETS): number {

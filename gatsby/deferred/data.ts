@@ -46,8 +46,13 @@ import {
   type TemplateShape,
 } from '../../publish/render-protocol';
 
-export const toFactsRow = (f: HubFacts): FactsRow => [f.score, f.hasMedia ? 1 : 0, f.tags];
-export const fromFactsRow = ([score, media, tags]: FactsRow): HubFacts => ({ score, hasMedia: media === 1, tags });
+export const toFactsRow = (f: HubFacts): FactsRow => [f.score, f.hasMedia ? 1 : 0, f.tags, f.fit ?? null];
+export const fromFactsRow = ([score, media, tags, fit]: FactsRow): HubFacts => ({
+  score,
+  hasMedia: media === 1,
+  tags,
+  fit: fit ?? null,
+});
 
 /** What `_deferred/` is written from: the build's data (gatsby/build-data.ts). */
 export interface DeferredSource {

@@ -3,6 +3,12 @@ import { productAliasPath, productPath } from '../../src/paths';
 import { SITE_PAGES, linkTo } from '../../src/site-pages';
 import { productFromReviews, toProductReviewItem } from '../../src/listing/view';
 import { ratingSummary, reviewFacets } from '../../src/listing/rating';
+import { reviewFit } from '../../src/listing/fit';
+import { factsView, type FactsView } from '../../src/listing/facts-view';
+import { offerExtras } from '../../src/listing/product-structured-data';
+import { ProductFacts } from '../../src/components/listing/ProductFacts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { isThinReview, leadWithUseful } from '../../src/review/quality';
 import type { ProductView } from '../../src/listing/types';
 import type { ReviewView, SimilarView } from '../../src/review/view';
@@ -21,12 +27,25 @@ export const PRODUCT_REVIEWS_STATIC = 10;
  * similar products (sourced per product for the review pages, reused).
  */
 /** What a hub counts of one review: from its detail when built, from its feed item when deferred. */
-export type HubFacts = Pick<FeedFacts, 'score' | 'tags' | 'hasMedia'>;
+export type HubFacts = Pick<FeedFacts, 'score' | 'tags' | 'hasMedia' | 'fit'>;
 export const factsOfReview = (r: ReviewView): HubFacts => ({
   score: r.score,
   tags: r.tags,
   hasMedia: r.gallery.length > 0,
+  fit: reviewFit(r.content, r.tags),
 });
+
+/**
+ * Issue 45: the facts as static markup, rendered here (the build, or the site server's render
+ * process) by React's own server renderer, which escapes every text: the page writes it as it
+ * is and hydrates nothing in it, so the facts cost the hub's first-load JavaScript nothing
+ * (rendered by a component of the template they cost 2.5 KB gzipped, page-weight.test.ts).
+ * What the Product JSON-LD's offer gains from them comes with it.
+ */
+export function renderFacts(view: FactsView | null): ProductPageContext['facts'] {
+  if (!view) return null;
+  return { html: renderToStaticMarkup(createElement(ProductFacts, { facts: view })), offer: offerExtras(view) };
+}
 
 /**
  * A hub's page context: the build's (createProductPages) and the site server's for a hub the
@@ -43,11 +62,21 @@ export function productPageContext(input: {
   similar: SimilarView[];
 }): ProductPageContext {
   const { catalogue, reviews } = input;
-  const product = input.product ?? productFromReviews(input.productId, reviews);
+  const { facts: productFacts, ...product } = input.product ?? productFromReviews(input.productId, reviews);
   const category = product.categoryId ? getCategory(catalogue, product.categoryId) : undefined;
   const facts = [...input.facts];
   return {
     product,
+    // Issue 45: the size chart, fit, delivery, landed cost, offers and original name.
+    facts: renderFacts(
+      factsView({
+        catalogue,
+        categoryId: product.categoryId,
+        marks: product.marks,
+        facts: productFacts,
+        fits: facts.map((f) => f.fit),
+      }),
+    ),
     breadcrumbs: category ? buildCategoryBreadcrumbs(catalogue, category.id) : [linkTo(SITE_PAGES.home)],
     // The newest ten (the comment query's first page), a thin one never first.
     reviews: leadWithUseful(reviews.slice(0, PRODUCT_REVIEWS_STATIC), isThinReview).map(toProductReviewItem),

@@ -30,8 +30,8 @@ import {
 } from '../../src/review/view';
 import { getCatalogue } from '../../src/catalogue';
 import { productPath } from '../../src/paths';
-import { toProductView } from '../../src/listing/view';
 import { extrasSourceApi } from '../sourcing/extras-api';
+import { factsSource } from '../sourcing/product-facts';
 import { PRODUCT_REVIEWS_STATIC, factsOfReview, productPageContext } from '../pages/product';
 import type { ReviewPageData } from '../../src/review/page-data';
 import { reviewSourceApi } from '../sourcing/review-source-api';
@@ -211,8 +211,8 @@ async function renderProduct(id: number, release: string, out: string, meta: Def
   }
   let product;
   try {
-    const view = toProductView(await extras.product(productId));
-    if (view?.id === productId) product = view;
+    // The build's own sourcing of a product and its facts (a fresh source: nothing kept between renders).
+    product = (await factsSource(extras).productView(productId, await extras.product(productId))) ?? undefined;
   } catch {
     // optional endpoint (contract): the hub falls back to what the reviews tell, as the build does
   }

@@ -1,13 +1,24 @@
 import type { StorefrontClient } from '../../src/storefront/client';
 import { searchArticles } from '../../src/storefront/articles';
 import { getHaulFeed } from '../../src/storefront/comments';
-import { discoverCategory, getProduct, listMerchants } from '../../src/storefront/products';
+import {
+  discoverCategory,
+  getDomesticShipping,
+  getProduct,
+  getSizeChart,
+  listMerchants,
+  translateProduct,
+} from '../../src/storefront/products';
 import type { ExtrasSourceApi } from './fetch-extras';
 
 /** The build's optional calls, through the storefront client modules. */
 export function extrasSourceApi(client: StorefrontClient): ExtrasSourceApi {
   return {
-    product: (id) => getProduct(client, id),
+    // With its promotion and group buy (issue 45: shown beside the price).
+    product: (id) => getProduct(client, id, { promo: true, groupBuy: true }),
+    sizeChart: (id) => getSizeChart(client, id),
+    translation: (id) => translateProduct(client, id),
+    domesticShipping: (merchantId) => getDomesticShipping(client, merchantId),
     merchants: () => listMerchants(client),
     articles: (count) => searchArticles(client, { f: 0, t: count }),
     featuredArticles: (count) => searchArticles(client, { f: 0, t: count, withbanner: true }),

@@ -6,6 +6,7 @@
 import { num, text } from '../../src/common/coerce';
 import type { RelatedReviewItem } from '../../src/storefront/types';
 import type { RelatedView } from '../../src/review/view';
+import { reviewFit, type Fit } from '../../src/listing/fit';
 
 export interface FeedFacts {
   productId: string;
@@ -13,6 +14,8 @@ export interface FeedFacts {
   score: number | null;
   tags: string[];
   hasMedia: boolean;
+  /** Issue 45: the fit its text and tags state (src/listing/fit.ts). */
+  fit?: Fit | null;
 }
 
 /** The detail's wire bounds of `wordTags` (src/storefront/wire/reviews.ts): the feed's are unchecked. */
@@ -36,5 +39,7 @@ export function feedFacts(item: RelatedReviewItem, view: RelatedView): FeedFacts
     score: num(item.score),
     tags,
     hasMedia: view.image != null,
+    // The item's own text, as the detail's (factsOfReview): a review counts the same built or deferred.
+    fit: reviewFit(typeof item.content === 'string' ? item.content : '', tags),
   };
 }

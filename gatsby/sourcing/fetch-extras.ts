@@ -10,13 +10,15 @@ import type { ArticlesResponse } from '../../src/storefront/articles';
 import type { Merchant, ProductDetail, ProductListResponse } from '../../src/storefront/products';
 import type { HaulResponse } from '../../src/storefront/types';
 import { toRelatedViews, type RelatedView } from '../../src/review/view';
-import { compact, toArticleView, toMerchantView, toProductCard, toProductView } from '../../src/listing/view';
+import { compact, toArticleView, toMerchantView, toProductCard } from '../../src/listing/view';
 import type { ArticleView, MerchantView, ProductCardView, ProductView } from '../../src/listing/types';
 import { mapLimit } from '../../publish/limit';
 import { OptionalEndpoint, type SkippedEndpoint } from './optional-endpoint';
+import { factsSource, type FactsApi } from './product-facts';
 import { reviewKey } from '../../publish/build-protocol';
 
-export interface ExtrasSourceApi {
+/** With issue 45's facts (product-facts.ts); a source without one leaves its part out. */
+export interface ExtrasSourceApi extends FactsApi {
   product(id: string): Promise<ProductDetail>;
   merchants(): Promise<{ merchants: Merchant[] }>;
   articles(count: number): Promise<ArticlesResponse>;
@@ -84,6 +86,7 @@ export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Pr
     categoryFeed: new OptionalEndpoint('GET /api/v2/product_comment/haul?category=', breakAfter),
     haulCursor: new OptionalEndpoint('GET /api/v2/product_comment/haul (showcase cursor)', breakAfter),
   };
+  const facts = factsSource(api, breakAfter);
   const out = emptyExtras();
   const total = opts.productIds.length + opts.categoryIds.length + 3;
   let done = 0;
@@ -134,15 +137,15 @@ export async function fetchExtras(api: ExtrasSourceApi, opts: ExtrasOptions): Pr
     }
     const detail = await ep.product.call(() => api.product(id));
     if (detail !== undefined) {
-      const view = toProductView(detail);
+      const view = await facts.productView(id, detail);
       // The answer must be the product asked for; anything else is a broken answer.
-      if (view && view.id === id) out.products.set(id, view);
+      if (view) out.products.set(id, view);
       else ep.product.reject(`product ${id}: answer is not a product with that id`);
     }
     tick();
   });
 
-  out.skipped = Object.values(ep)
+  out.skipped = [...Object.values(ep), ...facts.endpoints]
     .map((e) => e.report())
     .filter((r): r is SkippedEndpoint => r !== null);
   return out;

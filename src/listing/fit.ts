@@ -124,11 +124,15 @@ export const MIN_FOR_VERDICT = 3;
 export function fitSummary(
   reviews: Iterable<{ content: string | null | undefined; tags: readonly string[] }>,
 ): FitSummary {
+  const fits: Array<Fit | null> = [];
+  for (const r of reviews) fits.push(reviewFit(r.content, r.tags));
+  return summarizeFits(fits);
+}
+
+/** The summary of fits already read (reviewFit), e.g. kept per review by the build. */
+export function summarizeFits(fits: Iterable<Fit | null | undefined>): FitSummary {
   const s = { large: 0, true: 0, small: 0 };
-  for (const r of reviews) {
-    const fit = reviewFit(r.content, r.tags);
-    if (fit) s[fit]++;
-  }
+  for (const fit of fits) if (fit) s[fit]++;
   const counted = s.large + s.true + s.small;
   const top = (['true', 'large', 'small'] as const).find((f) => s[f] * 2 > counted) ?? null;
   return { ...s, counted, verdict: counted >= MIN_FOR_VERDICT ? top : null };

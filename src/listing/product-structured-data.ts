@@ -5,7 +5,8 @@
 // reviews and anonymous authors are left out of the nested reviews (src/listing/review-quality.ts,
 // docs/seo.md "Thin reviews"). Typed with schema-dts; checked on the whole e2e build by
 // @adobe/structured-data-validator (tests/e2e/structured-data.test.ts).
-import type { Product, Review, WithContext } from 'schema-dts';
+import type { MerchantReturnPolicy, OfferShippingDetails, Product, Review, WithContext } from 'schema-dts';
+import type { FactsView } from './facts-view';
 import { isoChinaTime, isDefaultPraise } from '../review/format';
 import { absoluteMedia } from '../review/structured-data';
 import { scoreBucket, type RatingSummary } from './rating';
@@ -41,6 +42,29 @@ function nestedReview(r: ProductReviewItem): Review | null {
 }
 
 /**
+ * Issue 45: how the shown offer reaches the shopper, as the page's delivery and landed cost show
+ * it: the shipping (both legs, yuan) to China, the merchant's days as handling time and the
+ * cross-border leg's as transit time. Only when both legs are known (the page shows the sum).
+ */
+export function shippingDetails(facts: FactsView | null | undefined): OfferShippingDetails | null {
+  const d = facts?.delivery;
+  const rate = facts?.landed?.shippingYuan;
+  if (!d?.domestic || rate == null) return null;
+  const days = (minValue: number, maxValue: number) =>
+    ({ '@type': 'QuantitativeValue', minValue, maxValue, unitCode: 'DAY' }) as const;
+  return {
+    '@type': 'OfferShippingDetails',
+    shippingRate: { '@type': 'MonetaryAmount', value: rate, currency: 'CNY' },
+    shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'CN' },
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime',
+      handlingTime: days(d.domestic.minDays, d.domestic.maxDays),
+      transitTime: days(d.crossBorder.minDays, d.crossBorder.maxDays),
+    },
+  };
+}
+
+/**
  * The Product block, or null when the page has nothing Google's rules accept (no image, or
  * neither a rating, an offer nor a review): no block is not an error, a partial one is.
  */
@@ -49,6 +73,7 @@ export function productJsonLd(
   summary: RatingSummary,
   shown: readonly ProductReviewItem[],
   canonical: string,
+  extras?: OfferExtras | null,
 ): WithContext<Product> | null {
   const name = oneLine(product.nameCN);
   const image = absolute([
@@ -70,7 +95,7 @@ export function productJsonLd(
     url: canonical,
     productID: product.id,
     ...(product.brand ? { brand: { '@type': 'Brand', name: oneLine(product.brand) } } : {}),
-    ...(price != null ? { offers: { '@type': 'Offer', price, priceCurrency: 'CNY', url: canonical } } : {}),
+    ...(price != null ? { offers: { '@type': 'Offer', price, priceCurrency: 'CNY', url: canonical, ...extras } } : {}),
     ...(rated
       ? {
           aggregateRating: {
@@ -85,5 +110,41 @@ export function productJsonLd(
         }
       : {}),
     ...(reviews.length ? { review: reviews } : {}),
+  };
+}
+
+/** What issue 45 adds to the offer (made by the build from the page's facts: no browser code). */
+export interface OfferExtras {
+  shippingDetails?: OfferShippingDetails;
+  hasMerchantReturnPolicy?: MerchantReturnPolicy;
+}
+
+export function offerExtras(facts: FactsView | null | undefined): OfferExtras {
+  const shipping = shippingDetails(facts);
+  const returns = returnPolicy(facts);
+  return {
+    ...(shipping ? { shippingDetails: shipping } : {}),
+    ...(returns ? { hasMerchantReturnPolicy: returns } : {}),
+  };
+}
+
+/** Issue 45: the merchant's return policy as the page's delivery block states it (sold in CN). */
+export function returnPolicy(facts: FactsView | null | undefined): MerchantReturnPolicy | null {
+  const r = facts?.delivery?.domestic?.returns;
+  if (!r) return null;
+  if (r.days === 0)
+    return {
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'CN',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted',
+    };
+  return {
+    '@type': 'MerchantReturnPolicy',
+    applicableCountry: 'CN',
+    returnPolicyCountry: r.returnTo,
+    returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+    merchantReturnDays: r.days,
+    returnMethod: 'https://schema.org/ReturnByMail',
+    returnFees: r.free ? 'https://schema.org/FreeReturn' : 'https://schema.org/ReturnFeesCustomerResponsibility',
   };
 }

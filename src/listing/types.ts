@@ -1,6 +1,7 @@
 // What the listing pages (home, category, product, haul, merchants, articles) show: view
 // models reshaped once from the wire types at the edge (view.ts), small enough for page-data.
 import type { ViewImage } from '../common/coerce';
+import type { ProductFacts } from './facts';
 
 /** A product as its own page (/pd/{id}/) shows it. */
 export interface ProductView {
@@ -23,6 +24,8 @@ export interface ProductView {
   promo: string | null;
   /** True when built from a review's sku because the product call was not available. */
   partial: boolean;
+  /** Issue 45: what the facts calls told (size chart, shipping, original name, offers); the build's only. */
+  facts?: ProductFacts;
 }
 
 /** A product in a grid (home, category). */

@@ -11,7 +11,7 @@ import type { NavLink } from '../catalogue';
 import type { ProductReviewItem, ProductView } from '../listing/types';
 import type { RatingSummary, ReviewFacets } from '../listing/rating';
 import { formatAverage } from '../listing/rating';
-import { productJsonLd } from '../listing/product-structured-data';
+import { productJsonLd, type OfferExtras } from '../listing/product-structured-data';
 import { breadcrumbList } from '../common/breadcrumb';
 import type { SimilarView } from '../review/view';
 import { absoluteUrl, productPath } from '../paths';
@@ -26,6 +26,12 @@ export interface ProductPageContext {
   summary: RatingSummary;
   facets: ReviewFacets;
   similar: SimilarView[];
+  /**
+   * Issue 45: the facts beside the reviews (null: none known), as static markup rendered by the
+   * build with React's server renderer (gatsby/pages/product.ts renderFacts: every text escaped),
+   * and what the Product JSON-LD's offer gains from them.
+   */
+  facts: { html: string; offer: OfferExtras } | null;
 }
 
 /**
@@ -34,11 +40,11 @@ export interface ProductPageContext {
  * BreadcrumbList JSON-LD made from what the page shows.
  */
 export default function ProductTemplate({ pageContext }: PageProps<object, ProductPageContext>) {
-  const { product, breadcrumbs, reviews, summary, facets, similar } = pageContext;
+  const { product, breadcrumbs, reviews, summary, facets, similar, facts } = pageContext;
   const crumbs = [...breadcrumbs.map((c) => ({ label: c.name, to: c.path })), { label: product.nameCN }];
   const path = productPath(product.id);
   const canonical = absoluteUrl(siteConfig.siteUrl, path);
-  const productLd = productJsonLd(product, summary, reviews, canonical);
+  const productLd = productJsonLd(product, summary, reviews, canonical, facts?.offer);
   const rated =
     summary.count && summary.average != null ? `，${summary.count}条评分平均${formatAverage(summary.average)}分` : '';
   return (
@@ -53,6 +59,8 @@ export default function ProductTemplate({ pageContext }: PageProps<object, Produ
       <div className="pd" data-product-id={product.id} data-partial={product.partial ? 'true' : 'false'}>
         <Breadcrumb items={crumbs} />
         <ProductInfo product={product} />
+        {/* Static: React keeps the server's markup and hydrates nothing inside it. */}
+        {facts && <div className="pd-facts-wrap" dangerouslySetInnerHTML={{ __html: facts.html }} />}
         <div className="pd__below">
           {/* Under the product on phones: hydrated when near the viewport or touched (issue 26). */}
           <HydrateLater>

@@ -152,6 +152,57 @@ describe('review hub, thin reviews and rich results on the built site (issue 22)
     assert.deepEqual(problems.slice(0, 20), [], `${problems.length} problems`);
   });
 
+  // Issue 45: the offer's shipping and return policy are those the page's delivery block and
+  // landed cost show, and only where they show them.
+  test('every product hub: offers.shippingDetails and hasMerchantReturnPolicy say what the page shows', () => {
+    const problems: string[] = [];
+    let withShipping = 0;
+    let withReturns = 0;
+    const days = (el: HTMLElement | null) =>
+      /(\d+)(?:-(\d+))? 天/
+        .exec(el?.text ?? '')
+        ?.slice(1, 3)
+        .map((d, i, a) => Number(d ?? a[0]));
+    for (const p of pages.filter((x) => isProductPage(x.page))) {
+      const at = p.page.urlPath;
+      const offer = p.blocks.find((b) => b['@type'] === 'Product')?.offers;
+      const shipping = p.doc.querySelector('.pd-facts__cost [data-part="shipping"]');
+      const shownFee = /^¥(\d+\.\d\d)/.exec(shipping?.text.trim() ?? '')?.[1];
+      const domestic = p.doc.querySelector('[data-leg="domestic"]');
+      const sd = offer?.shippingDetails;
+      if (shownFee && domestic && offer) {
+        withShipping++;
+        if (sd?.shippingRate?.value !== Number(shownFee))
+          problems.push(`${at}: shippingRate ${JSON.stringify(sd?.shippingRate)}, shown ¥${shownFee}`);
+        if (sd?.shippingRate?.currency !== 'CNY' || sd?.shippingDestination?.addressCountry !== 'CN')
+          problems.push(`${at}: rate currency or destination`);
+        const h = sd?.deliveryTime?.handlingTime;
+        const t = sd?.deliveryTime?.transitTime;
+        if (JSON.stringify([h?.minValue, h?.maxValue]) !== JSON.stringify(days(domestic)))
+          problems.push(`${at}: handlingTime ${JSON.stringify(h)}`);
+        if (
+          JSON.stringify([t?.minValue, t?.maxValue]) !==
+          JSON.stringify(days(p.doc.querySelector('[data-leg="cross-border"]')))
+        )
+          problems.push(`${at}: transitTime ${JSON.stringify(t)}`);
+      } else if (sd) problems.push(`${at}: shippingDetails without a shown shipping fee`);
+      const returns = p.doc.querySelector('[data-leg="returns"]')?.text ?? null;
+      const rp = offer?.hasMerchantReturnPolicy;
+      if (returns && offer) {
+        withReturns++;
+        const shownDays = /签收后 (\d+) 天内/.exec(returns)?.[1];
+        const expected = shownDays
+          ? ['https://schema.org/MerchantReturnFiniteReturnWindow', Number(shownDays)]
+          : ['https://schema.org/MerchantReturnNotPermitted', undefined];
+        if (JSON.stringify([rp?.returnPolicyCategory, rp?.merchantReturnDays]) !== JSON.stringify(expected))
+          problems.push(`${at}: return policy ${JSON.stringify(rp)}, shown ${returns}`);
+        if (rp?.applicableCountry !== 'CN') problems.push(`${at}: applicableCountry`);
+      } else if (rp) problems.push(`${at}: a return policy the page does not show`);
+    }
+    assert.ok(withShipping > 50 && withReturns > 50, `${withShipping} hubs with shipping, ${withReturns} with returns`);
+    assert.deepEqual(problems.slice(0, 20), [], `${problems.length} problems`);
+  });
+
   test('thin reviews: noindex without canonical, no Review block, not in the sitemap; every other review page is listed', () => {
     const listed = sitemapPaths();
     const problems: string[] = [];

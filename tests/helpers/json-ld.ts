@@ -36,7 +36,41 @@ export const RULES: Record<string, Rule> = {
   },
   Offer: {
     required: ['price', 'priceCurrency'],
-    allowed: [...THING, 'price', 'priceCurrency', 'availability', 'itemCondition', 'seller'],
+    allowed: [
+      ...THING,
+      'price',
+      'priceCurrency',
+      'availability',
+      'itemCondition',
+      'seller',
+      'shippingDetails',
+      'hasMerchantReturnPolicy',
+    ],
+  },
+  // Issue 45: an offer's shipping and return policy (Google's merchant listing properties).
+  OfferShippingDetails: {
+    required: ['shippingRate', 'shippingDestination'],
+    allowed: ['@type', 'shippingRate', 'shippingDestination', 'deliveryTime'],
+  },
+  MonetaryAmount: { required: ['value', 'currency'], allowed: ['@type', 'value', 'currency'] },
+  DefinedRegion: { required: ['addressCountry'], allowed: ['@type', 'addressCountry'] },
+  ShippingDeliveryTime: { required: [], allowed: ['@type', 'handlingTime', 'transitTime'] },
+  QuantitativeValue: {
+    required: ['minValue', 'maxValue', 'unitCode'],
+    allowed: ['@type', 'minValue', 'maxValue', 'unitCode'],
+  },
+  MerchantReturnPolicy: {
+    required: ['applicableCountry', 'returnPolicyCategory'],
+    allowed: [
+      '@type',
+      'applicableCountry',
+      'returnPolicyCountry',
+      'returnPolicyCategory',
+      'merchantReturnDays',
+      'returnMethod',
+      'returnFees',
+      'returnShippingFeesAmount',
+    ],
   },
   Rating: { required: ['ratingValue'], allowed: ['@type', 'ratingValue', 'bestRating', 'worstRating'] },
   AggregateRating: {
@@ -156,10 +190,43 @@ function checkNode(v: unknown, at: string, problems: string[], top = false): voi
       break;
     }
     case 'Offer': {
+      nested('shippingDetails', ['OfferShippingDetails']);
+      nested('hasMerchantReturnPolicy', ['MerchantReturnPolicy']);
       if (!(typeof v.price === 'number' ? v.price >= 0 : typeof v.price === 'string' && PRICE.test(v.price)))
         problems.push(`${at}: price ${JSON.stringify(v.price)}`);
       if (!(typeof v.priceCurrency === 'string' && CURRENCY.test(v.priceCurrency)))
         problems.push(`${at}: priceCurrency ${JSON.stringify(v.priceCurrency)}`);
+      break;
+    }
+    case 'OfferShippingDetails': {
+      nested('shippingRate', ['MonetaryAmount']);
+      nested('shippingDestination', ['DefinedRegion']);
+      nested('deliveryTime', ['ShippingDeliveryTime']);
+      break;
+    }
+    case 'ShippingDeliveryTime': {
+      nested('handlingTime', ['QuantitativeValue']);
+      nested('transitTime', ['QuantitativeValue']);
+      break;
+    }
+    case 'QuantitativeValue': {
+      const { minValue: lo, maxValue: hi } = v;
+      if (!(Number.isInteger(lo) && Number.isInteger(hi) && (lo as number) >= 0 && (lo as number) <= (hi as number)))
+        problems.push(`${at}: minValue/maxValue ${JSON.stringify(lo)}/${JSON.stringify(hi)}`);
+      if (v.unitCode !== 'DAY') problems.push(`${at}: unitCode ${JSON.stringify(v.unitCode)}`);
+      break;
+    }
+    case 'MonetaryAmount': {
+      if (!(typeof v.value === 'number' && Number.isFinite(v.value) && v.value >= 0))
+        problems.push(`${at}: value ${JSON.stringify(v.value)}`);
+      if (!(typeof v.currency === 'string' && CURRENCY.test(v.currency)))
+        problems.push(`${at}: currency ${JSON.stringify(v.currency)}`);
+      break;
+    }
+    case 'DefinedRegion':
+    case 'MerchantReturnPolicy': {
+      const c = type === 'DefinedRegion' ? v.addressCountry : v.applicableCountry;
+      if (!(typeof c === 'string' && /^[A-Z]{2}$/.test(c))) problems.push(`${at}: country ${JSON.stringify(c)}`);
       break;
     }
     case 'BreadcrumbList': {

@@ -7,6 +7,7 @@ import { DAY, REFERENCE_DATE, json, yuanOf } from '../reference';
 import { FIRST_PRODUCT_ID } from '../special';
 import { EXCHANGE_RATES, LABELS, MARKS, MERCHANTS, type Kind, type Line, type MerchantDef } from '../vocab';
 import { skuSeeder } from './skus';
+import { sizeChartOf } from '../size-charts';
 
 export interface SeededProduct {
   id: number;
@@ -22,6 +23,8 @@ export interface SeededProduct {
 
 interface Offer {
   line: Line;
+  /** Its size chart as stored (server/seed/size-charts.ts), null for none. */
+  chart: unknown;
   brands: BrandRow[];
   merchants: Array<readonly [MerchantDef, number]>;
   adjectives: Line['adjectives'];
@@ -34,55 +37,19 @@ function leafOffers(leaves: readonly Leaf[], brands: readonly BrandRow[]): Map<s
   const all = MERCHANTS.map((m, k) => [m, k + 1] as const);
   const offers = new Map<string, Offer>();
   for (const leaf of leaves) {
-    const { line } = lineOf(leaf);
+    const { id, line } = lineOf(leaf);
     const merchants = all.filter(([m]) => m.kinds.includes(line.kind));
+    const sizes = sizesFor(line, leaf.displayTerm);
     offers.set(leaf.id, {
       line,
+      chart: sizeChartOf(id, line, sizes),
       brands: line.brands.map((k) => byKey.get(k)!),
       merchants: merchants.length ? merchants : all,
       adjectives: adjectivesFor(line, leaf.displayTerm),
-      sizes: sizesFor(line, leaf.displayTerm),
+      sizes,
     });
   }
   return offers;
-}
-
-function sizeChart(kind: Kind): unknown {
-  if (kind === 'apparel') {
-    return [
-      {
-        name: '尺码表',
-        unit: 'cm',
-        columns: ['尺码', '胸围', '腰围', '衣长'],
-        rows: [
-          ['XS', '80-84', '62-66', '60'],
-          ['S', '84-88', '66-70', '62'],
-          ['M', '88-92', '70-74', '64'],
-          ['L', '92-98', '74-80', '66'],
-          ['XL', '98-104', '80-86', '68'],
-        ],
-      },
-    ];
-  }
-  if (kind === 'shoes') {
-    return [
-      {
-        name: '鞋码对照表',
-        unit: 'cm',
-        columns: ['美码', '欧码', '英码', '脚长'],
-        rows: [
-          ['US 6', '38.5', 'UK 5.5', '24.0'],
-          ['US 7', '40', 'UK 6', '25.0'],
-          ['US 7.5', '40.5', 'UK 6.5', '25.5'],
-          ['US 8', '41', 'UK 7', '26.0'],
-          ['US 9', '42.5', 'UK 8', '27.0'],
-          ['US 10', '44', 'UK 9', '28.0'],
-          ['US 11', '45', 'UK 10', '29.0'],
-        ],
-      },
-    ];
-  }
-  return null;
 }
 
 /**
@@ -167,7 +134,7 @@ export function productSeeder(
       json(images),
       promo && json(promo),
       groupBuy && json(groupBuy),
-      json(offer.line.sizes === undefined ? sizeChart(kind) : null),
+      json(offer.chart),
       REFERENCE_DATE - rng.int(60, 900) * DAY,
     );
     return {

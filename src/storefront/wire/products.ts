@@ -209,6 +209,17 @@ export const DomesticShipping = Type.Object({
   note: Loose(Type.String({ maxLength: 2000 })),
   /** Fee below the threshold. */
   feeCents: Loose(Type.Integer()),
+  /**
+   * Reference-server extension (issue 45): the merchant's return policy. `days` 0: no returns;
+   * `returnTo`: the country a parcel goes back to; `fees`: who pays it back (FREE: the merchant).
+   */
+  returns: Type.Optional(
+    Type.Object({
+      days: Type.Integer({ minimum: 0, maximum: 365 }),
+      returnTo: Type.String({ maxLength: 2, pattern: '^[A-Z]{2}$' }),
+      fees: Type.Union([Type.Literal('FREE'), Type.Literal('CUSTOMER')]),
+    }),
+  ),
 });
 export type DomesticShipping = Static<typeof DomesticShipping>;
 

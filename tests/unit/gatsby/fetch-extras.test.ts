@@ -159,10 +159,18 @@ test('through the storefront client: the real query parameters, 404 and 500 skip
       x.categories.get('8')!.products.map((p) => p.id),
       ['5'],
     );
+    // Issue 45: the facts calls this server lacks (404) are skipped and reported; the product
+    // keeps its page, its facts without those parts.
     assert.deepEqual(x.skipped.map((s) => s.endpoint).sort(), [
       'GET /api/v1/content/articles/search',
+      'GET /api/v1/sizecharts/products/{id}',
+      'GET /api/v1/translate/product/{id}',
       'GET /api/v2/merchants',
     ]);
+    const facts = x.products.get('100001')!.facts!;
+    assert.deepEqual([facts.sizeChart, facts.original, facts.domestic], [undefined, undefined, undefined]);
+    const product = server.requests.find((r) => r.path === '/api/v1/products/100001')!;
+    assert.deepEqual([product.query.promo, product.query.groupBuy], ['true', 'true']);
     assert.match(x.skipped.find((s) => s.endpoint.includes('articles'))!.reason, /内部错误|500/);
     const discover = server.requests.find((r) => r.path === '/api/v2/discover')!;
     assert.deepEqual(

@@ -194,9 +194,9 @@ test("a bounded build keeps what the hubs count of each deferred review from the
     assert.deepEqual(
       f,
       {
-        a: { productId: '1', commentId: 'a', score: 5, tags: ['好看'], hasMedia: true },
-        b: { productId: '1', commentId: 'b', score: 2, tags: ['偏小'], hasMedia: false },
-        c: { productId: '2', commentId: 'c', score: null, tags: [], hasMedia: false },
+        a: { productId: '1', commentId: 'a', score: 5, tags: ['好看'], hasMedia: true, fit: null },
+        b: { productId: '1', commentId: 'b', score: 2, tags: ['偏小'], hasMedia: false, fit: 'small' },
+        c: { productId: '2', commentId: 'c', score: null, tags: [], hasMedia: false, fit: null },
       }[id],
     );
   // A server of the pinned contract (no score on feed items): nothing to count beyond the built.
