@@ -45,6 +45,7 @@ import { SmsSendBudget, type SmsBudgetOptions } from './sms-budget';
 import type { BuildQueue } from './builds/queue';
 import { fastifyTimeoutOptions, type ServerTimeouts } from './timeouts';
 import type { UploadLimits } from './upload-slots';
+import { SearchWorkers, searchWorkersFromEnv } from './search/workers';
 
 export interface AppOptions {
   /** SQLite file; created with the schema if missing (seeding is main.ts / startServer's job). */
@@ -101,6 +102,8 @@ export interface AppOptions {
   builds?: BuildQueue;
   /** Upload slots and the slowest upload body kept (server/upload-slots.ts; defaults DEFAULT_UPLOAD_LIMITS). */
   uploads?: Partial<UploadLimits>;
+  /** Search worker threads (server/search/workers.ts; default SEARCH_WORKERS, else up to two; 0: none). */
+  searchWorkers?: number;
   /** Connection timeouts (server/timeouts.ts; defaults DEFAULT_TIMEOUTS). */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -138,6 +141,13 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       opts.emulatedLogins ?? process.env.NODE_ENV !== 'production',
     ),
   );
+  // Search reads off the event loop (issue 43): worker threads with connections of their own.
+  const searchWorkers = opts.searchWorkers ?? searchWorkersFromEnv();
+  if (opts.dbFile !== ':memory:' && searchWorkers > 0) {
+    const workers = new SearchWorkers(opts.dbFile, searchWorkers, (msg) => app.log.warn(msg));
+    app.repos.search.useWorkers(workers);
+    app.addHook('onClose', async () => workers.close());
+  }
   app.addHook('onClose', async () => db.close());
   installSecurityHeaders(app);
   installErrorHandlers(app);

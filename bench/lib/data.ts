@@ -90,8 +90,9 @@ export function startChildServer(script: string, env: NodeJS.ProcessEnv, timeout
 }
 
 /** The reference server on a database file (no seeding: the file is seeded already). */
-export const startReferenceServer = (ctx: BenchContext, dbFile: string) =>
+export const startReferenceServer = (ctx: BenchContext, dbFile: string, env: NodeJS.ProcessEnv = {}) =>
   startChildServer(path.join(ROOT, 'scripts', 'embedded-server.ts'), {
     DB_FILE: dbFile,
     MEDIA_DIR: path.join(ctx.tmp, 'media'),
+    ...env,
   });

@@ -28,7 +28,7 @@ export function openDatabase(file: string): DB {
  * iterates a statement while another call could run it). The SQL texts are a fixed set of
  * shapes, so the cache stays small.
  */
-function memoizePrepare(db: DB): void {
+export function memoizePrepare(db: DB): void {
   const prepare = db.prepare.bind(db);
   const cache = new Map<string, ReturnType<typeof prepare>>();
   db.prepare = ((sql: string) => {

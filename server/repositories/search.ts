@@ -5,6 +5,7 @@ import { badRequest } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import { parseQuery } from '../search/segment';
 import { KEYS_INDEX, type SearchIndex } from '../search/index-store';
+import type { ReadResult, SearchWorkers } from '../search/workers';
 import { FEED_COLUMNS, MEDIA_CONDITION, VISIBLE, feedItem, type FeedRow } from './reviews';
 import type { ProductRepository } from './products';
 import { MAX_PRODUCT_SKIP } from './products';
@@ -58,6 +59,60 @@ export interface ReviewSearch {
   score?: number;
 }
 
+/**
+ * A query's candidates, newest first: [id, rank] of its newest CANDIDATES matches (by id,
+ * read from the index in order: FTS5 reads a doclist backwards without sorting), each scored
+ * once when ranked by relevance. Read from `review_recent_fts` when the newest reviews alone
+ * hold CANDIDATES matches (then the newest CANDIDATES matches are all there, and bm25's
+ * document counts, which FTS5 takes over every match of each phrase, are bounded by that
+ * table's size); else from `review_fts`, where the query's matches are then few among the
+ * newest reviews. Reads only: the search workers (server/search/workers.ts) run it too.
+ */
+export function readCandidates(db: DB, match: string, ranked: boolean): Array<[number, number]> {
+  const read = (table: string) =>
+    db
+      .prepare(
+        `SELECT rowid, ${ranked ? `round(bm25(${table}, ${REVIEW_WEIGHTS}), 2)` : '0'} FROM ${table}
+        WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`,
+      )
+      .raw()
+      .all(match) as Array<[number, number]>;
+  const recent = read('review_recent_fts');
+  return recent.length >= CANDIDATES ? recent : read('review_fts');
+}
+
+/** What orders a query's candidates: its sort and filters. */
+export interface CandidateOrder {
+  sort: ReviewSearchSort;
+  media?: MediaFilter;
+  score?: number;
+}
+
+/**
+ * The candidates the filters keep (visible ones only), ordered: [id, rank], on KEYS_INDEX (a
+ * few narrow pages, not each review's whole row). Reads only, like readCandidates.
+ */
+export function orderCandidates(
+  db: DB,
+  candidates: Array<[number, number]>,
+  o: CandidateOrder,
+): Array<[number, number]> {
+  const conds = [VISIBLE];
+  const args: unknown[] = [JSON.stringify(candidates)];
+  if (o.media) conds.push(MEDIA_CONDITION[o.media]);
+  if (o.score !== undefined) {
+    conds.push('r.score = ?');
+    args.push(o.score);
+  }
+  return db
+    .prepare(
+      `SELECT r.id, c.value ->> 1 AS rank FROM json_each(?) c CROSS JOIN reviews r INDEXED BY ${KEYS_INDEX}
+      ON r.id = c.value ->> 0 WHERE ${conds.join(' AND ')} ORDER BY ${ORDERS[o.sort]}`,
+    )
+    .raw()
+    .all(...args) as Array<[number, number]>;
+}
+
 /** Lists kept per cache (oldest dropped first): ~17 KB each at most. */
 const KEPT_MAX = 256;
 
@@ -68,18 +123,40 @@ class Kept<T> {
   constructor(private readonly max: number) {}
 
   get(state: string, key: string, compute: () => T): T {
+    let value = this.peek(state, key);
+    if (value === undefined) this.put(state, key, (value = compute()));
+    return value;
+  }
+
+  /** The value kept for `key` in `state` (then the most recently used), if any. */
+  peek(state: string, key: string): T | undefined {
     if (state !== this.state) {
       this.map.clear();
       this.state = state;
     }
-    let value = this.map.get(key);
-    if (value === undefined) {
-      value = compute();
-      if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
-    } else this.map.delete(key); // most recently used last
-    this.map.set(key, value);
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
     return value;
   }
+
+  /** Keeps `value`, computed in `state`; nothing when the state has changed since. */
+  put(state: string, key: string, value: T): void {
+    if (state !== this.state) return;
+    if (!this.map.has(key) && this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
+    this.map.set(key, value);
+  }
+}
+
+/** Where a query's lists are kept: its candidates' key and its ordered candidates' key. */
+interface QueryKeys {
+  match: string;
+  ranked: boolean;
+  order: CandidateOrder;
+  candidates: string;
+  ordered: string;
 }
 
 export class SearchRepository {
@@ -93,6 +170,10 @@ export class SearchRepository {
    */
   private readonly keptCandidates = new Kept<Array<[number, number]>>(KEPT_MAX);
   private readonly keptOrders = new Kept<Array<[number, number]>>(KEPT_MAX);
+  /** Worker threads that read a query's lists off the event loop (search()); none: this thread. */
+  private workers: SearchWorkers | null = null;
+  /** Queries being read by a worker, by their lists' keys and states: asked twice, read once. */
+  private readonly reading = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: DB,
@@ -101,20 +182,21 @@ export class SearchRepository {
     private readonly catalogueProducts: ProductRepository,
   ) {}
 
+  /** Reads the lists of queries not kept in these workers from now on (server/app.ts). */
+  useWorkers(workers: SearchWorkers | null): void {
+    this.workers = workers;
+  }
+
+  /** The workers set by useWorkers, if any (tests, benchmarks). */
+  get searchWorkers(): SearchWorkers | null {
+    return this.workers;
+  }
+
   /** Indexes what changed since the last search (a bounded batch: search-index.ts drain). */
   private fresh(): void {
     this.index.drain();
   }
 
-  /**
-   * A query's candidates, newest first: [id, rank] of its newest CANDIDATES matches (by id,
-   * read from the index in order: FTS5 reads a doclist backwards without sorting), each scored
-   * once when ranked by relevance. Read from `review_recent_fts` when the newest reviews alone
-   * hold CANDIDATES matches (then the newest CANDIDATES matches are all there, and bm25's
-   * document counts, which FTS5 takes over every match of each phrase, are bounded by that
-   * table's size); else from `review_fts`, where the query's matches are then few among the
-   * newest reviews.
-   */
   /** The states the kept lists check: the index's, and the whole database's. */
   private states(): { index: string; data: string } {
     const { changes, version } = this.db
@@ -124,17 +206,50 @@ export class SearchRepository {
     return { index, data: `${index} ${changes}` };
   }
 
-  private readCandidates(match: string, ranked: boolean): Array<[number, number]> {
-    const read = (table: string) =>
-      this.db
-        .prepare(
-          `SELECT rowid, ${ranked ? `round(bm25(${table}, ${REVIEW_WEIGHTS}), 2)` : '0'} FROM ${table}
-          WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`,
-        )
-        .raw()
-        .all(match) as Array<[number, number]>;
-    const recent = read('review_recent_fts');
-    return recent.length >= CANDIDATES ? recent : read('review_fts');
+  private keys(match: string, s: ReviewSearch): QueryKeys {
+    const order: CandidateOrder = { sort: s.sort ?? 'relevance', media: s.media, score: s.score };
+    const ranked = order.sort === 'relevance';
+    return {
+      match,
+      ranked,
+      order,
+      candidates: `${ranked ? 'r' : 'n'}${match}`,
+      ordered: JSON.stringify([match, order.sort, order.media, order.score]),
+    };
+  }
+
+  /**
+   * The same answer as reviews(), with the query's reading (FTS5 and its ordering, up to tens
+   * of milliseconds the first time a common phrase is asked at 1,000,000 reviews) done by a
+   * search worker when one is set: meanwhile this thread answers other requests, and kept
+   * queries. Indexing what changed stays here (the one writer); a worker's read starts after
+   * it, so it sees it. A worker that fails leaves the reading to this thread.
+   */
+  async search(s: ReviewSearch): Promise<ReviewSearchResponse> {
+    const match = parseQuery(s.q).match;
+    if (this.workers && match !== null) {
+      this.fresh();
+      const states = this.states();
+      const k = this.keys(match, s);
+      const candidates = this.keptCandidates.peek(states.index, k.candidates);
+      if (!this.keptOrders.peek(states.data, k.ordered)) {
+        const key = `${states.data}\n${k.ordered}`;
+        let reading = this.reading.get(key);
+        const read = reading ? null : this.workers.read({ match, ranked: k.ranked, order: k.order, candidates });
+        if (read) {
+          reading = read
+            .then((r: ReadResult) => {
+              this.keptCandidates.put(states.index, k.candidates, r.candidates);
+              this.keptOrders.put(states.data, k.ordered, r.ordered);
+            })
+            .catch((err: Error) => this.workers?.failed(err))
+            .finally(() => this.reading.delete(key));
+          this.reading.set(key, reading);
+        }
+        await reading;
+      }
+    }
+    return this.reviews(s);
   }
 
   reviews(s: ReviewSearch): ReviewSearchResponse {
@@ -142,34 +257,14 @@ export class SearchRepository {
     const base = { q: parsed.text, cut: parsed.cut, terms: parsed.terms };
     if (parsed.match === null) return { ...base, comments: [], total: 0, totalCapped: false };
     this.fresh();
-    const sort = s.sort ?? 'relevance';
     const states = this.states();
-    const ranked = sort === 'relevance';
-    const candidates = this.keptCandidates.get(states.index, `${ranked ? 'r' : 'n'}${parsed.match}`, () =>
-      this.readCandidates(parsed.match!, ranked),
+    const k = this.keys(parsed.match, s);
+    const candidates = this.keptCandidates.get(states.index, k.candidates, () =>
+      readCandidates(this.db, k.match, k.ranked),
     );
-    const conds = [VISIBLE];
-    const args: unknown[] = [JSON.stringify(candidates)];
-    if (s.media) conds.push(MEDIA_CONDITION[s.media]);
-    if (s.score !== undefined) {
-      conds.push('r.score = ?');
-      args.push(s.score);
-    }
-    // The candidates filtered and ordered on KEYS_INDEX (a few narrow pages, not each review's
-    // whole row); only the page's reviews are read whole. `total` counts the filtered
-    // candidates, up to SEARCH_COUNT_CAP: what can be paged through.
-    const ordered = this.keptOrders.get(
-      states.data,
-      JSON.stringify([parsed.match, sort, s.media, s.score]),
-      () =>
-        this.db
-          .prepare(
-            `SELECT r.id, c.value ->> 1 AS rank FROM json_each(?) c CROSS JOIN reviews r INDEXED BY ${KEYS_INDEX}
-          ON r.id = c.value ->> 0 WHERE ${conds.join(' AND ')} ORDER BY ${ORDERS[sort]}`,
-          )
-          .raw()
-          .all(...args) as Array<[number, number]>,
-    );
+    // Only the page's reviews are read whole. `total` counts the filtered candidates, up to
+    // SEARCH_COUNT_CAP: what can be paged through.
+    const ordered = this.keptOrders.get(states.data, k.ordered, () => orderCandidates(this.db, candidates, k.order));
     const page = ordered.slice(s.offset, s.offset + s.limit);
     const rows = new Map(
       (

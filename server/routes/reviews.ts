@@ -86,7 +86,7 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
     async (req) => {
       const q = req.query;
       const { offset, limit } = checkWindow(q.f, q.t, 50);
-      return app.repos.search.reviews({ q: q.q ?? '', offset, limit, sort: q.sort, media: q.media, score: q.score });
+      return app.repos.search.search({ q: q.q ?? '', offset, limit, sort: q.sort, media: q.media, score: q.score });
     },
   );
 };
