@@ -5,7 +5,8 @@ import { badRequest } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import { parseQuery } from '../search/segment';
 import { KEYS_INDEX, type SearchIndex } from '../search/index-store';
-import type { ReadResult, SearchWorkers } from '../search/workers';
+import type { CandidateOrder, ReadResult } from '../search/read-job';
+import type { SearchWorkers } from '../search/workers';
 import { FEED_COLUMNS, MEDIA_CONDITION, VISIBLE, feedItem, type FeedRow } from './reviews';
 import type { ProductRepository } from './products';
 import { MAX_PRODUCT_SKIP } from './products';
@@ -79,13 +80,6 @@ export function readCandidates(db: DB, match: string, ranked: boolean): Array<[n
       .all(match) as Array<[number, number]>;
   const recent = read('review_recent_fts');
   return recent.length >= CANDIDATES ? recent : read('review_fts');
-}
-
-/** What orders a query's candidates: its sort and filters. */
-export interface CandidateOrder {
-  sort: ReviewSearchSort;
-  media?: MediaFilter;
-  score?: number;
 }
 
 /**

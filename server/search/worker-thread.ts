@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { memoizePrepare } from '../db/open';
 import { orderCandidates, readCandidates } from '../repositories/search';
-import type { ReadJob } from './workers';
+import type { ReadJob } from './read-job';
 
 const db = new Database((workerData as { file: string }).file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');

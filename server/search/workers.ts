@@ -7,20 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CandidateOrder } from '../repositories/search';
-
-/** What a worker reads: a query's candidates (unless given, kept) and their ordering. */
-export interface ReadJob {
-  match: string;
-  ranked: boolean;
-  order: CandidateOrder;
-  candidates?: Array<[number, number]>;
-}
-
-export interface ReadResult {
-  candidates: Array<[number, number]>;
-  ordered: Array<[number, number]>;
-}
+import type { ReadJob, ReadResult } from './read-job';
 
 /** Reads waiting or running at most; past it a search reads on the event loop (as without workers). */
 export const MAX_PENDING = 256;
