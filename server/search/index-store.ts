@@ -218,7 +218,10 @@ export class SearchIndex {
         kind: string;
         id: number;
       }>;
-      if (!queue.length) return 0;
+      if (!queue.length) {
+        this.trimRecent(budget);
+        return 0;
+      }
       budget -= queue.length;
       this.generation++;
       this.db.transaction(() => {
@@ -238,6 +241,26 @@ export class SearchIndex {
       n: number;
     };
     return n;
+  }
+
+  /**
+   * Keeps the recent table near its size as reviews are added: once it holds more than
+   * recentReviews plus 4 % ids above its floor, the floor rises to the newest recentReviews
+   * (at most `budget` ids at a time, deleted from the table in the same transaction), so a
+   * query ranked there stays bounded by that many reviews on a site that keeps growing.
+   */
+  private trimRecent(budget: number): void {
+    const floor = this.recentFloor();
+    const { last } = this.db.prepare('SELECT coalesce(max(id), 0) AS last FROM reviews').get() as { last: number };
+    if (last - floor <= this.recentReviews + Math.ceil(this.recentReviews / 25)) return;
+    const next = Math.min(last - this.recentReviews, floor + budget);
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM review_recent_fts WHERE rowid > ? AND rowid <= ?').run(floor, next);
+      this.db
+        .prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+        .run(RECENT_FLOOR_KEY, String(next));
+    })();
+    this.generation++;
   }
 
   private productRow(id: number): ProductText | undefined {

@@ -238,4 +238,47 @@ describe('search index', () => {
         assert.equal(repo.reviews({ q, offset: 0, limit: 3 }).total, 0, q);
     });
   });
+
+  test('the recent table is trimmed back to the newest reviews as reviews are added; answers stay those of the newest', () => {
+    const db = openDatabase(join(dir, 'growing.sqlite'));
+    try {
+      seedDatabase(db, { reviews: 300, seed: 7, catalogue });
+      const recent = 100;
+      const index = new SearchIndex(db, categoryText, recent);
+      index.build();
+      const repo = new SearchRepository(db, media, index, new ProductRepository(db, media, catalogue));
+      const count = () => (db.prepare('SELECT count(*) AS n FROM review_recent_fts').get() as { n: number }).n;
+      assert.equal(count(), recent);
+      // A few more (up to 4 % above its size) are kept: no trim per review.
+      insertReviews(db, ['trimvale 一', 'trimvale 二']);
+      index.drain();
+      assert.equal(count(), recent + 2);
+      // Many more: the floor rises to the newest `recent` reviews, in the same drain.
+      const added = insertReviews(
+        db,
+        Array.from({ length: 250 }, (_, i) => `trimvale 第${i}条`),
+      );
+      const generation = index.generation;
+      assert.equal(repo.reviews({ q: 'trimvale', offset: 0, limit: 5, sort: 'posted_at' }).comments.length, 5);
+      const floor = Number(meta(db, RECENT_FLOOR_KEY));
+      assert.equal(floor, added[added.length - 1] - recent);
+      assert.ok(index.generation > generation);
+      assert.equal(count(), recent);
+      assert.equal(matches(db, 'review_recent_fts', 'trimvale'), recent);
+      assert.equal(matches(db, 'review_fts', 'trimvale'), 252);
+      // Ranked over the newest matches, as before the trim; found below the floor too.
+      const got = repo.reviews({ q: 'trimvale', offset: 0, limit: 3, sort: 'posted_at' });
+      assert.deepEqual(
+        got.comments.map((c) => Number(c.commentId)),
+        added.slice(-3).reverse(),
+      );
+      assert.equal(repo.reviews({ q: 'trimvale 一', offset: 0, limit: 3 }).total, 1);
+      // An edit below the new floor stays out of the recent table.
+      db.prepare('UPDATE reviews SET content = ? WHERE id = ?').run('trimvale 改过', added[0]);
+      assert.equal(repo.reviews({ q: '改过', offset: 0, limit: 3 }).total, 1);
+      assert.equal(matches(db, 'review_recent_fts', '改过'), 0);
+    } finally {
+      db.close();
+    }
+  });
 });
