@@ -1,10 +1,13 @@
 import * as React from 'react';
 import type { ProductView } from '../../listing/types';
+import type { BuyData } from '../../listing/buy';
 import { Img } from '../common/Img';
-import { BuyBox } from './BuyBox';
+
+// A way to buy (issue 45): a chunk of its own, no part of the first load (see ./BuyBox.tsx).
+const BuyBox = React.lazy(() => import('./BuyBox'));
 
 /** Images, names, price, a way to buy, marks, origin and labels of a product (its page's top block). */
-export function ProductInfo({ product: p }: { product: ProductView }) {
+export function ProductInfo({ product: p, buy }: { product: ProductView; buy?: BuyData | null }) {
   return (
     <section className="pd__top">
       <div className="pd__imgs">
@@ -47,7 +50,11 @@ export function ProductInfo({ product: p }: { product: ProductView }) {
           {p.listPrice && <del className="pd__list-price">{p.listPrice}</del>}
           {p.promo && <span className="pd__promo">{p.promo}</span>}
         </p>
-        <BuyBox price={p.price} name={p.nameCN} />
+        {buy && (
+          <React.Suspense>
+            <BuyBox buy={buy} price={p.price} name={p.nameCN} />
+          </React.Suspense>
+        )}
         {p.marks.length > 0 && (
           <ul className="pd__marks" aria-label="商品标识">
             {p.marks.map((m) => (

@@ -13,6 +13,12 @@ import { ReviewerCard } from './ReviewerCard';
 import { Replies } from './Replies';
 import { RelatedCarousel } from './RelatedCarousel';
 import { SimilarProducts } from './SimilarProducts';
+import type { BuyData } from '../../listing/buy';
+
+// The product box's way to buy (issue 45): a chunk of its own, no part of the first load (see
+// ../listing/BuyBox.tsx). Declared here, not in a module of its own: a module is bytes too, and
+// the review page's first load is at its budget (tests/e2e/page-weight.test.ts).
+const BuyBox = React.lazy(() => import('../listing/BuyBox'));
 
 export interface ReviewDetailProps {
   review: ReviewView | null;
@@ -24,6 +30,8 @@ export interface ReviewDetailProps {
   likeSlot?: React.ReactNode;
   /** Share control, supplied by the page. */
   shareSlot?: React.ReactNode;
+  /** The product box's way to buy (issue 45): the built review's (shown with that review only). */
+  buy?: BuyData | null;
   status?: ReviewStatus;
   /** Loads the review again: offered when it failed to load. */
   onRetry?: () => void;
@@ -51,6 +59,7 @@ export function ReviewDetail({
   fallbackLabel,
   likeSlot,
   shareSlot,
+  buy,
   status = 'ready',
   replies,
   onRetry,
@@ -59,7 +68,7 @@ export function ReviewDetail({
     <article className="review" aria-busy={status === 'loading'}>
       <Breadcrumb items={reviewCrumbs(review, fallbackLabel)} />
       {review ? (
-        <ReviewBody review={review} likeSlot={likeSlot} shareSlot={shareSlot} replies={replies} />
+        <ReviewBody review={review} likeSlot={likeSlot} shareSlot={shareSlot} buy={buy} replies={replies} />
       ) : (
         <>
           <h1 className="visually-hidden">{NO_REVIEW_HEADING}</h1>
@@ -88,11 +97,13 @@ function ReviewBody({
   review,
   likeSlot,
   shareSlot,
+  buy,
   replies,
 }: {
   review: ReviewView;
   likeSlot?: React.ReactNode;
   shareSlot?: React.ReactNode;
+  buy?: BuyData | null;
   replies?: BuiltReplies;
 }) {
   const spec = specLine([review.sku.color, review.sku.size, review.sku.width]);
@@ -128,6 +139,12 @@ function ReviewBody({
             {variant && <span className="review__product-name">{variant}</span>}
           </Link>
         </div>
+        {buy && (
+          // No fallback: React 18 shows nothing meanwhile, and keeps the server's markup while it hydrates.
+          <React.Suspense>
+            <BuyBox buy={buy} review={review} />
+          </React.Suspense>
+        )}
         <Replies review={review} built={replies} />
       </div>
     </div>
