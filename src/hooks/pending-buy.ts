@@ -2,7 +2,7 @@
 // client sent the shopper to sign in (spec section 8) and the login page sends them back here;
 // the picker then opens as it was left, the sku chosen, for one more tap. Kept in this tab's
 // sessionStorage for 30 minutes, for this product only.
-import type { BuyAction } from './use-buy';
+import type { BuyAction } from '../listing/buy';
 
 const KEY = 'hrv:pendingBuy';
 const MAX_AGE_MS = 30 * 60_000;

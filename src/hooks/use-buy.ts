@@ -7,8 +7,9 @@ import { startExpressBuy } from '../storefront/express-buy';
 import { browserClient } from './browser-client';
 import { clearPendingBuy, keepPendingBuy } from './pending-buy';
 
-/** 加入购物车 or 立即购买 (issue 45). */
-export type BuyAction = 'cart' | 'now';
+import type { BuyAction } from '../listing/buy';
+
+export type { BuyAction };
 
 export type SkuList =
   { state: 'loading' } | { state: 'ready'; options: SkuOption[] } | { state: 'failed'; error: string };

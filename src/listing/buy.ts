@@ -5,6 +5,9 @@
 // and whether the storefront sells on the web (site-config `app.webPurchase`).
 import type { AppProductLinks, BuyPlacement } from './app-link';
 
+/** 加入购物车 or 立即购买 (issue 45). */
+export type BuyAction = 'cart' | 'now';
+
 /** A QR code as one SVG path of 1-unit strokes (`M2 2.5h7m1 0h1...`), quiet zone included. */
 export interface BuyQr {
   /** Width and height in modules, the quiet zone included (the SVG's viewBox). */

@@ -41,8 +41,8 @@ interface Target {
   commentId: string;
   /** A sku that can be bought, with its colour and size ('' where none). */
   sku: { id: string; color: string; size: string };
-  /** A colour or size of this product that is sold out everywhere, if any. */
-  soldOut: string | null;
+  /** A colour, or a size of the sku's colour, that is sold out: the picker shows it, not choosable. */
+  soldOut: string;
 }
 let target: Target;
 
@@ -79,12 +79,18 @@ async function findTarget(): Promise<Target> {
     if (skus.length < 2 || !skus.some((s) => s.color || s.size)) continue;
     const sku = skus.find((s) => (s.stock ?? 1) > 0);
     if (!sku) continue;
-    const names = [...new Set(skus.flatMap((s) => [s.color, s.size]).filter(Boolean))];
-    const soldOut =
-      names.find((n) => skus.every((s) => (s.color !== n && s.size !== n) || (s.stock ?? 1) <= 0)) ?? null;
+    // What the picker shows once the sku is picked: every colour, the sizes of its colour; one
+    // of them sold out (every sku of it in that view at stock 0).
+    const sold = (n: string, of: typeof skus) =>
+      of.every((s) => (s.color !== n && s.size !== n) || (s.stock ?? 1) <= 0);
+    const colours = [...new Set(skus.map((s) => s.color).filter(Boolean))];
+    const ofColour = skus.filter((s) => s.color === sku.color);
+    const sizes = [...new Set(ofColour.map((s) => s.size).filter(Boolean))];
+    const soldOut = colours.find((n) => sold(n, skus)) ?? sizes.find((n) => sold(n, ofColour));
+    if (!soldOut) continue;
     return { productId, commentId, hub, review, sku: { id: sku.id, color: sku.color, size: sku.size }, soldOut };
   }
-  throw new Error('no product with a built hub, a built review page and skus to pick');
+  throw new Error('no product with a built hub, a built review page and skus to pick, one sold out');
 }
 
 /** The QR code in `png`, decoded; null when there is none to read. */
@@ -249,11 +255,10 @@ describe('a buy path that lands on this product (issue 45)', { skip: siteMissing
         await hydrated(page);
         await page.locator(`.buy button.buy__${action === 'cart' ? 'cart' : 'now'}`).click();
         await pick(page);
-        if (target.soldOut) {
-          const sold = page.locator('.buy__picker button.buy__choice[data-sold-out]', { hasText: target.soldOut });
-          if (await sold.count())
-            assert.equal(await sold.first().isDisabled(), true, 'a sold-out choice is not offered');
-        }
+        const sold = page.locator('.buy__picker button.buy__choice[data-sold-out]', { hasText: target.soldOut });
+        assert.equal(await sold.count(), 1, `${target.soldOut} is shown sold out`);
+        assert.equal(await sold.isDisabled(), true, 'a sold-out choice is not offered');
+        assert.match(await sold.innerText(), /售罄/);
         // A guest: the call answers 401 and the client goes to sign in, this page to return to.
         await page.locator('.buy__picker button.buy__confirm').click();
         await page.waitForURL((u) => u.pathname === '/review/login/');

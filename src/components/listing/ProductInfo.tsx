@@ -1,10 +1,16 @@
 import * as React from 'react';
 import type { ProductView } from '../../listing/types';
 import type { BuyData } from '../../listing/buy';
+import type { BuyBoxProps } from './BuyBox';
 import { Img } from '../common/Img';
 
 // A way to buy (issue 45): a chunk of its own, no part of the first load (see ./BuyBox.tsx).
-const BuyBox = React.lazy(() => import('./BuyBox'));
+// Rendered at once on the server (see ../review/ReviewDetail.tsx: an SSR that suspends mixed pages' heads).
+const BuyBox: React.ComponentType<BuyBoxProps> =
+  process.env.BUILD_STAGE === 'build-html'
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require('./BuyBox') as typeof import('./BuyBox')).default
+    : React.lazy(() => import('./BuyBox'));
 
 /** Images, names, price, a way to buy, marks, origin and labels of a product (its page's top block). */
 export function ProductInfo({ product: p, buy }: { product: ProductView; buy?: BuyData | null }) {

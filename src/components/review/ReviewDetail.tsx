@@ -14,11 +14,20 @@ import { Replies } from './Replies';
 import { RelatedCarousel } from './RelatedCarousel';
 import { SimilarProducts } from './SimilarProducts';
 import type { BuyData } from '../../listing/buy';
+import type { BuyBoxProps } from '../listing/BuyBox';
 
 // The product box's way to buy (issue 45): a chunk of its own, no part of the first load (see
 // ../listing/BuyBox.tsx). Declared here, not in a module of its own: a module is bytes too, and
 // the review page's first load is at its budget (tests/e2e/page-weight.test.ts).
-const BuyBox = React.lazy(() => import('../listing/BuyBox'));
+// The server renders it at once (Gatsby's SSR bundle, BUILD_STAGE build-html, where this
+// require stays): a component that suspends makes the render asynchronous, and pages rendered
+// side by side in a worker then mixed their react-helmet heads (another page's JSON-LD). The
+// browser build keeps only the lazy branch (webpack drops the other, a constant condition).
+const BuyBox: React.ComponentType<BuyBoxProps> =
+  process.env.BUILD_STAGE === 'build-html'
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require('../listing/BuyBox') as typeof import('../listing/BuyBox')).default
+    : React.lazy(() => import('../listing/BuyBox'));
 
 export interface ReviewDetailProps {
   review: ReviewView | null;
