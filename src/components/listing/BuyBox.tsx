@@ -41,9 +41,10 @@ export type BuyBoxProps =
  * ./ProductInfo.tsx and ../review/ReviewDetail.tsx, so none of it is in a page's first-load
  * JavaScript. The server renders it whole (Gatsby writes a page once everything is ready), so the
  * HTML has its links and QR code; in the browser React keeps that markup until the chunk has
- * come, then hydrates it. Its root is a section that hydrates later to the boot's held taps
- * (`data-hydrate-later`, src/boot/engagement.ts `whenReactOwns`): a tap on 加入购物车 before
- * then waits for it, shown as taken, and is done once.
+ * come, then hydrates it (both callers memoise the boundary: an update reaching it first would
+ * make React draw the box afresh). Its root is a section that hydrates later to the boot's held
+ * taps (`data-hydrate-later`, src/boot/engagement.ts `whenReactOwns`): a tap on 加入购物车 before
+ * then waits for it, shown as taken, and is done once, on the button tapped.
  */
 export default function BuyBox(props: BuyBoxProps) {
   const { buy } = props;

@@ -6,11 +6,22 @@ import { Img } from '../common/Img';
 
 // A way to buy (issue 45): a chunk of its own, no part of the first load (see ./BuyBox.tsx).
 // Rendered at once on the server (see ../review/ReviewDetail.tsx: an SSR that suspends mixed pages' heads).
-const BuyBox: React.ComponentType<BuyBoxProps> =
+const LazyBuyBox: React.ComponentType<BuyBoxProps> =
   process.env.BUILD_STAGE === 'build-html'
     ? // eslint-disable-next-line @typescript-eslint/no-require-imports
       (require('./BuyBox') as typeof import('./BuyBox')).default
     : React.lazy(() => import('./BuyBox'));
+
+/**
+ * Its boundary, memoised: a re-render from above must not reach it while it keeps the server's
+ * markup for the chunk, or React draws the box afresh and a held tap on it is lost (see
+ * ../review/ReviewDetail.tsx).
+ */
+const BuyBox = React.memo((props: BuyBoxProps) => (
+  <React.Suspense>
+    <LazyBuyBox {...props} />
+  </React.Suspense>
+));
 
 /** Images, names, price, a way to buy, marks, origin and labels of a product (its page's top block). */
 export function ProductInfo({ product: p, buy }: { product: ProductView; buy?: BuyData | null }) {
@@ -56,11 +67,7 @@ export function ProductInfo({ product: p, buy }: { product: ProductView; buy?: B
           {p.listPrice && <del className="pd__list-price">{p.listPrice}</del>}
           {p.promo && <span className="pd__promo">{p.promo}</span>}
         </p>
-        {buy && (
-          <React.Suspense>
-            <BuyBox buy={buy} price={p.price} name={p.nameCN} />
-          </React.Suspense>
-        )}
+        {buy && <BuyBox buy={buy} price={p.price} name={p.nameCN} />}
         {p.marks.length > 0 && (
           <ul className="pd__marks" aria-label="商品标识">
             {p.marks.map((m) => (

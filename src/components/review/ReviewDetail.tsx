@@ -23,11 +23,24 @@ import type { BuyBoxProps } from '../listing/BuyBox';
 // require stays): a component that suspends makes the render asynchronous, and pages rendered
 // side by side in a worker then mixed their react-helmet heads (another page's JSON-LD). The
 // browser build keeps only the lazy branch (webpack drops the other, a constant condition).
-const BuyBox: React.ComponentType<BuyBoxProps> =
+const LazyBuyBox: React.ComponentType<BuyBoxProps> =
   process.env.BUILD_STAGE === 'build-html'
     ? // eslint-disable-next-line @typescript-eslint/no-require-imports
       (require('../listing/BuyBox') as typeof import('../listing/BuyBox')).default
     : React.lazy(() => import('../listing/BuyBox'));
+
+/**
+ * Its boundary, memoised (as HydrateLater's): until the chunk has come, React keeps the server's
+ * markup, and an update that reached the boundary meanwhile (the page reads the URL's ids after
+ * hydration) made React drop that markup and draw the box afresh (error 421, expected in
+ * gatsby-browser.tsx), so a tap held on its button before hydration was lost.
+ */
+const BuyBox = React.memo((props: BuyBoxProps) => (
+  // No fallback: React 18 shows nothing meanwhile, and keeps the server's markup while it hydrates.
+  <React.Suspense>
+    <LazyBuyBox {...props} />
+  </React.Suspense>
+));
 
 export interface ReviewDetailProps {
   review: ReviewView | null;
@@ -148,12 +161,7 @@ function ReviewBody({
             {variant && <span className="review__product-name">{variant}</span>}
           </Link>
         </div>
-        {buy && (
-          // No fallback: React 18 shows nothing meanwhile, and keeps the server's markup while it hydrates.
-          <React.Suspense>
-            <BuyBox buy={buy} review={review} />
-          </React.Suspense>
-        )}
+        {buy && <BuyBox buy={buy} review={review} />}
         <Replies review={review} built={replies} />
       </div>
     </div>
