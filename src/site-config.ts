@@ -42,18 +42,8 @@ export const siteConfig = {
     miniProgram: 'https://www.example-haitao.cn/mp/launch',
   },
   customerServiceChat: 'https://kefu.example-haitao.cn/chat',
-  /**
-   * The app's product page (issue 45: a buy path that lands on the product), `{productId}`
-   * filled in: its universal link (https: the app when installed, else the storefront's page for
-   * the product), its URL scheme, and the WeChat mini program's page path. APP_PRODUCT_LINK,
-   * APP_PRODUCT_SCHEME and MINI_PROGRAM_PRODUCT_PATH override them at build time
-   * (src/listing/app-link.ts checks them).
-   */
-  app: {
-    productLink: buildEnv('APP_PRODUCT_LINK') ?? 'https://www.example-haitao.cn/app/product/{productId}',
-    productScheme: buildEnv('APP_PRODUCT_SCHEME') ?? 'haitao://product/{productId}',
-    miniProgramProductPath: buildEnv('MINI_PROGRAM_PRODUCT_PATH') ?? 'pages/product/index?id={productId}',
-  },
+  // The buy path's app links and web purchase (issue 45): src/app-settings.ts, which only the
+  // build reads (this file is in every page's first-load JavaScript).
 } as const;
 
 export type SiteConfig = typeof siteConfig;

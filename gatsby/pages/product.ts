@@ -15,6 +15,7 @@ import type { ReviewView, SimilarView } from '../../src/review/view';
 import type { FeedFacts } from '../sourcing/feed-facts';
 import type { ProductPageContext } from '../../src/templates/product';
 import { reviewsOf, type BuildIndex } from './build-index';
+import { buyData } from './buy';
 import type { PageActions, TemplateOf } from './types';
 
 /** Reviews shown in the page itself; more are loaded in the browser (comment query, size 10). */
@@ -85,6 +86,7 @@ export function productPageContext(input: {
     summary: ratingSummary(facts.map((f) => f.score)),
     facets: reviewFacets(facts),
     similar: input.similar,
+    buy: buyData(product.id, 'hub'),
   };
 }
 

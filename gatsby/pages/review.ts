@@ -3,6 +3,7 @@
 import { reviewPath } from '../../src/paths';
 import type { ReviewPageData } from '../../src/review/page-data';
 import { reviewKey } from '../../publish/build-protocol';
+import { buyData } from './buy';
 import type { PageActions, TemplateOf } from './types';
 
 /**
@@ -18,6 +19,8 @@ export function createReviewPage(
   const context: ReviewPageData = {
     ...page,
     relateList: page.relateList.filter((r) => isLinked(reviewKey(r.productId, r.commentId))),
+    // The product box's buy path (issue 45).
+    buy: buyData(page.productId, 'review', page.commentId),
   };
   actions.createPage({
     path: reviewPath(page.productId, page.commentId),

@@ -13,6 +13,7 @@ import type {
   SizeChart,
 } from '../../src/storefront/wire/products';
 import type { Sku } from '../../src/storefront/wire/reviews';
+import { defaultStock } from './checkout-rules';
 
 export interface ProductRow {
   id: number;
@@ -130,7 +131,12 @@ export class ProductRepository {
   }
 
   skus(r: ProductRow): Sku[] {
-    const rows = this.db.prepare('SELECT * FROM skus WHERE product_id = ? ORDER BY id').all(r.id) as Array<{
+    // With the stock the cart and express buy take from (issue 45: the picker shows what is sold out).
+    const rows = this.db
+      .prepare(
+        'SELECT s.*, st.stock FROM skus s LEFT JOIN sku_stock st ON st.sku_id = s.id WHERE s.product_id = ? ORDER BY s.id',
+      )
+      .all(r.id) as Array<{
       id: number;
       name: string;
       cents: number;
@@ -138,6 +144,7 @@ export class ProductRepository {
       size: string | null;
       width: string | null;
       image: string;
+      stock: number | null;
     }>;
     return rows.map((s) => {
       const img = JSON.parse(s.image) as { full: { url: string }; thumbnail: { url: string } };
@@ -152,6 +159,7 @@ export class ProductRepository {
         cents: s.cents,
         attributes: { attributes },
         images: [{ full: { url: this.media(img.full.url) }, thumbnail: { url: this.media(img.thumbnail.url) } }],
+        stock: Math.max(0, s.stock ?? defaultStock(s.id)),
       };
       if (s.color) sku.color = { name: s.color };
       if (s.size) sku.size = { name: s.size };

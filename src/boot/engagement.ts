@@ -179,7 +179,12 @@ export function releaseHeldActions() {
  * Resolves once React has hydrated `el`: at once for most of the page, which hydrates with it;
  * a section that hydrates later (below the fold, issue 26) is asked to hydrate now, by a focus
  * in it (its gate opens on one), and the tap waits for it, still shown as taken. A click on
- * markup React has not hydrated would be lost (React drops it).
+ * markup React has not hydrated would be lost (React drops it). The fiber is on the element
+ * from the render phase of its hydration, before the commit; a click in between is not lost:
+ * React 18.3 finds the boundary still dehydrated (findInstanceBlockingEvent reads the current
+ * fiber's state) and hydrates it synchronously before the click's handlers run. A tap is lost
+ * when the section is drawn afresh instead (`el` then leaves the document): an update must not
+ * reach a section before it hydrates (HydrateLater's memoised boundary; the buy box's).
  */
 function whenReactOwns(el: Element): Promise<void> {
   if (!el.isConnected || !el.closest(`[${HYDRATE_LATER_ATTR}]`) || ownedByReact(el)) return Promise.resolve();

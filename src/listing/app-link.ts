@@ -3,7 +3,7 @@
 // universal link, its URL scheme, and the WeChat mini program's page, each for this product and
 // with the spec's UTM parameters (section 3: utmSource, utmMedium, utmTerm, utmContent,
 // utmCampaign), so the storefront can tell which page sent the shopper.
-import { siteConfig } from '../site-config';
+import { appSettings } from '../app-settings';
 
 /** Where the buy path is: the product hub, or a review page's product box. */
 export type BuyPlacement = 'hub' | 'review';
@@ -73,7 +73,7 @@ export function appProductLinks(
   productId: string,
   placement: BuyPlacement,
   commentId?: string,
-  templates: AppLinkTemplates = siteConfig.app,
+  templates: AppLinkTemplates = appSettings,
 ): AppProductLinks | null {
   if (!PRODUCT_ID.test(productId)) return null;
   const t = checkAppLinkTemplates(templates);

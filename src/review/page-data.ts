@@ -3,6 +3,7 @@
 // page starts from it and loads in the browser what it lacks (src/hooks/use-review-data.ts).
 import type { ReviewIds } from './ids';
 import type { RelatedView, ReplyView, ReviewView, SimilarView } from './view';
+import type { BuyData } from '../listing/buy';
 
 export interface ReviewPageData extends ReviewIds {
   info: ReviewView;
@@ -15,6 +16,8 @@ export interface ReviewPageData extends ReviewIds {
    * them (the page then loads them in the browser).
    */
   replies?: BuiltReplies;
+  /** The product box's buy path (issue 45: the app's links, their QR code); null for a bad id. */
+  buy?: BuyData | null;
 }
 
 export interface BuiltReplies {

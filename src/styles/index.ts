@@ -9,4 +9,5 @@ import './shell.css';
 import './content.css';
 import './review.css';
 import './listing.css';
+import './buy.css';
 import './search.css';

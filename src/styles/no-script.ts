@@ -6,4 +6,6 @@
 export const NO_SCRIPT_CSS = [
   '.gallery__arrow,.gallery button.gallery__play{display:none}',
   '.gallery__nojs-video{position:absolute;inset:0}',
+  // 加入购物车 and 立即购买 call the API (issue 45): without script, the app's link and QR code.
+  '.buy__web{display:none}',
 ].join('');

@@ -14,6 +14,7 @@ import { formatAverage } from '../listing/rating';
 import { productJsonLd, type OfferExtras } from '../listing/product-structured-data';
 import { breadcrumbList } from '../common/breadcrumb';
 import type { SimilarView } from '../review/view';
+import type { BuyData } from '../listing/buy';
 import { absoluteUrl, productPath } from '../paths';
 import { siteConfig } from '../site-config';
 
@@ -32,6 +33,8 @@ export interface ProductPageContext {
    * and what the Product JSON-LD's offer gains from them.
    */
   facts: { html: string; offer: OfferExtras } | null;
+  /** A way to buy this product (issue 45); null for a bad id. */
+  buy: BuyData | null;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface ProductPageContext {
  * BreadcrumbList JSON-LD made from what the page shows.
  */
 export default function ProductTemplate({ pageContext }: PageProps<object, ProductPageContext>) {
-  const { product, breadcrumbs, reviews, summary, facets, similar, facts } = pageContext;
+  const { product, breadcrumbs, reviews, summary, facets, similar, facts, buy } = pageContext;
   const crumbs = [...breadcrumbs.map((c) => ({ label: c.name, to: c.path })), { label: product.nameCN }];
   const path = productPath(product.id);
   const canonical = absoluteUrl(siteConfig.siteUrl, path);
@@ -58,7 +61,7 @@ export default function ProductTemplate({ pageContext }: PageProps<object, Produ
       />
       <div className="pd" data-product-id={product.id} data-partial={product.partial ? 'true' : 'false'}>
         <Breadcrumb items={crumbs} />
-        <ProductInfo product={product} />
+        <ProductInfo product={product} buy={buy} />
         {/* Static: React keeps the server's markup and hydrates nothing inside it. */}
         {facts && <div className="pd-facts-wrap" dangerouslySetInnerHTML={{ __html: facts.html }} />}
         <div className="pd__below">

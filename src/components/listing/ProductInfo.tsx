@@ -1,10 +1,30 @@
 import * as React from 'react';
 import type { ProductView } from '../../listing/types';
+import type { BuyData } from '../../listing/buy';
+import type { BuyBoxProps } from './BuyBox';
 import { Img } from '../common/Img';
-import { BuyBox } from './BuyBox';
+
+// A way to buy (issue 45): a chunk of its own, no part of the first load (see ./BuyBox.tsx).
+// Rendered at once on the server (see ../review/ReviewDetail.tsx: an SSR that suspends mixed pages' heads).
+const LazyBuyBox: React.ComponentType<BuyBoxProps> =
+  process.env.BUILD_STAGE === 'build-html'
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require('./BuyBox') as typeof import('./BuyBox')).default
+    : React.lazy(() => import('./BuyBox'));
+
+/**
+ * Its boundary, memoised: a re-render from above must not reach it while it keeps the server's
+ * markup for the chunk, or React draws the box afresh and a held tap on it is lost (see
+ * ../review/ReviewDetail.tsx).
+ */
+const BuyBox = React.memo((props: BuyBoxProps) => (
+  <React.Suspense>
+    <LazyBuyBox {...props} />
+  </React.Suspense>
+));
 
 /** Images, names, price, a way to buy, marks, origin and labels of a product (its page's top block). */
-export function ProductInfo({ product: p }: { product: ProductView }) {
+export function ProductInfo({ product: p, buy }: { product: ProductView; buy?: BuyData | null }) {
   return (
     <section className="pd__top">
       <div className="pd__imgs">
@@ -47,7 +67,7 @@ export function ProductInfo({ product: p }: { product: ProductView }) {
           {p.listPrice && <del className="pd__list-price">{p.listPrice}</del>}
           {p.promo && <span className="pd__promo">{p.promo}</span>}
         </p>
-        <BuyBox price={p.price} name={p.nameCN} />
+        {buy && <BuyBox buy={buy} price={p.price} name={p.nameCN} />}
         {p.marks.length > 0 && (
           <ul className="pd__marks" aria-label="商品标识">
             {p.marks.map((m) => (

@@ -13,6 +13,34 @@ import { ReviewerCard } from './ReviewerCard';
 import { Replies } from './Replies';
 import { RelatedCarousel } from './RelatedCarousel';
 import { SimilarProducts } from './SimilarProducts';
+import type { BuyData } from '../../listing/buy';
+import type { BuyBoxProps } from '../listing/BuyBox';
+
+// The product box's way to buy (issue 45): a chunk of its own, no part of the first load (see
+// ../listing/BuyBox.tsx). Declared here, not in a module of its own: a module is bytes too, and
+// the review page's first load is at its budget (tests/e2e/page-weight.test.ts).
+// The server renders it at once (Gatsby's SSR bundle, BUILD_STAGE build-html, where this
+// require stays): a component that suspends makes the render asynchronous, and pages rendered
+// side by side in a worker then mixed their react-helmet heads (another page's JSON-LD). The
+// browser build keeps only the lazy branch (webpack drops the other, a constant condition).
+const LazyBuyBox: React.ComponentType<BuyBoxProps> =
+  process.env.BUILD_STAGE === 'build-html'
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require('../listing/BuyBox') as typeof import('../listing/BuyBox')).default
+    : React.lazy(() => import('../listing/BuyBox'));
+
+/**
+ * Its boundary, memoised (as HydrateLater's): until the chunk has come, React keeps the server's
+ * markup, and an update that reached the boundary meanwhile (the page reads the URL's ids after
+ * hydration) made React drop that markup and draw the box afresh (error 421, expected in
+ * gatsby-browser.tsx), so a tap held on its button before hydration was lost.
+ */
+const BuyBox = React.memo((props: BuyBoxProps) => (
+  // No fallback: React 18 shows nothing meanwhile, and keeps the server's markup while it hydrates.
+  <React.Suspense>
+    <LazyBuyBox {...props} />
+  </React.Suspense>
+));
 
 export interface ReviewDetailProps {
   review: ReviewView | null;
@@ -24,6 +52,8 @@ export interface ReviewDetailProps {
   likeSlot?: React.ReactNode;
   /** Share control, supplied by the page. */
   shareSlot?: React.ReactNode;
+  /** The product box's way to buy (issue 45): the built review's (shown with that review only). */
+  buy?: BuyData | null;
   status?: ReviewStatus;
   /** Loads the review again: offered when it failed to load. */
   onRetry?: () => void;
@@ -51,6 +81,7 @@ export function ReviewDetail({
   fallbackLabel,
   likeSlot,
   shareSlot,
+  buy,
   status = 'ready',
   replies,
   onRetry,
@@ -59,7 +90,7 @@ export function ReviewDetail({
     <article className="review" aria-busy={status === 'loading'}>
       <Breadcrumb items={reviewCrumbs(review, fallbackLabel)} />
       {review ? (
-        <ReviewBody review={review} likeSlot={likeSlot} shareSlot={shareSlot} replies={replies} />
+        <ReviewBody review={review} likeSlot={likeSlot} shareSlot={shareSlot} buy={buy} replies={replies} />
       ) : (
         <>
           <h1 className="visually-hidden">{NO_REVIEW_HEADING}</h1>
@@ -88,11 +119,13 @@ function ReviewBody({
   review,
   likeSlot,
   shareSlot,
+  buy,
   replies,
 }: {
   review: ReviewView;
   likeSlot?: React.ReactNode;
   shareSlot?: React.ReactNode;
+  buy?: BuyData | null;
   replies?: BuiltReplies;
 }) {
   const spec = specLine([review.sku.color, review.sku.size, review.sku.width]);
@@ -128,6 +161,7 @@ function ReviewBody({
             {variant && <span className="review__product-name">{variant}</span>}
           </Link>
         </div>
+        {buy && <BuyBox buy={buy} review={review} />}
         <Replies review={review} built={replies} />
       </div>
     </div>

@@ -82,6 +82,11 @@ export const Sku = Type.Object(
     ),
     color: Loose(Type.Object({ name: Loose(ShortText()) }, { additionalProperties: true })),
     size: Loose(Type.Object({ name: Loose(ShortText()) }, { additionalProperties: true })),
+    /**
+     * Reference-server extension (issue 45), in the product call's skus only: how many can be
+     * bought now; 0 = sold out. Absent: unknown (the picker then offers the sku).
+     */
+    stock: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
   },
   { additionalProperties: true },
 );

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appProductLinks, checkAppLinkTemplates, utmParams } from '../../../src/listing/app-link';
-import { siteConfig } from '../../../src/site-config';
+import { appSettings } from '../../../src/app-settings';
 
 const T = {
   productLink: 'https://shop.example.cn/app/product/{productId}',
@@ -36,7 +36,7 @@ test("one product's links, each with utmSource, utmMedium, utmCampaign and utmCo
   );
   // The site's own configuration passes its checks and gives links.
   assert.ok(appProductLinks('1', 'hub')?.universal.startsWith('https://'));
-  assert.deepEqual(checkAppLinkTemplates(siteConfig.app), siteConfig.app);
+  assert.deepEqual(checkAppLinkTemplates(appSettings), appSettings);
 });
 
 test('an id that is not a product id gives no link', () => {
