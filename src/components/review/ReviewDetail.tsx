@@ -29,6 +29,8 @@ export interface ReviewDetailProps {
   onRetry?: () => void;
   /** The review's replies as the build read them (the built review only). */
   replies?: BuiltReplies;
+  /** Its product's facts as the build rendered them (issue 45; the built review only). */
+  facts?: string;
 }
 
 /** The page's one heading when no review is shown (loading, not found). */
@@ -53,13 +55,14 @@ export function ReviewDetail({
   shareSlot,
   status = 'ready',
   replies,
+  facts,
   onRetry,
 }: ReviewDetailProps) {
   return (
     <article className="review" aria-busy={status === 'loading'}>
       <Breadcrumb items={reviewCrumbs(review, fallbackLabel)} />
       {review ? (
-        <ReviewBody review={review} likeSlot={likeSlot} shareSlot={shareSlot} replies={replies} />
+        <ReviewBody review={review} likeSlot={likeSlot} shareSlot={shareSlot} replies={replies} facts={facts} />
       ) : (
         <>
           <h1 className="visually-hidden">{NO_REVIEW_HEADING}</h1>
@@ -89,11 +92,13 @@ function ReviewBody({
   likeSlot,
   shareSlot,
   replies,
+  facts,
 }: {
   review: ReviewView;
   likeSlot?: React.ReactNode;
   shareSlot?: React.ReactNode;
   replies?: BuiltReplies;
+  facts?: string;
 }) {
   const spec = specLine([review.sku.color, review.sku.size, review.sku.width]);
   const price = formatPrice(review.sku.cents, review.sku.rate);
@@ -128,6 +133,9 @@ function ReviewBody({
             {variant && <span className="review__product-name">{variant}</span>}
           </Link>
         </div>
+        {/* The product box's facts: the build's static markup (gatsby/pages/facts.ts, every text
+            escaped there), kept by hydration as it is; no class of its own: bytes of the first load. */}
+        {facts && <div dangerouslySetInnerHTML={{ __html: facts }} />}
         <Replies review={review} built={replies} />
       </div>
     </div>
