@@ -20,7 +20,7 @@ import { setBuildData } from './build-data';
 import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from './sourcing/incremental';
 import { writeReport } from './sourcing/report';
 import { ENV } from '../publish/build-protocol';
-import { staticHubsLimit, staticReviewsLimit } from './sourcing/static-set';
+import { sourcedProductIds, staticHubsLimit, staticReviewsLimit } from './sourcing/static-set';
 
 export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) => {
   const root = store.getState().program.directory as string;
@@ -65,9 +65,14 @@ export const onPreInit: GatsbyNode['onPreInit'] = async ({ reporter, store }) =>
     });
     if (progress) (progress as { done(): void }).done();
     else feedTimer.end();
-    // The details of the products whose hub is built ahead: a bounded build defers the others'
-    // hubs (SITE_STATIC_HUBS), and the site server fetches their details on request.
-    const extras = await sourceExtras(client, reporter, data.hubIds, {
+    // The details of the products whose hub or a review page is built ahead (issue 45: the
+    // product box's facts): a bounded build defers the others' pages (SITE_STATIC_HUBS,
+    // SITE_STATIC_REVIEWS), and the site server fetches their details on request.
+    const productIds = sourcedProductIds(
+      data.hubIds,
+      data.pages.map((p) => p.productId),
+    );
+    const extras = await sourceExtras(client, reporter, productIds, {
       exclude: plan.exclude,
       reuseProduct: plan.incremental ? plan.reuseProduct : undefined,
     });

@@ -2,15 +2,17 @@
 // and the patch build's recorder (gatsby/patch/build.ts), so the two can never disagree on what a
 // page holds.
 import path from 'node:path';
-import { getCatalogue } from '../../src/catalogue';
+import { getCatalogue, type Catalogue } from '../../src/catalogue';
 import type { BuildData } from '../build-data';
-import { buildIndex, reviewKey } from './build-index';
+import type { ProductView } from '../../src/listing/types';
+import { buildIndex, reviewKey, type BuildIndex } from './build-index';
 import { createHomePage } from './home';
 import { createCategoryPages } from './category';
-import { createProductAliasPage, createProductPages } from './product';
+import { createProductAliasPage, createProductPages, hubFactsOf } from './product';
 import { createHaulPages } from './haul';
 import { createArticlesPage, createMerchantsPage } from './directory';
 import { createReviewPage } from './review';
+import { productFactsView, reviewFacts, type ReviewFacts } from './facts';
 import type { PageActions, TemplateOf } from './types';
 
 /** A template's file: Gatsby and the patch build run with the project root as working directory. */
@@ -36,13 +38,15 @@ export function postedAtOf(data: Pick<BuildData, 'pages'>) {
  */
 export function createAllPages(actions: PageActions, template: TemplateOf, data: BuildData): CreatedPages {
   const index = buildIndex(data);
-  for (const page of data.pages) createReviewPage(actions, template, page, (k) => index.built.has(k));
+  const catalogue = getCatalogue();
+  const { extras } = data;
+  const factsOf = productFacts(catalogue, index, extras.products);
+  for (const page of data.pages)
+    createReviewPage(actions, template, page, (k) => index.built.has(k), factsOf(page.info.productId));
   // Deferred reviews (the bounded build) and reviews published after this build are rendered by
   // the site server on their first request (gatsby/renderer/render-child.ts), not a client-only
   // match path: a match path covering /:productId/:commentId/ makes Gatsby list every static
   // page it covers in the entry chunk of every page (docs/benchmarks.md).
-  const catalogue = getCatalogue();
-  const { extras } = data;
   createHomePage(actions, template, { catalogue, index, articles: extras.articles, featured: extras.featured });
   const categories = createCategoryPages(actions, template, { catalogue, index, listings: extras.categories });
   const products = createProductPages(actions, template, { catalogue, index, products: extras.products });
@@ -57,4 +61,25 @@ export function createAllPages(actions: PageActions, template: TemplateOf, data:
   createMerchantsPage(actions, template, extras.merchants);
   createArticlesPage(actions, template, extras.articles);
   return { reviews: data.pages.length, categories, products, haul };
+}
+
+/**
+ * Issue 45: each product's facts for its review pages, made once per product (its view from the
+ * product call sourced once per product, gatsby/sourcing/product-facts.ts, and the fit of every
+ * review the hub counts) and rendered once per size bought, whatever the number of its reviews.
+ */
+export function productFacts(
+  catalogue: Catalogue,
+  index: BuildIndex,
+  products: ReadonlyMap<string, ProductView>,
+): (productId: string) => ReviewFacts | null {
+  const made = new Map<string, ReviewFacts | null>();
+  return (id) => {
+    let facts = made.get(id);
+    if (facts === undefined) {
+      const fits = hubFactsOf(index, id).map((f) => f.fit);
+      made.set(id, (facts = reviewFacts(productFactsView(catalogue, products.get(id), fits))));
+    }
+    return facts;
+  };
 }

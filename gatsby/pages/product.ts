@@ -4,11 +4,8 @@ import { SITE_PAGES, linkTo } from '../../src/site-pages';
 import { productFromReviews, toProductReviewItem } from '../../src/listing/view';
 import { ratingSummary, reviewFacets } from '../../src/listing/rating';
 import { reviewFit } from '../../src/listing/fit';
-import { factsView, type FactsView } from '../../src/listing/facts-view';
+import type { FactsView } from '../../src/listing/facts-view';
 import { offerExtras } from '../../src/listing/product-structured-data';
-import { ProductFacts } from '../../src/components/listing/ProductFacts';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { isThinReview, leadWithUseful } from '../../src/review/quality';
 import type { ProductView } from '../../src/listing/types';
 import type { ReviewView, SimilarView } from '../../src/review/view';
@@ -16,6 +13,7 @@ import type { FeedFacts } from '../sourcing/feed-facts';
 import type { ProductPageContext } from '../../src/templates/product';
 import { reviewsOf, type BuildIndex } from './build-index';
 import { buyData } from './buy';
+import { factsMarkup, productFactsView } from './facts';
 import type { PageActions, TemplateOf } from './types';
 
 /** Reviews shown in the page itself; more are loaded in the browser (comment query, size 10). */
@@ -37,15 +35,24 @@ export const factsOfReview = (r: ReviewView): HubFacts => ({
 });
 
 /**
- * Issue 45: the facts as static markup, rendered here (the build, or the site server's render
- * process) by React's own server renderer, which escapes every text: the page writes it as it
- * is and hydrates nothing in it, so the facts cost the hub's first-load JavaScript nothing
- * (rendered by a component of the template they cost 2.5 KB gzipped, page-weight.test.ts).
- * What the Product JSON-LD's offer gains from them comes with it.
+ * What a product's pages count of its reviews: every review's, built ahead (its detail) or
+ * deferred (its feed item, when the feed carries the extension). The hub's summary, filters and
+ * fit, and its review pages' fit (gatsby/pages/all.ts), so both count the same reviews.
+ */
+export function hubFactsOf(index: BuildIndex, productId: string): HubFacts[] {
+  const built = reviewsOf(index.pagesByProduct.get(productId)).map(factsOfReview);
+  return [...built, ...(index.deferredFactsByProduct.get(productId) ?? [])];
+}
+
+/**
+ * Issue 45: the facts as static markup (gatsby/pages/facts.ts, the same for the hub and its
+ * review pages): the page writes it as it is and hydrates nothing in it, so the facts cost the
+ * hub's first-load JavaScript nothing (rendered by a component of the template they cost 2.5 KB
+ * gzipped, page-weight.test.ts). What the Product JSON-LD's offer gains from them comes with it.
  */
 export function renderFacts(view: FactsView | null): ProductPageContext['facts'] {
   if (!view) return null;
-  return { html: renderToStaticMarkup(createElement(ProductFacts, { facts: view })), offer: offerExtras(view) };
+  return { html: factsMarkup(view), offer: offerExtras(view) };
 }
 
 /**
@@ -63,20 +70,19 @@ export function productPageContext(input: {
   similar: SimilarView[];
 }): ProductPageContext {
   const { catalogue, reviews } = input;
-  const { facts: productFacts, ...product } = input.product ?? productFromReviews(input.productId, reviews);
+  // The product's facts go into the markup below, not into the page data as they are.
+  const { facts: _facts, ...product } = input.product ?? productFromReviews(input.productId, reviews);
   const category = product.categoryId ? getCategory(catalogue, product.categoryId) : undefined;
   const facts = [...input.facts];
   return {
     product,
     // Issue 45: the size chart, fit, delivery, landed cost, offers and original name.
     facts: renderFacts(
-      factsView({
+      productFactsView(
         catalogue,
-        categoryId: product.categoryId,
-        marks: product.marks,
-        facts: productFacts,
-        fits: facts.map((f) => f.fit),
-      }),
+        input.product,
+        facts.map((f) => f.fit),
+      ),
     ),
     breadcrumbs: category ? buildCategoryBreadcrumbs(catalogue, category.id) : [linkTo(SITE_PAGES.home)],
     // The newest ten (the comment query's first page), a thin one never first.
@@ -110,16 +116,14 @@ export function createProductPages(
   const { index } = input;
   for (const id of index.hubIds) {
     const pages = index.pagesByProduct.get(id) ?? [];
-    const reviews = reviewsOf(pages);
-    // In a bounded build, the deferred reviews count through their feed items
-    // (gatsby/sourcing/feed-facts.ts).
-    const deferred = index.deferredFactsByProduct.get(id) ?? [];
     const context = productPageContext({
       catalogue: input.catalogue,
       productId: id,
       product: input.products.get(id),
-      reviews,
-      facts: [...reviews.map(factsOfReview), ...deferred],
+      reviews: reviewsOf(pages),
+      // In a bounded build, the deferred reviews count through their feed items
+      // (gatsby/sourcing/feed-facts.ts).
+      facts: hubFactsOf(index, id),
       similar: (pages[0]?.similarProducts ?? []).filter((s) => index.productSet.has(s.id)),
     });
     actions.createPage({ path: productPath(id), component, context: { ...context } });

@@ -38,7 +38,7 @@ import { loadLastBuild, readBuildInput, saveBuildData, sourcingPlan } from '../s
 import { writeReport } from '../sourcing/report';
 import { reviewSourceApi } from '../sourcing/review-source-api';
 import { preparePatchRelease } from '../../publish/release-files';
-import { staticHubsLimit, staticReviewsLimit } from '../sourcing/static-set';
+import { sourcedProductIds, staticHubsLimit, staticReviewsLimit } from '../sourcing/static-set';
 import { deferredFiles } from '../deferred/data';
 import { DEFERRED_DIR, META_FILE } from '../../publish/render-protocol';
 import {
@@ -87,8 +87,12 @@ async function source(apiUrl: string, dataDir: string): Promise<BuildData> {
     staticHubs: staticHubsLimit(),
   });
   const extras = await fetchExtras(extrasSourceApi(client), {
-    // The hubs built ahead only (a bounded build defers the others, gatsby/pages/build-index.ts).
-    productIds: data.hubIds,
+    // The products of the hubs and review pages built ahead only (a bounded build defers the
+    // others, gatsby/pages/build-index.ts), as the Gatsby build sources them (on-pre-init.ts).
+    productIds: sourcedProductIds(
+      data.hubIds,
+      data.pages.map((p) => p.productId),
+    ),
     categoryIds: [...getCatalogue().byId.keys()],
     concurrency,
     exclude: plan.exclude,

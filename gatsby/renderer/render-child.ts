@@ -5,10 +5,11 @@
 //
 // A review is rendered with what a built page is made of: its page data from the API's detail
 // and similar-products calls as the build sources them (gatsby/sourcing/fetch-reviews.ts), its
-// related list from the release's `_deferred/` data (gatsby/deferred/data.ts), the review page
-// creator (gatsby/pages/review.ts), Gatsby's page-data bytes and the last Gatsby build's SSR
-// bundle (./render.ts): the same bytes as `gatsby build` writes for it
-// (tests/integration/site/deferred-reviews.test.ts).
+// product box's facts from the product and facts calls (gatsby/sourcing/product-facts.ts) and
+// the fit its product's reviews state (`_deferred/facts/`), its related list from the release's
+// `_deferred/` data (gatsby/deferred/data.ts), the review page creator (gatsby/pages/review.ts),
+// Gatsby's page-data bytes and the last Gatsby build's SSR bundle (./render.ts): the same bytes
+// as `gatsby build` writes for it (tests/integration/site/deferred-reviews.test.ts).
 //
 // A product hub the bounded build deferred (beyond SITE_STATIC_HUBS, gatsby/sourcing/static-set.ts
 // chooseHubs) is rendered as a build of every review would have made it:
@@ -32,7 +33,9 @@ import { getCatalogue } from '../../src/catalogue';
 import { productPath } from '../../src/paths';
 import { extrasSourceApi } from '../sourcing/extras-api';
 import { factsSource } from '../sourcing/product-facts';
-import { PRODUCT_REVIEWS_STATIC, factsOfReview, productPageContext } from '../pages/product';
+import { PRODUCT_REVIEWS_STATIC, factsOfReview, productPageContext, type HubFacts } from '../pages/product';
+import { productFactsView, reviewFacts } from '../pages/facts';
+import type { ProductView } from '../../src/listing/types';
 import type { ReviewPageData } from '../../src/review/page-data';
 import { reviewSourceApi } from '../sourcing/review-source-api';
 import { isNotFound } from '../sourcing/errors';
@@ -198,6 +201,27 @@ async function writeAndRender(out: string, shape: DeferredMeta['shape'], p: Page
   await r.render(p.path, json);
 }
 
+/**
+ * The product with its facts (issue 45), as the build sources it (gatsby/sourcing/product-facts.ts),
+ * or undefined when the product call does not answer: an optional endpoint (contract), the pages
+ * fall back to what the reviews tell, as the build's do. A fresh source: nothing kept between
+ * renders, so a page rendered later shows the API's facts of then, as a build then would.
+ */
+async function productOf(productId: string): Promise<ProductView | undefined> {
+  try {
+    return (await factsSource(extras).productView(productId, await extras.product(productId))) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the build counted of each of a product's reviews (`_deferred/facts/`), or undefined when
+ * it did not know them all (a feed without the extension).
+ */
+const factsRows = (release: string, meta: DeferredMeta, productId: string): HubFacts[] | undefined =>
+  productEntry<FactsRow[]>(release, factsFile(bucketOf(productId, meta.buckets)), productId)?.map(fromFactsRow);
+
 /** A product hub the bounded build deferred: as a build of all its reviews makes it. */
 async function renderProduct(id: number, release: string, out: string, meta: DeferredMeta, productId: string) {
   if (!hasHub(release, meta, productId)) return { id, status: 'missing' } satisfies RenderReply;
@@ -209,14 +233,8 @@ async function renderProduct(id: number, release: string, out: string, meta: Def
     i += batch.length;
     for (const v of await Promise.all(batch.map((r) => reviewView(r.productId, r.commentId)))) if (v) reviews.push(v);
   }
-  let product;
-  try {
-    // The build's own sourcing of a product and its facts (a fresh source: nothing kept between renders).
-    product = (await factsSource(extras).productView(productId, await extras.product(productId))) ?? undefined;
-  } catch {
-    // optional endpoint (contract): the hub falls back to what the reviews tell, as the build does
-  }
-  const rows = productEntry<FactsRow[]>(release, factsFile(bucketOf(productId, meta.buckets)), productId);
+  const product = await productOf(productId);
+  const rows = factsRows(release, meta, productId);
   const context = productPageContext({
     catalogue: getCatalogue(),
     productId,
@@ -224,7 +242,7 @@ async function renderProduct(id: number, release: string, out: string, meta: Def
     reviews,
     // Every review's facts when the build knew them all; else (a feed without the extension)
     // those of the reviews sourced here.
-    facts: rows ? rows.map(fromFactsRow) : reviews.map(factsOfReview),
+    facts: rows ?? reviews.map(factsOfReview),
     // The build takes them from its first review page's data.
     similar: reviews.length ? (await similarOf(productId)).filter((s) => hasHub(release, meta, s.id)) : [],
   });
@@ -244,7 +262,11 @@ async function render(req: RenderRequest): Promise<RenderReply> {
   const review = await reviewView(productId, commentId);
   if (!review) return { id, status: 'missing' };
   // The same keys in the same order as the build's page data (fetchReviews).
-  const [similarProducts, replies] = await Promise.all([similarOf(review.productId), builtReplies(api, review)]);
+  const [similarProducts, replies, product] = await Promise.all([
+    similarOf(review.productId),
+    builtReplies(api, review),
+    productOf(review.productId),
+  ]);
   const data: ReviewPageData = {
     productId: review.productId,
     commentId: review.id,
@@ -253,9 +275,14 @@ async function render(req: RenderRequest): Promise<RenderReply> {
     similarProducts,
     ...(replies && { replies }),
   };
+  // The product box's facts (issue 45): the fit of every review of the product, as the build
+  // counted them (gatsby/pages/all.ts productFacts); else (a feed without the extension) this
+  // review's own.
+  const fits = (factsRows(release, info.meta, review.productId) ?? [factsOfReview(review)]).map((f) => f.fit);
+  const facts = reviewFacts(productFactsView(getCatalogue(), product, fits));
   let page: PageInput | null = null;
   // Every related review in `_deferred/` has a page, built or deferred.
-  createReviewPage({ createPage: (p) => (page = p) }, templatePath, data, () => true);
+  createReviewPage({ createPage: (p) => (page = p) }, templatePath, data, () => true, facts);
   await writeAndRender(out, info.meta.shape, page as unknown as PageInput);
   return { id, status: 'ok' };
 }

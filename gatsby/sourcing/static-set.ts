@@ -87,3 +87,15 @@ export function chooseStatic(
   for (const { f } of rest.slice(0, limit - newest)) chosen.add(reviewKey(f.productId, f.commentId));
   return chosen;
 }
+
+/**
+ * The products whose detail and facts calls the build makes (issue 45): those whose hub is built
+ * ahead (`hubIds`), then those of the other reviews built ahead, once each: every review page's
+ * product box shows its product's facts, and a bounded build defers a hub, not the facts of a
+ * review page it builds. Without deferred reviews these are `hubIds` alone.
+ */
+export function sourcedProductIds(hubIds: readonly string[], builtProductIds: Iterable<string>): string[] {
+  const ids = new Set(hubIds);
+  for (const id of builtProductIds) ids.add(id);
+  return [...ids];
+}

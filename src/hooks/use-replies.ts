@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { toReplyViews, type ReplyView } from '../review/view';
+import type { ReplyView } from '../review/view';
 import type { BuiltReplies } from '../review/page-data';
 import { browserClient } from './browser-client';
 
@@ -15,7 +15,17 @@ export interface RepliesState {
   loadAll(): void;
 }
 
-const api = () => Promise.all([import('../storefront/comments'), browserClient()]);
+/**
+ * The first `t` replies (spec section 7: f=0, s=posted_at), reshaped. The call, the transport
+ * and the reshaping (src/review/view.ts) are chunks loaded on the first call, none of the first load.
+ */
+const fetchReplies = (productId: string, commentId: string, t: number) =>
+  Promise.all([import('../storefront/comments'), browserClient(), import('../review/view')]).then(([m, c, v]) =>
+    m.listReplies(c, productId, commentId, { f: 0, t, s: 'posted_at' }).then((r) => ({
+      replies: v.toReplyViews(r?.replies),
+      total: typeof r?.total === 'number' ? r.total : null,
+    })),
+  );
 
 /**
  * A review's replies (issue 21 item 4): the first with the spec's call (section 7: f=0, t=1,
@@ -39,41 +49,20 @@ export function useReplies(productId: string, commentId: string, start: boolean,
     if (!start || built) return;
     let alive = true;
     setState((s) => ({ ...s, status: 'loading' }));
-    api()
-      .then(([m, c]) => m.listReplies(c, productId, commentId, { f: 0, t: 1, s: 'posted_at' }))
-      .then(
-        (r) =>
-          alive &&
-          setState({
-            replies: toReplyViews(r?.replies),
-            total: typeof r?.total === 'number' ? r.total : null,
-            status: 'ready',
-          }),
-        () => alive && setState((s) => ({ ...s, status: 'failed' })),
-      );
+    fetchReplies(productId, commentId, 1).then(
+      (a) => alive && setState({ ...a, status: 'ready' }),
+      () => alive && setState((s) => ({ ...s, status: 'failed' })),
+    );
     return () => {
       alive = false;
     };
   }, [start, productId, commentId, built]);
   const loadAll = React.useCallback(() => {
     setState((s) => ({ ...s, status: 'loading' }));
-    api()
-      .then(([m, c]) =>
-        m.listReplies(c, productId, commentId, {
-          f: 0,
-          t: Math.min(state.total ?? ALL_LIMIT, ALL_LIMIT),
-          s: 'posted_at',
-        }),
-      )
-      .then(
-        (r) =>
-          setState((s) => ({
-            replies: toReplyViews(r?.replies),
-            total: typeof r?.total === 'number' ? r.total : s.total,
-            status: 'ready',
-          })),
-        () => setState((s) => ({ ...s, status: 'ready' })),
-      );
+    fetchReplies(productId, commentId, Math.min(state.total ?? ALL_LIMIT, ALL_LIMIT)).then(
+      (a) => setState((s) => ({ replies: a.replies, total: a.total ?? s.total, status: 'ready' })),
+      () => setState((s) => ({ ...s, status: 'ready' })),
+    );
   }, [productId, commentId, state.total]);
   return { ...state, loadAll };
 }

@@ -1,12 +1,5 @@
 import * as React from 'react';
-import {
-  toRelatedViews,
-  toReviewView,
-  toSimilarViews,
-  type RelatedView,
-  type ReviewView,
-  type SimilarView,
-} from '../review/view';
+import type { RelatedView, ReviewView, SimilarView } from '../review/view';
 import { relatedTo, type ReviewPageData } from '../review/page-data';
 import type { ReviewIds } from '../review/ids';
 import { browserClient } from './browser-client';
@@ -76,9 +69,14 @@ export function useReviewData(ids: ReviewIds | null, initial: InitialReviewData)
     const needsFeed = !initial.relateList?.length;
     const needsSimilar = !initial.similarProducts;
     if (!needsDetail && !needsFeed && !needsSimilar) return undefined;
-    // The helpers and the transport load only when a page lacks built data (their own chunks).
-    Promise.all([browserClient(), import('../storefront/review-page')]).then(
-      ([client, { getReviewDetail, getReviewFeed, getSimilarProducts }]) => {
+    // The helpers, the transport and the reshaping of their answers (src/review/view.ts) load
+    // only when a page lacks built data (their own chunks, none of the first load).
+    Promise.all([browserClient(), import('../storefront/review-page'), import('../review/view')]).then(
+      ([
+        client,
+        { getReviewDetail, getReviewFeed, getSimilarProducts },
+        { toReviewView, toRelatedViews, toSimilarViews },
+      ]) => {
         if (needsDetail) {
           getReviewDetail(client, productId, commentId)
             .then((raw) => {

@@ -18,6 +18,13 @@ export interface ReviewPageData extends ReviewIds {
   replies?: BuiltReplies;
   /** The product box's buy path (issue 45: the app's links, their QR code); null for a bad id. */
   buy?: BuyData | null;
+  /**
+   * Issue 45: the product box's facts (size chart with the size bought marked, fit, delivery,
+   * landed cost, offers, original name) as static markup the build rendered with React's server
+   * renderer, every text escaped (gatsby/pages/facts.ts); absent when the product has none. The
+   * page writes it as it is and hydrates nothing in it (no first-load JavaScript).
+   */
+  facts?: string;
 }
 
 export interface BuiltReplies {

@@ -10,10 +10,11 @@ const days = (min: number, max: number) => (min === max ? `${min} 天` : `${min}
 /**
  * The facts beside a product's reviews (issue 45): offers, landed cost, delivery, fit and size
  * chart, the original name. Static markup only (<details> opens without script), rendered by the
- * build with renderToStaticMarkup (gatsby/pages/product.ts renderFacts), never in the browser:
- * nothing here may need script or state.
+ * build with renderToStaticMarkup (gatsby/pages/facts.ts factsMarkup), never in the browser:
+ * nothing here may need script or state. `mark`: on a review page, the chart row of the size the
+ * reviewer bought (src/listing/bought-size.ts).
  */
-export function ProductFacts({ facts: f }: { facts: FactsView }) {
+export function ProductFacts({ facts: f, mark }: { facts: FactsView; mark?: string | null }) {
   const { landed, delivery } = f;
   return (
     <section className="pd-facts" aria-label="商品信息">
@@ -92,7 +93,7 @@ export function ProductFacts({ facts: f }: { facts: FactsView }) {
         <div className="pd-facts__block pd-facts__size">
           <h2>尺码</h2>
           {f.fit && <FitSummary fit={f.fit} />}
-          {f.sizeChart && <SizeChart chart={f.sizeChart} />}
+          {f.sizeChart && <SizeChart chart={f.sizeChart} mark={mark} />}
         </div>
       )}
       {f.original && (

@@ -2,8 +2,10 @@ import * as React from 'react';
 import type { SizeChartView } from '../../listing/facts';
 
 /**
- * The merchant's size chart as a table; `mark` is the size a reviewer bought (its row is marked).
- * A phone scrolls a wide chart sideways: the wrapper takes focus so the keyboard can too.
+ * The merchant's size chart as a table; `mark` is the size a reviewer bought, a row's label
+ * (src/listing/bought-size.ts): its row is marked for the eye (a tint and the words 晒单买家所购)
+ * and for assistive technology (aria-current). A phone scrolls a wide chart sideways: the
+ * wrapper takes focus so the keyboard can too.
  */
 export function SizeChart({ chart, mark }: { chart: SizeChartView; mark?: string | null }) {
   return (
@@ -27,7 +29,11 @@ export function SizeChart({ chart, mark }: { chart: SizeChartView; mark?: string
           {chart.rows.map((r, i) => {
             const bought = mark != null && r[0] === mark;
             return (
-              <tr key={i} className={bought ? 'pd-chart__bought' : undefined}>
+              <tr
+                key={i}
+                className={bought ? 'pd-chart__bought' : undefined}
+                aria-current={bought ? 'true' : undefined}
+              >
                 {r.map((c, j) =>
                   j === 0 ? (
                     <th key={j} scope="row">

@@ -59,6 +59,8 @@ export interface ReviewDetailProps {
   onRetry?: () => void;
   /** The review's replies as the build read them (the built review only). */
   replies?: BuiltReplies;
+  /** Its product's facts as the build rendered them (issue 45; the built review only). */
+  facts?: string;
 }
 
 /** The page's one heading when no review is shown (loading, not found). */
@@ -84,13 +86,21 @@ export function ReviewDetail({
   buy,
   status = 'ready',
   replies,
+  facts,
   onRetry,
 }: ReviewDetailProps) {
   return (
     <article className="review" aria-busy={status === 'loading'}>
       <Breadcrumb items={reviewCrumbs(review, fallbackLabel)} />
       {review ? (
-        <ReviewBody review={review} likeSlot={likeSlot} shareSlot={shareSlot} buy={buy} replies={replies} />
+        <ReviewBody
+          review={review}
+          likeSlot={likeSlot}
+          shareSlot={shareSlot}
+          buy={buy}
+          replies={replies}
+          facts={facts}
+        />
       ) : (
         <>
           <h1 className="visually-hidden">{NO_REVIEW_HEADING}</h1>
@@ -121,12 +131,14 @@ function ReviewBody({
   shareSlot,
   buy,
   replies,
+  facts,
 }: {
   review: ReviewView;
   likeSlot?: React.ReactNode;
   shareSlot?: React.ReactNode;
   buy?: BuyData | null;
   replies?: BuiltReplies;
+  facts?: string;
 }) {
   const spec = specLine([review.sku.color, review.sku.size, review.sku.width]);
   const price = formatPrice(review.sku.cents, review.sku.rate);
@@ -162,6 +174,9 @@ function ReviewBody({
           </Link>
         </div>
         {buy && <BuyBox buy={buy} review={review} />}
+        {/* The product box's facts: the build's static markup (gatsby/pages/facts.ts, every text
+            escaped there), kept by hydration as it is; no class of its own: bytes of the first load. */}
+        {facts && <div dangerouslySetInnerHTML={{ __html: facts }} />}
         <Replies review={review} built={replies} />
       </div>
     </div>

@@ -43,6 +43,7 @@ export function ReviewPage({ ids, built }: ReviewPageProps) {
         status={ids === undefined && !built ? 'loading' : data.status}
         replies={other ? undefined : built?.replies}
         buy={built?.buy}
+        facts={other ? undefined : built?.facts}
         onRetry={data.retry}
         likeSlot={data.review ? <LikeButton review={data.review} /> : null}
         shareSlot={card ? <ShareButton url={card.link} title={card.title} text={card.desc} /> : null}
