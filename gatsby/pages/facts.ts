@@ -3,7 +3,8 @@
 // one view per product, so the two never disagree. Static markup, rendered here by React's own
 // server renderer (every text escaped) in the build, the patch build and the site server's
 // render process alike; the pages write it as it is and hydrate nothing in it, so the facts
-// cost no first-load JavaScript (the review page's is at its budget, page-weight.test.ts).
+// cost no first-load JavaScript but the element that holds them (the review page's first load
+// has a budget of 100 KB, page-weight.test.ts).
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Catalogue } from '../../src/catalogue';

@@ -18,6 +18,16 @@ function pickReview(publicDir: string, pages: BuiltPage[]) {
   );
 }
 
+/**
+ * A review page whose product box marks the size its reviewer bought in the size chart (issue 45:
+ * the richest product box, a table with aria-current).
+ */
+function pickMarkedReview(publicDir: string, pages: BuiltPage[]) {
+  return pages
+    .filter(isReviewPage)
+    .find((p) => fs.readFileSync(path.join(publicDir, p.file), 'utf8').includes('<tr class="pd-chart__bought"'));
+}
+
 /** A category page with products listed (the one with the most HTML: the fullest page). */
 function pickCategory(publicDir: string, pages: BuiltPage[]) {
   const cats = pages.filter((p) => /^category\/[^/]+\/index\.html$/.test(p.file));
@@ -35,6 +45,7 @@ export function pageKinds(publicDir: string): PageKind[] {
   const byFile = (file: string) => pages.find((p) => p.file === file);
   const picks: Array<[string, BuiltPage | undefined]> = [
     ['review', pickReview(publicDir, pages)],
+    ['review, size bought marked', pickMarkedReview(publicDir, pages)],
     ['home', byFile('index.html')],
     ['category', pickCategory(publicDir, pages)],
     ['product /pd/', pages.find((p) => /^pd\/[^/]+\/index\.html$/.test(p.file))],
@@ -47,5 +58,7 @@ export function pageKinds(publicDir: string): PageKind[] {
   ];
   const missing = picks.filter(([, p]) => !p).map(([k]) => k);
   if (missing.length) throw new Error(`the build has no page of kind: ${missing.join(', ')}`);
-  return picks.map(([kind, p]) => ({ kind, ...(p as BuiltPage) }));
+  // A page picked twice (the first review may mark a size too) is checked once, by its first kind.
+  const unique = picks.filter(([, p], i) => picks.findIndex(([, q]) => q!.file === p!.file) === i);
+  return unique.map(([kind, p]) => ({ kind, ...(p as BuiltPage) }));
 }

@@ -189,6 +189,8 @@ test("every deferred review renders the full build's page and page data", async 
   for (const r of deferred.slice(0, 8)) {
     const html = await (await fetch(url(r))).text();
     assert.equal(html, fullFile(`${r.productId}/${r.commentId}/index.html`).toString(), r.commentId);
+    // Issue 45: its product box has its product's facts (every demo product has its product call).
+    assert.ok(html.includes('<section class="pd-facts"'), `${r.commentId}: the product's facts`);
     const data = await (await fetch(dataUrl(r))).text();
     assert.equal(data, fullFile(`page-data/${r.productId}/${r.commentId}/page-data.json`).toString(), r.commentId);
   }
@@ -243,6 +245,27 @@ test("a hub whose every review is deferred is deferred too: rendered on request 
     .map((f) => fs.readFileSync(path.join(pub, f), 'utf8'))
     .join('');
   for (const id of allHubs) assert.equal(maps.split(`/review/pd/${id}/</loc>`).length, 2, `${id} listed once`);
+});
+
+test("a review built ahead whose hub is deferred has its product's facts, the full build's (issue 45)", () => {
+  const pub = path.join(bounded, 'public');
+  const hubs = new Set(hubsIn(pub));
+  const built = reviewsIn(pub).filter((r) => !hubs.has(r.productId));
+  assert.ok(built.length > 0, 'a review built ahead of a product whose hub is deferred');
+  const factsOf = (dir: string, r: { productId: string; commentId: string }) =>
+    (
+      JSON.parse(fs.readFileSync(path.join(dir, 'page-data', r.productId, r.commentId, 'page-data.json'), 'utf8')) as {
+        result: { pageContext: { facts?: string } };
+      }
+    ).result.pageContext.facts;
+  for (const r of built) {
+    const facts = factsOf(pub, r);
+    assert.ok(facts?.startsWith('<section class="pd-facts"'), `${r.commentId}: the product's facts`);
+    // From the product call (the landed cost), not from the reviews alone.
+    assert.ok(facts?.includes('data-part="total"'), `${r.commentId}: its landed cost`);
+    assert.equal(facts, factsOf(path.join(full, 'public'), r), r.commentId);
+    assert.ok(fs.readFileSync(path.join(pub, r.productId, r.commentId, 'index.html'), 'utf8').includes(facts!));
+  }
 });
 
 test("an edit of a review drops its product's kept hub: the next request renders the new text", async () => {
