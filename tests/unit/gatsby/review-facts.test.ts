@@ -159,13 +159,15 @@ test("every review page carries its product's facts, the size its reviewer bough
   assert.match(review('g')!.facts!, /class="pd-fit"/);
   assert.ok(!review('g')!.facts!.includes('pd-facts__landed'));
   assert.ok(!('facts' in review('h')!), 'no facts key');
-  // The page data's keys: the facts after the rest, as the site server's render writes them too.
+  // The page data's keys: the buy path, then the facts after the rest, as the site server's
+  // render writes them too.
   assert.deepEqual(Object.keys(review('a')!), [
     'productId',
     'commentId',
     'info',
     'relateList',
     'similarProducts',
+    'buy',
     'facts',
   ]);
 });
