@@ -113,9 +113,11 @@ describe('work off the first load waits for idle', { skip: siteMissing }, () => 
     await runIdle(page);
     await page.waitForSelector('script[type="text/partytown"]', { state: 'attached' });
     assert.equal(await page.evaluate((m) => performance.getEntriesByName(m).length, DELAYED_LOAD_MARK), 1);
-    // The proxy refuses the made-up id; only the page's own problems count here.
+    // The proxy refuses the made-up id (a 403, the site server's only one; logged or not as
+    // Partytown's worker and the load allow, and not always with its URL); only the page's own
+    // problems count here.
     assert.deepEqual(
-      problems.filter((p) => !p.includes('__third-party-proxy')),
+      problems.filter((p) => !p.includes('__third-party-proxy') && !/status of 403 \(Forbidden\)/.test(p)),
       [],
     );
     await context.close();

@@ -142,7 +142,10 @@ export async function newPage(
   const blocked = serviceWorkers === 'block';
   page.on('console', (m) => {
     if (m.type() !== 'error' && m.type() !== 'warning') return;
-    const text = `${m.type()}: ${m.text()}`;
+    // Chromium's "Failed to load resource" text does not name the resource: its URL is the
+    // message's location, appended here so a test can tell which request failed.
+    const url = /^Failed to load resource/.test(m.text()) ? m.location().url : '';
+    const text = `${m.type()}: ${m.text()}${url ? ` (${url})` : ''}`;
     if (!(blocked && BLOCKED_WORKER.test(text))) problems.push(text);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
