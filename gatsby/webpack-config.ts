@@ -8,6 +8,11 @@ interface WebpackConfig {
   entry?: unknown;
   plugins?: unknown[];
   resolve?: { alias?: Record<string, string | false | string[]> };
+  optimization?: { splitChunks?: { cacheGroups?: Record<string, SplitChunksGroup | false> } };
+}
+
+interface SplitChunksGroup {
+  name?: unknown;
 }
 
 interface CssExtractPlugin {
@@ -58,6 +63,28 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
       (p) => (p as object | null)?.constructor?.name === 'MiniCssExtractPlugin',
     ) as CssExtractPlugin | undefined;
     if (extract?.options) extract.options.experimentalUseImportModule = true;
+    unmergeSharedAsyncChunks(config);
     actions.replaceWebpackConfig(config);
   }
 };
+
+type ChunkNamer = (module: unknown, chunks: { name?: string | null }[], key: string) => string | undefined;
+
+/**
+ * Gatsby's `shared` split-chunks group names a chunk by hashing the names of the chunks that
+ * share a module. The site's lazy chunks (`import()` without a name) have none, so every module
+ * shared by the same number of them got the same name, and webpack merged them all into one
+ * chunk: the buy box's lazy import loaded Swiper and its zoom module (205 KB, 46 KB gzip) on a
+ * review page with a video and no gallery. A module any of whose chunks is unnamed gets no name
+ * here, so webpack groups it with the modules shared by exactly the same chunks (its own rule);
+ * modules shared only by named chunks (page templates) keep Gatsby's names.
+ */
+export function unmergeSharedAsyncChunks(config: WebpackConfig): void {
+  const shared = config.optimization?.splitChunks?.cacheGroups?.shared;
+  if (!shared || typeof shared.name !== 'function')
+    throw new Error("gatsby/webpack-config.ts: Gatsby's split-chunks group `shared` has no name function");
+  const gatsbyName = shared.name as ChunkNamer;
+  const name: ChunkNamer = (module, chunks, key) =>
+    chunks.every((c) => !!c.name) ? gatsbyName(module, chunks, key) : undefined;
+  shared.name = name;
+}

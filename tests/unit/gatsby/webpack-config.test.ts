@@ -2,8 +2,12 @@
 // mini-css-extract-plugin class Gatsby configures.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { onCreateWebpackConfig } from '../../../gatsby/webpack-config';
+import webpack from 'webpack';
+import { onCreateWebpackConfig, unmergeSharedAsyncChunks } from '../../../gatsby/webpack-config';
 import { stylesDigest } from '../../../gatsby/styles-digest';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- resolved from Gatsby's own copy
@@ -14,7 +18,30 @@ const MiniCssExtractPlugin = require(
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const GATSBY_APP = path.join(ROOT, '.cache', 'production-app');
 
-function run(stage: string, config: { plugins: unknown[]; entry?: unknown; resolve?: unknown }) {
+/** Gatsby 5's `shared` split-chunks group (node_modules/gatsby/dist/utils/webpack.config.js), as it names chunks. */
+const GATSBY_SHARED_NAME = (_m: unknown, chunks: { name?: string | null }[]) =>
+  crypto
+    .createHash('sha1')
+    .update(chunks.reduce((acc, chunk) => acc + chunk.name, ''))
+    .digest('hex');
+
+const gatsbyOptimization = () => ({
+  splitChunks: {
+    chunks: 'all' as const,
+    cacheGroups: {
+      default: false as const,
+      defaultVendors: false as const,
+      shared: { name: GATSBY_SHARED_NAME, priority: 10, minChunks: 2, reuseExistingChunk: true },
+    },
+    maxAsyncRequests: Infinity,
+    minSize: 20000,
+  },
+});
+
+function run(
+  stage: string,
+  config: { plugins: unknown[]; entry?: unknown; resolve?: unknown; optimization?: unknown },
+) {
   const calls: { set: unknown[]; replaced: unknown[] } = { set: [], replaced: [] };
   const args = {
     stage,
@@ -33,7 +60,7 @@ function run(stage: string, config: { plugins: unknown[]; entry?: unknown; resol
 test('the browser build extracts stylesheets with importModule (no child compilers in the compilation hash)', () => {
   const extract = new MiniCssExtractPlugin({ filename: 'styles.[contenthash].css' });
   assert.equal(extract.options.experimentalUseImportModule, false, "the plugin's default, which this changes");
-  const config = { plugins: [{}, extract], entry: { app: GATSBY_APP } };
+  const config = { plugins: [{}, extract], entry: { app: GATSBY_APP }, optimization: gatsbyOptimization() };
   const calls = run('build-javascript', config);
   assert.equal(extract.options.experimentalUseImportModule, true);
   assert.deepEqual(calls.replaced, [config]);
@@ -56,6 +83,7 @@ test("the browser build's entry is the site's, which imports Gatsby's runtime th
     plugins: [],
     entry: { polyfill: 'p', app: GATSBY_APP },
     resolve: { alias: { other: 'x' } },
+    optimization: gatsbyOptimization(),
   };
   run('build-javascript', config);
   assert.deepEqual(config.entry, { polyfill: 'p', app: path.join(ROOT, 'src', 'boot', 'entry.ts') });
@@ -65,5 +93,93 @@ test("the browser build's entry is the site's, which imports Gatsby's runtime th
     'react-helmet$': path.join(ROOT, 'src', 'components', 'common', 'helmet-browser.tsx'),
   });
   // An entry that is not Gatsby's runtime (a Gatsby upgrade that renamed it): the build stops.
-  assert.throws(() => run('build-javascript', { plugins: [], entry: { app: 'elsewhere.js' } }), /production-app/);
+  assert.throws(
+    () => run('build-javascript', { plugins: [], entry: { app: 'elsewhere.js' }, optimization: gatsbyOptimization() }),
+    /production-app/,
+  );
+});
+
+test("Gatsby's rule for naming shared chunks is still the one copied here", () => {
+  const src = fs.readFileSync(require.resolve('gatsby/dist/utils/webpack.config.js'), 'utf8');
+  assert.match(src, /createHash\(`sha1`\)\.update\(chunks\.reduce\(\(acc, chunk\) => acc \+ chunk\.name, ``\)\)/);
+  // Without the group (a Gatsby upgrade that renamed it) the build stops.
+  assert.throws(() => unmergeSharedAsyncChunks({ optimization: { splitChunks: { cacheGroups: {} } } }), /shared/);
+});
+
+/**
+ * A real webpack build of four lazy imports: a and b share one large module, c and d another.
+ * Returns, per output chunk, the fixture modules it holds.
+ */
+async function buildLazyPairs(optimization: ReturnType<typeof gatsbyOptimization>): Promise<string[][]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'split-'));
+  try {
+    // Large enough for minSize (20,000 bytes), different enough not to be deduplicated.
+    const big = (n: string) =>
+      `export const ${n} = [${Array.from({ length: 3000 }, (_, i) => `'${n}${i}'`).join(',')}];\n`;
+    fs.writeFileSync(path.join(dir, 'x.js'), big('x'));
+    fs.writeFileSync(path.join(dir, 'y.js'), big('y'));
+    for (const [f, dep] of [
+      ['a', 'x'],
+      ['b', 'x'],
+      ['c', 'y'],
+      ['d', 'y'],
+    ])
+      fs.writeFileSync(
+        path.join(dir, `${f}.js`),
+        `import { ${dep} } from './${dep}.js';\nexport default () => ${dep}.length + '${f}';\n`,
+      );
+    fs.writeFileSync(
+      path.join(dir, 'entry.js'),
+      ['a', 'b', 'c', 'd'].map((f) => `export const ${f} = () => import('./${f}.js');`).join('\n'),
+    );
+    const stats = await new Promise<webpack.Stats>((resolve, reject) =>
+      webpack(
+        {
+          mode: 'production',
+          context: dir,
+          entry: { app: './entry.js' },
+          output: { path: path.join(dir, 'out') },
+          optimization: { ...optimization, minimize: false, concatenateModules: false },
+        },
+        (err, st) => (err || !st ? reject(err ?? new Error('no stats')) : resolve(st)),
+      ),
+    );
+    assert.ok(!stats.hasErrors(), stats.toString('errors-only'));
+    const { chunkGraph, chunks } = stats.compilation;
+    return [...chunks].map((c) =>
+      chunkGraph
+        .getChunkModules(c)
+        .map((m) => path.basename((m as { resource?: string }).resource ?? m.identifier()))
+        .sort(),
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("lazy chunks share a chunk only with what they share: one lazy import no longer loads another's modules", async () => {
+  // Gatsby's rule as it is: both large modules in one chunk (what a review page's buy box paid).
+  const merged = await buildLazyPairs(gatsbyOptimization());
+  assert.ok(
+    merged.some((mods) => mods.includes('x.js') && mods.includes('y.js')),
+    `Gatsby's rule alone merges them: ${JSON.stringify(merged)}`,
+  );
+  const optimization = gatsbyOptimization();
+  unmergeSharedAsyncChunks({ optimization });
+  const split = await buildLazyPairs(optimization);
+  assert.ok(!split.some((mods) => mods.includes('x.js') && mods.includes('y.js')), JSON.stringify(split));
+  // Each still in one shared chunk, not copied into both of its importers.
+  assert.equal(split.filter((mods) => mods.includes('x.js')).length, 1, JSON.stringify(split));
+  assert.equal(split.filter((mods) => mods.includes('y.js')).length, 1, JSON.stringify(split));
+  // Chunks shared by named chunks only keep Gatsby's name.
+  const name = optimization.splitChunks.cacheGroups.shared.name as (
+    m: unknown,
+    c: { name?: string }[],
+    k: string,
+  ) => unknown;
+  assert.equal(
+    name(null, [{ name: 'component---a' }, { name: 'component---b' }], 'shared'),
+    GATSBY_SHARED_NAME(null, [{ name: 'component---a' }, { name: 'component---b' }]),
+  );
+  assert.equal(name(null, [{ name: 'component---a' }, {}], 'shared'), undefined);
 });
