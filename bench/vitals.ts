@@ -301,7 +301,7 @@ export const VITALS_CPU_GATE = 98;
 
 /**
  * The page kinds measured (issue 26): review, a review with a video (the heaviest review page),
- * home, showcase, category, product. Site paths; a kind the build lacks is left out and said so.
+ * home, showcase, category, product, and the search results page of a query (issue 43). Site paths; a kind the build lacks is left out and said so.
  */
 export function vitalsTargets(publicDir: string): [string, string][] {
   const k = pagesByKind(publicDir);
@@ -321,6 +321,13 @@ export function vitalsTargets(publicDir: string): [string, string][] {
     ['showcase', k.haul],
     ['category', k.category],
     ['product', k.product],
+    // The search results page (issue 43: it meets issue 40's targets too), a query in its URL.
+    [
+      'search',
+      fs.existsSync(path.join(publicDir, 'search', 'index.html'))
+        ? `/search/?q=${encodeURIComponent('正品')}`
+        : undefined,
+    ],
   ];
   const only = process.env.VITALS_KINDS?.split(',').map((k) => k.trim());
   return out.filter((t): t is [string, string] => !!t[1] && (!only || only.includes(t[0])));
