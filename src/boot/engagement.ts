@@ -14,10 +14,11 @@
 // forms without an action; the element under the mouse gets its hover. What works without
 // script is left to the browser: plain links, the browser's own controls, forms with an action
 // and the gallery's strip, which the browser scrolls itself (a swipe); its arrows and
-// thumbnails are done at once, here, by the few lines of ../components/gallery/strip.ts.
+// thumbnails are done at once, here, by the few lines of ../components/gallery/strip.ts, and
+// so are a guest's 赞 (to sign in) and 分享 (the system share sheet): doneAtOnce.
 import { goToSlide } from '../components/gallery/strip';
 import { HYDRATE_LATER_ATTR, ownedByReact } from '../components/common/react-owned';
-import { PATH_PREFIX } from '../paths';
+import { PATH_PREFIX, loginPath } from '../paths';
 
 /** Events that start the runtime before the browser is idle: the shopper is about to ask something. */
 export const ENGAGEMENT_EVENTS = ['pointerdown', 'touchstart', 'mouseover', 'keydown', 'focusin'] as const;
@@ -118,6 +119,7 @@ const listeners: Record<string, (e: Event) => void> = {
     if (!(target instanceof Element) || target.closest(NATIVE)) return;
     e.preventDefault();
     if (goToSlide(target) !== null) return; // the gallery's arrows and thumbnails, done now
+    if (doneAtOnce(target)) return;
     target.closest(CONTROL)?.setAttribute(HELD_ATTRIBUTE, '');
     hold({ kind: 'click', target, pointerType: e.detail ? pointerType : '' });
   },
@@ -128,6 +130,37 @@ const listeners: Record<string, (e: Event) => void> = {
     hold({ kind: 'submit', form: e.target });
   },
 };
+
+const signedIn = () => storageHas(() => window.localStorage, `${STORAGE_PREFIX}userId`, `${STORAGE_PREFIX}userKey`);
+
+/** `data-guest-signin` on a control a guest can only use signed in (赞): a guest's tap goes to sign in. */
+export const GUEST_SIGNIN_ATTRIBUTE = 'data-guest-signin';
+
+/**
+ * What a tap before hydration does at once, without React, because the markup says all it
+ * needs (issue 40: the result, not only the pressed state, as soon as the tap): a guest's tap
+ * on a control for the signed-in (赞) goes to sign in and back, as LikeButton does (a signed-in
+ * shopper's page boots at once, bootAtOnceReason, so their like is React's); 分享 opens the
+ * system share sheet where the browser has one, from the button's data (ShareButton), in the
+ * tap's own gesture, which the sheet needs. A share that fails otherwise than by being
+ * cancelled is handed to React as ShareButton's own failure is: its copy panel.
+ */
+function doneAtOnce(target: Element): boolean {
+  if (target.closest(`[${GUEST_SIGNIN_ATTRIBUTE}]`) && !signedIn()) {
+    window.location.assign(PATH_PREFIX + loginPath(window.location.pathname + window.location.search));
+    return true;
+  }
+  const share = target.closest<HTMLElement>('[data-share-url]');
+  const nav = navigator as Navigator & { share?: (data: ShareData) => Promise<void> };
+  if (!share || typeof nav.share !== 'function') return false;
+  const { shareUrl: url, shareTitle: title, shareText: text } = share.dataset;
+  nav.share({ url, title, text }).catch((err: unknown) => {
+    if ((err as { name?: string } | null)?.name === 'AbortError') return;
+    if (holding) hold({ kind: 'click', target: share, pointerType: '' });
+    else share.click();
+  });
+  return true;
+}
 
 function stopAndRecord(e: Event) {
   e.stopPropagation();

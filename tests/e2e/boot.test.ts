@@ -250,6 +250,44 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     }
   });
 
+  test("a guest's 赞 and 分享 tapped before hydration are done at once: the sign-in page, the system share sheet once", async () => {
+    const { page, context } = await touchPage(MOBILE);
+    try {
+      // The system share sheet, recorded (headless Chromium has none).
+      await context.addInitScript(`(() => {
+        window.__shares = [];
+        Object.defineProperty(navigator, 'share', {
+          configurable: true,
+          value: function (d) { window.__shares.push(d); return Promise.resolve(); },
+        });
+      })()`);
+      const shares = () => page.evaluate(() => (window as unknown as { __shares: ShareData[] }).__shares);
+      const hold = await loadHeld(page, REVIEW);
+      const button = page.locator('.share__button');
+      const expected = {
+        url: await button.getAttribute('data-share-url'),
+        title: await button.getAttribute('data-share-title'),
+        text: await button.getAttribute('data-share-text'),
+      };
+      assert.ok(expected.url?.endsWith(REVIEW) && expected.title, JSON.stringify(expected));
+      await button.tap();
+      // While hydration is still held: shared, with the page's card, and nothing left to do.
+      assert.deepEqual(await shares(), [expected]);
+      assert.equal(await heldCount(page), 0, 'nothing held');
+      await hold.release();
+      await hydratedFlag(page);
+      assert.deepEqual(await shares(), [expected], 'shared once, not again once hydrated');
+
+      // 赞 as a guest, before hydration: on to sign in at once, and back to this review after.
+      await loadHeld(page, REVIEW);
+      await page.locator('.like').tap();
+      await page.waitForURL((u) => u.pathname === '/review/login/');
+      assert.equal(new URL(page.url()).searchParams.get('returnTo'), REVIEW);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a filter chip on a product hub tapped before hydration is pressed once hydrated, and filters the reviews', async () => {
     const { page, context } = await touchPage(MOBILE);
     try {

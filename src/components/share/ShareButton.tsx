@@ -45,6 +45,10 @@ export function ShareButton({ url, title, text }: ShareButtonProps) {
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={onClick}
+        // What a tap before hydration shares at once (src/boot/engagement.ts, doneAtOnce).
+        data-share-url={url}
+        data-share-title={title}
+        data-share-text={text}
       >
         <span aria-hidden="true">↗</span> 分享
       </button>
