@@ -15,7 +15,8 @@
 // script is left to the browser: plain links, the browser's own controls, forms with an action
 // and the gallery's strip, which the browser scrolls itself (a swipe); its arrows and
 // thumbnails are done at once, here, by the few lines of ../components/gallery/strip.ts, and
-// so are a guest's 赞 (to sign in) and 分享 (the system share sheet): doneAtOnce.
+// so are the search sheet, a guest's 赞 (to sign in) and 分享 (the system share sheet):
+// doneAtOnce.
 import { goToSlide } from '../components/gallery/strip';
 import { HYDRATE_LATER_ATTR, ownedByReact } from '../components/common/react-owned';
 import { PATH_PREFIX, loginPath } from '../paths';
@@ -138,7 +139,10 @@ export const GUEST_SIGNIN_ATTRIBUTE = 'data-guest-signin';
 
 /**
  * What a tap before hydration does at once, without React, because the markup says all it
- * needs (issue 40: the result, not only the pressed state, as soon as the tap): a guest's tap
+ * needs (issue 40: the result, not only the pressed state, as soon as the tap): a control with
+ * `data-opens` shows the hidden dialog of that id with focus in its field (the search sheet,
+ * SearchBox, which React takes over as it finds it; the page's scroll is held by CSS meanwhile,
+ * search.css); a guest's tap
  * on a control for the signed-in (赞) goes to sign in and back, as LikeButton does (a signed-in
  * shopper's page boots at once, bootAtOnceReason, so their like is React's); 分享 opens the
  * system share sheet where the browser has one, from the button's data (ShareButton), in the
@@ -146,6 +150,14 @@ export const GUEST_SIGNIN_ATTRIBUTE = 'data-guest-signin';
  * cancelled is handed to React as ShareButton's own failure is: its copy panel.
  */
 function doneAtOnce(target: Element): boolean {
+  const opener = target.closest<HTMLElement>('[data-opens]');
+  const dialog = opener && document.getElementById(opener.dataset.opens ?? '');
+  if (opener && dialog) {
+    dialog.hidden = false;
+    opener.setAttribute('aria-expanded', 'true');
+    dialog.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
+    return true;
+  }
   if (target.closest(`[${GUEST_SIGNIN_ATTRIBUTE}]`) && !signedIn()) {
     window.location.assign(PATH_PREFIX + loginPath(window.location.pathname + window.location.search));
     return true;

@@ -377,32 +377,39 @@ describe('search (issue 43)', { skip: siteMissing }, () => {
     });
   });
 
-  test('375: the sheet opens on a tap held before hydration, with focus and scroll locked; a long, marked-up query; a shared link; axe', async () => {
+  test('375: the sheet opens at once on a tap before hydration, with focus and scroll locked; a long, marked-up query; a shared link; axe', async () => {
     await onPage(
       MOBILE,
       'mobile',
       async ({ page }, step) => {
-        await step('a tap on 搜索 before hydration is held, then opens the sheet', STEP_MS, async () => {
+        await step('a tap on 搜索 before hydration opens the sheet at once; React takes it over', STEP_MS, async () => {
           const hold = await loadHeld(page, ABOUT);
           assert.equal(await page.isVisible('#hdr-sbox-q'), false, 'no field in a phone header');
+          assert.equal(await page.isVisible('#shell-search-sheet'), false, 'the sheet is hidden until asked');
           await page.tap('.sbox-open');
-          assert.equal(await page.locator('.sbox-open[data-held]').count(), 1, 'the button shows it was taken');
+          // While hydration is still held: the sheet shown, focus in its field, the page held still.
+          assert.equal(await page.isVisible('#shell-search-sheet[role=dialog]'), true);
+          assert.equal(await page.evaluate(() => document.activeElement?.id), 'sheet-sbox-q');
+          assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).overflow), 'hidden');
+          assert.equal(await page.getAttribute('.sbox-open', 'aria-expanded'), 'true');
+          assert.equal(await page.locator('[data-held]').count(), 0, 'nothing held: done');
           assert.equal(new URL(page.url()).pathname, ABOUT);
           await hold.release();
           await hydrated(page);
-          await page.waitForSelector('#shell-search-sheet[role=dialog]');
-          // Focus and the scroll lock come from the sheet's effects, right after it shows.
-          await page.waitForFunction(() => document.activeElement?.id === 'sheet-sbox-q');
+          // React's from here: its scroll lock, the expanded state, the suggestions of a focused field.
           await page.waitForFunction(() => document.body.dataset.scrollLocked === 'true');
           assert.equal(await page.getAttribute('.sbox-open', 'aria-expanded'), 'true');
+          assert.equal(await page.evaluate(() => document.activeElement?.id), 'sheet-sbox-q');
           await page.waitForSelector('#sheet-sbox-list [role=option][data-kind=popular]');
           assert.deepEqual(await axeViolations(page, 'sheet open, 375'), []);
         });
         await step('Escape closes the sheet and gives focus back to the button', STEP_MS, async () => {
           await page.keyboard.press('Escape'); // closes the list
           await page.keyboard.press('Escape'); // closes the sheet
-          await page.waitForSelector('#shell-search-sheet', { state: 'detached' });
+          await page.waitForSelector('#shell-search-sheet', { state: 'hidden' });
           assert.equal(await page.evaluate(() => document.activeElement?.className), 'sbox-open');
+          assert.equal(await page.getAttribute('.sbox-open', 'aria-expanded'), 'false');
+          assert.notEqual(await page.evaluate(() => getComputedStyle(document.documentElement).overflow), 'hidden');
           await page.waitForFunction(() => document.body.dataset.scrollLocked === undefined);
         });
         await step(
@@ -410,7 +417,7 @@ describe('search (issue 43)', { skip: siteMissing }, () => {
           STEP_MS,
           async () => {
             await page.tap('.sbox-open');
-            await page.waitForSelector('#shell-search-sheet');
+            await page.waitForSelector('#shell-search-sheet', { state: 'visible' });
             await page.keyboard.insertText(q);
             await page.waitForSelector('#sheet-sbox-list [role=option][data-kind=category]');
             const name = page
@@ -422,7 +429,7 @@ describe('search (issue 43)', { skip: siteMissing }, () => {
             const label = (await name.locator('.sbox__label').innerText()).trim();
             await name.tap();
             await resultsOf(page, { q: Array.from(label).slice(0, 50).join('').trim() });
-            assert.equal(await page.locator('#shell-search-sheet').count(), 0);
+            assert.equal(await page.isVisible('#shell-search-sheet'), false);
             await page.waitForFunction(() => document.body.dataset.scrollLocked === undefined);
           },
         );
