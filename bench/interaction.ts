@@ -252,15 +252,27 @@ async function firstTap(
     );
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
-    if (control.swipe) await touchAt(cdp, box.x + box.width * 0.8, cy, box.x + box.width * 0.2);
-    else await touchAt(cdp, cx, cy);
+    // Not awaited: a tap whose handler navigates (a guest's 赞 before hydration) can leave CDP's
+    // touch call unanswered, and the bench hung on it; the page's measurement is what counts.
+    const touched = control.swipe
+      ? touchAt(cdp, box.x + box.width * 0.8, cy, box.x + box.width * 0.2)
+      : touchAt(cdp, cx, cy);
+    touched.catch(() => undefined);
     try {
       return await measured;
     } catch {
-      // The page navigated away (a link): the times were kept in sessionStorage.
-      await page.waitForLoadState('domcontentloaded', { timeout: 60_000 });
-      const kept = await page.evaluate(() => sessionStorage.getItem('__interaction'));
-      return kept ? (JSON.parse(kept) as Tap) : { ack: null, result: null };
+      // The page navigated away (a link): the times were kept in sessionStorage. Read once the
+      // next page has its document (the old one may still answer the first wait).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await page.waitForLoadState('domcontentloaded', { timeout: 60_000 });
+          const kept = await page.evaluate(() => sessionStorage.getItem('__interaction'));
+          return kept ? (JSON.parse(kept) as Tap) : { ack: null, result: null };
+        } catch (e) {
+          if (attempt >= 40) throw e;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
     }
   } finally {
     await context.close();
