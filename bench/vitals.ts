@@ -301,7 +301,8 @@ export const VITALS_CPU_GATE = 98;
 
 /**
  * The page kinds measured (issue 26): review, a review with a video (the heaviest review page),
- * home, showcase, category, product, and the search results page of a query (issue 43). Site paths; a kind the build lacks is left out and said so.
+ * home, showcase, category, product, and the search results page of a query (issue 43). Site
+ * paths; a kind the build lacks is left out and said so.
  */
 export function vitalsTargets(publicDir: string): [string, string][] {
   const k = pagesByKind(publicDir);

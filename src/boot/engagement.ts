@@ -64,6 +64,9 @@ const storageHas = (get: () => Storage, ...keys: string[]) => {
   }
 };
 
+/** A shopper's sign-in as the session store keeps it (src/storefront/storage.ts). */
+const signedIn = (w: Window) => storageHas(() => w.localStorage, `${STORAGE_PREFIX}userId`, `${STORAGE_PREFIX}userKey`);
+
 /**
  * Why the page must not wait for the browser to be idle, or null when it may. At once when:
  * the page is one of AT_ONCE_PAGES; it is served at a URL other than its own (the 404 page at
@@ -77,7 +80,7 @@ export function bootAtOnceReason(w: Window & { pagePath?: string }): string | nu
   if (AT_ONCE_PAGES.test(page)) return 'page';
   if (trimSlashes(w.location.pathname) !== trimSlashes(PATH_PREFIX + page)) return 'other URL';
   if (w.location.search) return 'query';
-  if (storageHas(() => w.localStorage, `${STORAGE_PREFIX}userId`, `${STORAGE_PREFIX}userKey`)) return 'signed in';
+  if (signedIn(w)) return 'signed in';
   if (storageHas(() => w.sessionStorage, DOWNLOAD_BAR_DISMISSED_KEY)) return 'bar dismissed';
   return null;
 }
@@ -132,22 +135,19 @@ const listeners: Record<string, (e: Event) => void> = {
   },
 };
 
-const signedIn = () => storageHas(() => window.localStorage, `${STORAGE_PREFIX}userId`, `${STORAGE_PREFIX}userKey`);
-
-/** `data-guest-signin` on a control a guest can only use signed in (赞): a guest's tap goes to sign in. */
-export const GUEST_SIGNIN_ATTRIBUTE = 'data-guest-signin';
-
 /**
  * What a tap before hydration does at once, without React, because the markup says all it
- * needs (issue 40: the result, not only the pressed state, as soon as the tap): a control with
- * `data-opens` shows the hidden dialog of that id with focus in its field (the search sheet,
- * SearchBox, which React takes over as it finds it; the page's scroll is held by CSS meanwhile,
- * search.css); a guest's tap
- * on a control for the signed-in (赞) goes to sign in and back, as LikeButton does (a signed-in
- * shopper's page boots at once, bootAtOnceReason, so their like is React's); 分享 opens the
- * system share sheet where the browser has one, from the button's data (ShareButton), in the
- * tap's own gesture, which the sheet needs. A share that fails otherwise than by being
- * cancelled is handed to React as ShareButton's own failure is: its copy panel.
+ * needs (issue 40: the result, not only the pressed state, as soon as the tap):
+ * - a control with `data-opens` shows the hidden dialog of that id with focus in its field
+ *   (the search sheet, SearchBox, which React takes over as it finds it; the page's scroll is
+ *   held by CSS meanwhile, search.css);
+ * - a guest's tap on a control for the signed-in (`data-guest-signin`: 赞) goes to sign in and
+ *   back, as LikeButton does (a signed-in shopper's page boots at once, bootAtOnceReason, so
+ *   their like is React's);
+ * - 分享 opens the system share sheet where the browser has one, from the button's
+ *   `data-share-*` (ShareButton), in the tap's own gesture, which the sheet needs. A share that
+ *   fails otherwise than by being cancelled is handed to React as ShareButton's own failure
+ *   is: its copy panel.
  */
 function doneAtOnce(target: Element): boolean {
   const opener = target.closest<HTMLElement>('[data-opens]');
@@ -158,7 +158,7 @@ function doneAtOnce(target: Element): boolean {
     dialog.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
     return true;
   }
-  if (target.closest(`[${GUEST_SIGNIN_ATTRIBUTE}]`) && !signedIn()) {
+  if (target.closest('[data-guest-signin]') && !signedIn(window)) {
     window.location.assign(PATH_PREFIX + loginPath(window.location.pathname + window.location.search));
     return true;
   }

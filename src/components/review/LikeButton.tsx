@@ -41,8 +41,7 @@ export function LikeButton({ review }: { review: ReviewView }) {
       disabled={like.busy}
       aria-busy={asking || like.busy ? 'true' : undefined}
       data-likes={like.count}
-      // A guest's tap before hydration goes to sign in at once (GUEST_SIGNIN_ATTRIBUTE,
-      // src/boot/engagement.ts).
+      // A guest's tap before hydration goes to sign in at once (src/boot/engagement.ts, doneAtOnce).
       data-guest-signin=""
     >
       <span aria-hidden="true">{like.liked ? '♥' : '♡'}</span> {likesText(like.count)}
