@@ -4,8 +4,8 @@ import type { DB } from '../db/open';
 import { badRequest } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import { parseQuery } from '../search/segment';
-import { KEYS_INDEX, type SearchIndex } from '../search/index-store';
-import type { CandidateOrder, ReadResult } from '../search/read-job';
+import { HIDDEN_INDEX, KEYS_INDEX, type SearchIndex } from '../search/index-store';
+import type { CandidateOrder, Ordering, ReadResult } from '../search/read-job';
 import type { SearchWorkers } from '../search/workers';
 import { FEED_COLUMNS, MEDIA_CONDITION, VISIBLE, feedItem, type FeedRow } from './reviews';
 import type { ProductRepository } from './products';
@@ -83,28 +83,63 @@ export function readCandidates(db: DB, match: string, ranked: boolean): Array<[n
 }
 
 /**
- * The candidates the filters keep (visible ones only), ordered: [id, rank], on KEYS_INDEX (a
- * few narrow pages, not each review's whole row). Reads only, like readCandidates.
+ * The candidates the filters keep (visible ones only), in order: `ids` ([id, rank]) holds at
+ * least the first `need` of them (all when `complete`), `visible` counts them all. Reads only,
+ * like readCandidates.
+ *
+ * The default search (by relevance, no filter) orders only a prefix: rank is the first sort
+ * key, so the visible candidates whose rank is at most the need-th's (its ties included) are
+ * exactly the first ones of the whole order, and only they need their media and likes read.
+ * Reading that for all CANDIDATES (one lookup of each in KEYS_INDEX) was most of a first-time
+ * search's cost after FTS5's (docs/benchmarks.md "Search"). What is not visible comes from
+ * two small lists instead (hidden reviews, taken-down ones), read whole: their size is the
+ * back office's, not the query's.
  */
 export function orderCandidates(
   db: DB,
   candidates: Array<[number, number]>,
   o: CandidateOrder,
-): Array<[number, number]> {
-  const conds = [VISIBLE];
-  const args: unknown[] = [JSON.stringify(candidates)];
+  need = Infinity,
+): Ordering {
+  const order = (list: Array<[number, number]>, conds: string[], args: unknown[]) =>
+    db
+      .prepare(
+        `SELECT r.id, c.value ->> 1 AS rank FROM json_each(?) c CROSS JOIN reviews r INDEXED BY ${KEYS_INDEX}
+        ON r.id = c.value ->> 0 WHERE ${[VISIBLE, ...conds].join(' AND ')} ORDER BY ${ORDERS[o.sort]}`,
+      )
+      .raw()
+      .all(JSON.stringify(list), ...args) as Array<[number, number]>;
+  if (o.sort === 'relevance' && !o.media && o.score === undefined && need < candidates.length)
+    return db.transaction(() => {
+      const hidden = invisibleReviews(db);
+      const byRank = candidates.filter(([id]) => !hidden.has(id)).sort((a, b) => a[1] - b[1]);
+      let k = Math.min(need, byRank.length);
+      while (k > 0 && k < byRank.length && byRank[k][1] === byRank[k - 1][1]) k++;
+      const ids = order(byRank.slice(0, k), [], []);
+      return { ids, visible: byRank.length, complete: k === byRank.length };
+    })();
+  const conds: string[] = [];
+  const args: unknown[] = [];
   if (o.media) conds.push(MEDIA_CONDITION[o.media]);
   if (o.score !== undefined) {
     conds.push('r.score = ?');
     args.push(o.score);
   }
-  return db
+  const ids = order(candidates, conds, args);
+  return { ids, visible: ids.length, complete: true };
+}
+
+/** Ids of the reviews VISIBLE leaves out: hidden by the back office, or taken down. */
+function invisibleReviews(db: DB): Set<number> {
+  const ids = db
     .prepare(
-      `SELECT r.id, c.value ->> 1 AS rank FROM json_each(?) c CROSS JOIN reviews r INDEXED BY ${KEYS_INDEX}
-      ON r.id = c.value ->> 0 WHERE ${conds.join(' AND ')} ORDER BY ${ORDERS[o.sort]}`,
+      `SELECT id FROM reviews INDEXED BY ${HIDDEN_INDEX} WHERE hidden_at IS NOT NULL
+      UNION ALL SELECT r.id FROM takedowns t JOIN reviews r ON r.id = t.comment_id
+      WHERE t.product_id = CAST(r.product_id AS TEXT) AND t.comment_id = CAST(r.id AS TEXT)`,
     )
-    .raw()
-    .all(...args) as Array<[number, number]>;
+    .pluck()
+    .all() as number[];
+  return new Set(ids);
 }
 
 /** Lists kept per cache (oldest dropped first): ~17 KB each at most. */
@@ -144,6 +179,11 @@ class Kept<T> {
   }
 }
 
+/** A kept ordering that holds the first `need` of its candidates (or all of them). */
+function covers(o: Ordering | undefined, need: number): o is Ordering {
+  return o !== undefined && (o.complete || o.ids.length >= need);
+}
+
 /** Where a query's lists are kept: its candidates' key and its ordered candidates' key. */
 interface QueryKeys {
   match: string;
@@ -163,7 +203,7 @@ export class SearchRepository {
    * any write at all, `total_changes()` of this connection besides).
    */
   private readonly keptCandidates = new Kept<Array<[number, number]>>(KEPT_MAX);
-  private readonly keptOrders = new Kept<Array<[number, number]>>(KEPT_MAX);
+  private readonly keptOrders = new Kept<Ordering>(KEPT_MAX);
   /** Worker threads that read a query's lists off the event loop (search()); none: this thread. */
   private workers: SearchWorkers | null = null;
   /** Queries being read by a worker, by their lists' keys and states: asked twice, read once. */
@@ -226,10 +266,11 @@ export class SearchRepository {
       const states = this.states();
       const k = this.keys(match, s);
       const candidates = this.keptCandidates.peek(states.index, k.candidates);
-      if (!this.keptOrders.peek(states.data, k.ordered)) {
+      const need = s.offset + s.limit;
+      if (!covers(this.keptOrders.peek(states.data, k.ordered), need)) {
         const key = `${states.data}\n${k.ordered}`;
         let reading = this.reading.get(key);
-        const read = reading ? null : this.workers.read({ match, ranked: k.ranked, order: k.order, candidates });
+        const read = reading ? null : this.workers.read({ match, ranked: k.ranked, order: k.order, need, candidates });
         if (read) {
           reading = read
             .then((r: ReadResult) => {
@@ -258,8 +299,13 @@ export class SearchRepository {
     );
     // Only the page's reviews are read whole. `total` counts the filtered candidates, up to
     // SEARCH_COUNT_CAP: what can be paged through.
-    const ordered = this.keptOrders.get(states.data, k.ordered, () => orderCandidates(this.db, candidates, k.order));
-    const page = ordered.slice(s.offset, s.offset + s.limit);
+    const need = s.offset + s.limit;
+    let ordered = this.keptOrders.peek(states.data, k.ordered);
+    if (!covers(ordered, need)) {
+      ordered = orderCandidates(this.db, candidates, k.order, need);
+      this.keptOrders.put(states.data, k.ordered, ordered);
+    }
+    const page = ordered.ids.slice(s.offset, need);
     const rows = new Map(
       (
         this.db
@@ -272,7 +318,7 @@ export class SearchRepository {
           .all(JSON.stringify(page.map(([id]) => id))) as SearchRow[]
       ).map((r) => [r.id, r]),
     );
-    const total = Math.min(ordered.length, SEARCH_COUNT_CAP);
+    const total = Math.min(ordered.visible, SEARCH_COUNT_CAP);
     return {
       ...base,
       comments: page

@@ -79,11 +79,19 @@ export const KEYS_INDEX = 'reviews_search_keys';
 const KEYS_INDEX_SQL = `CREATE INDEX IF NOT EXISTS ${KEYS_INDEX} ON reviews (id, hidden_at, score, likes, posted_at,
   product_id, json_array_length(pictures), json_array_length(videos))`;
 
+/**
+ * The hidden reviews' ids (a partial index: as small as the back office's hiding), which the
+ * ordering of a search reads whole (repositories/search.ts orderCandidates).
+ */
+export const HIDDEN_INDEX = 'reviews_hidden';
+const HIDDEN_INDEX_SQL = `CREATE INDEX IF NOT EXISTS ${HIDDEN_INDEX} ON reviews (id) WHERE hidden_at IS NOT NULL`;
+
 /** Creates the tables, index and triggers that are missing (migrate.ts, on every open). */
 export function createSearchSchema(db: DB): void {
   for (const [name, args] of Object.entries(FTS_TABLES))
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING fts5(${args})`);
   db.exec(`${KEYS_INDEX_SQL};
+    ${HIDDEN_INDEX_SQL};
     CREATE TABLE IF NOT EXISTS search_dirty (kind TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
     ${TRIGGERS}`);
 }

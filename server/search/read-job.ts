@@ -10,16 +10,30 @@ export interface CandidateOrder {
   score?: number;
 }
 
-/** What a worker reads: a query's candidates (unless given, kept) and their ordering. */
+/**
+ * What a worker reads: a query's candidates (unless given, kept) and their ordering, at least
+ * its first `need` (server/repositories/search.ts orderCandidates).
+ */
 export interface ReadJob {
   match: string;
   ranked: boolean;
   order: CandidateOrder;
+  need: number;
   candidates?: Array<[number, number]>;
 }
 
-/** [id, rank] lists: the candidates, and those the filters keep, ordered. */
+/**
+ * The candidates the filters keep, in order: `ids` ([id, rank]) holds at least the first ones
+ * asked for, every one when `complete`; `visible` counts them all.
+ */
+export interface Ordering {
+  ids: Array<[number, number]>;
+  visible: number;
+  complete: boolean;
+}
+
+/** A worker's answer: the candidates ([id, rank]) and their ordering. */
 export interface ReadResult {
   candidates: Array<[number, number]>;
-  ordered: Array<[number, number]>;
+  ordered: Ordering;
 }

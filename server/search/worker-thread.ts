@@ -14,7 +14,10 @@ memoizePrepare(db);
 parentPort!.on('message', ({ id, job }: { id: number; job: ReadJob }) => {
   try {
     const candidates = job.candidates ?? readCandidates(db, job.match, job.ranked);
-    parentPort!.postMessage({ id, result: { candidates, ordered: orderCandidates(db, candidates, job.order) } });
+    parentPort!.postMessage({
+      id,
+      result: { candidates, ordered: orderCandidates(db, candidates, job.order, job.need) },
+    });
   } catch (err) {
     parentPort!.postMessage({ id, error: (err as Error).message });
   }

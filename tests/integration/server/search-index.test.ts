@@ -19,7 +19,8 @@ import {
   SearchIndex,
 } from '../../../server/search/index-store';
 import { ProductRepository } from '../../../server/repositories/products';
-import { CANDIDATES, SearchRepository } from '../../../server/repositories/search';
+import { CANDIDATES, SearchRepository, orderCandidates, readCandidates } from '../../../server/repositories/search';
+import { parseQuery } from '../../../server/search/segment';
 
 const catalogue = readCatalogueFile();
 const categoryText = categorySearchText(catalogue);
@@ -277,6 +278,76 @@ describe('search index', () => {
       db.prepare('UPDATE reviews SET content = ? WHERE id = ?').run('trimvale 改过', added[0]);
       assert.equal(repo.reviews({ q: '改过', offset: 0, limit: 3 }).total, 1);
       assert.equal(matches(db, 'review_recent_fts', '改过'), 0);
+    } finally {
+      db.close();
+    }
+  });
+  test('the default order reads only the first ranks: its pages are those of the whole order, hidden and taken-down reviews left out', () => {
+    const db = openDatabase(join(dir, 'prefix.sqlite'));
+    try {
+      seedDatabase(db, { reviews: 600, seed: 11, catalogue });
+      const index = new SearchIndex(db, categoryText);
+      index.build();
+      const fresh = () => new SearchRepository(db, media, index, new ProductRepository(db, media, catalogue));
+      // Common words: their ranks tie in long runs, so a page's end falls inside a tie.
+      const words = (
+        db
+          .prepare(
+            `SELECT t.value AS w FROM reviews r, json_each(r.word_tags) t GROUP BY t.value ORDER BY count(*) DESC, t.value LIMIT 8`,
+          )
+          .all() as Array<{ w: string }>
+      ).map((r) => r.w);
+      const queries = [...words, '好', '不错', '质量'];
+      const relevance = { sort: 'relevance' as const };
+      const whole = (q: string) => {
+        const match = parseQuery(q).match!;
+        return orderCandidates(db, readCandidates(db, match, true), relevance);
+      };
+      // Some of the first ranks hidden, some taken down (the back office's and editors' SQL).
+      const tops = queries.flatMap((q) =>
+        whole(q)
+          .ids.slice(0, 12)
+          .map(([id]) => id),
+      );
+      const hide = db.prepare('UPDATE reviews SET hidden_at = 1 WHERE id = ?');
+      const down = db.prepare(
+        `INSERT OR IGNORE INTO takedowns (product_id, comment_id, reason, created_at)
+        SELECT CAST(product_id AS TEXT), CAST(id AS TEXT), 'test', 1 FROM reviews WHERE id = ?`,
+      );
+      const gone = new Set(tops.filter((_, i) => i % 5 === 1 || i % 5 === 3));
+      tops.forEach((id, i) => (i % 5 === 1 ? hide.run(id) : i % 5 === 3 ? down.run(id) : undefined));
+      let ties = 0;
+      for (const q of queries) {
+        const all = whole(q);
+        assert.equal(all.complete, true);
+        assert.equal(all.visible, all.ids.length);
+        assert.ok(gone.size > 0 && all.ids.every(([id]) => !gone.has(id)), q);
+        if (all.ids.length > 10 && all.ids[9][1] === all.ids[10][1]) ties++;
+        // Pages in the order a shopper scrolls (one repository: its kept order grows), and a
+        // deep page first (another).
+        const scrolled = fresh();
+        for (const [offset, limit] of [
+          [0, 10],
+          [10, 10],
+          [20, 20],
+          [40, 50],
+          [0, 10],
+        ]) {
+          const res = scrolled.reviews({ q, offset, limit });
+          assert.deepEqual(
+            res.comments.map((c) => Number(c.commentId)),
+            all.ids.slice(offset, offset + limit).map(([id]) => id),
+            `${q} ${offset}+${limit}`,
+          );
+          assert.equal(res.total, Math.min(all.visible, 1000), q);
+        }
+        const deep = fresh().reviews({ q, offset: 30, limit: 10 });
+        assert.deepEqual(
+          deep.comments.map((c) => Number(c.commentId)),
+          all.ids.slice(30, 40).map(([id]) => id),
+        );
+      }
+      assert.ok(ties >= 3, `a page ends inside a tie for ${ties} of the queries`);
     } finally {
       db.close();
     }
