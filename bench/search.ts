@@ -131,7 +131,7 @@ export async function runSearch(ctx: BenchContext): Promise<SectionResult> {
   const sizes = db
     .prepare(
       `SELECT sum(pgsize) AS fts, (SELECT page_count * page_size FROM pragma_page_count, pragma_page_size) AS total
-      FROM dbstat WHERE name LIKE 'review_fts%' OR name LIKE 'review_recent_fts%' OR name LIKE 'product_fts%'
+      FROM dbstat WHERE name LIKE 'review_fts%' OR name LIKE 'review_recent_fts%' OR name LIKE 'review_wider_fts%' OR name LIKE 'product_fts%'
         OR name = '${KEYS_INDEX}'`,
     )
     .get() as { fts: number; total: number };

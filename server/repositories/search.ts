@@ -4,7 +4,7 @@ import type { DB } from '../db/open';
 import { badRequest } from '../errors';
 import type { Prefixer } from '../media/prefix';
 import { parseQuery } from '../search/segment';
-import { HIDDEN_INDEX, KEYS_INDEX, type SearchIndex } from '../search/index-store';
+import { HIDDEN_INDEX, KEYS_INDEX, NEWEST_TABLES, type SearchIndex } from '../search/index-store';
 import type { CandidateOrder, Ordering, ReadResult } from '../search/read-job';
 import type { SearchWorkers } from '../search/workers';
 import { FEED_COLUMNS, MEDIA_CONDITION, VISIBLE, feedItem, type FeedRow } from './reviews';
@@ -63,23 +63,29 @@ export interface ReviewSearch {
 /**
  * A query's candidates, newest first: [id, rank] of its newest CANDIDATES matches (by id,
  * read from the index in order: FTS5 reads a doclist backwards without sorting), each scored
- * once when ranked by relevance. Read from `review_recent_fts` when the newest reviews alone
- * hold CANDIDATES matches (then the newest CANDIDATES matches are all there, and bm25's
- * document counts, which FTS5 takes over every match of each phrase, are bounded by that
- * table's size); else from `review_fts`, where the query's matches are then few among the
- * newest reviews. Reads only: the search workers (server/search/workers.ts) run it too.
+ * once when ranked by relevance. Read from the first of the tables of the newest reviews
+ * (`review_recent_fts`, then `review_wider_fts`) that holds CANDIDATES matches (then the
+ * newest CANDIDATES matches are all there, and bm25's document counts, which FTS5 takes over
+ * every match of each phrase, are bounded by that table's size); else from `review_fts`,
+ * where the query's matches are then few among the newest reviews. The wider table is asked
+ * first without ranking (what a count costs), so a query ranked over the whole index is
+ * ranked once. Reads only: the search workers (server/search/workers.ts) run it too.
  */
 export function readCandidates(db: DB, match: string, ranked: boolean): Array<[number, number]> {
-  const read = (table: string) =>
+  const read = (table: string, rank = ranked) =>
     db
       .prepare(
-        `SELECT rowid, ${ranked ? `round(bm25(${table}, ${REVIEW_WEIGHTS}), 2)` : '0'} FROM ${table}
+        `SELECT rowid, ${rank ? `round(bm25(${table}, ${REVIEW_WEIGHTS}), 2)` : '0'} FROM ${table}
         WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`,
       )
       .raw()
       .all(match) as Array<[number, number]>;
-  const recent = read('review_recent_fts');
-  return recent.length >= CANDIDATES ? recent : read('review_fts');
+  const [recent, wider] = NEWEST_TABLES;
+  const first = read(recent);
+  if (first.length >= CANDIDATES) return first;
+  const second = read(wider, false);
+  if (second.length < CANDIDATES) return read('review_fts');
+  return ranked ? read(wider) : second;
 }
 
 /**

@@ -1,9 +1,9 @@
 // The search index (issue 43): contentless FTS5 tables of segmented words (segment.ts),
 // `review_fts` (a review's text and tags; its product's names, brand and category) and
 // `product_fts` (a product's names, brand and category), rowid = the review's / product's id;
-// `review_recent_fts`, the same as review_fts for the newest RECENT_REVIEWS reviews only (and
-// any added since the build), which bounds the work of a word found in most reviews
-// (repositories/search.ts); and `reviews_search_keys`, a narrow covering index of what ranking
+// `review_recent_fts` and `review_wider_fts`, the same as review_fts for the newest
+// RECENT_REVIEWS and WIDER_REVIEWS reviews only (and any added since the build), which bound
+// the work of a word found in many reviews (repositories/search.ts); and `reviews_search_keys`, a narrow covering index of what ranking
 // and filtering read of each candidate.
 //
 // Kept current from SQL itself: triggers on reviews, products and brands queue the changed ids
@@ -18,11 +18,13 @@ import { indexText } from './segment';
 type DB = Database.Database;
 
 /** Bumped when what is indexed or how changes: openDatabase then rebuilds (ensureSearchIndex). */
-export const SEARCH_INDEX_VERSION = '2';
+export const SEARCH_INDEX_VERSION = '3';
 /** The meta row that names the index version the file holds. */
 export const META_KEY = 'search_index_version';
 /** The meta row that holds the recent table's floor: reviews with a greater id are in it. */
 export const RECENT_FLOOR_KEY = 'search_recent_floor';
+/** The same for the wider table. */
+export const WIDER_FLOOR_KEY = 'search_wider_floor';
 
 /**
  * Reviews in `review_recent_fts` at build time: the newest by id. A query with at least
@@ -31,6 +33,18 @@ export const RECENT_FLOOR_KEY = 'search_recent_floor';
  * whole index. docs/server.md "Search".
  */
 export const RECENT_REVIEWS = 50_000;
+
+/**
+ * Reviews in `review_wider_fts` at build time: where a query with fewer than CANDIDATES matches
+ * among the newest RECENT_REVIEWS is ranked when it has that many among these. Without it such
+ * a query (a phrase ending in a common word: 音质好, Levi's) was ranked over the whole index,
+ * 10-30 ms the first time at 1,000,000 reviews, the tail of a search's latency
+ * (docs/benchmarks.md "Search").
+ */
+export const WIDER_REVIEWS = 400_000;
+
+/** The tables of the newest reviews, the fewest first: where a query's candidates are read. */
+export const NEWEST_TABLES = ['review_recent_fts', 'review_wider_fts'] as const;
 
 /**
  * Queued rows indexed per drain (a product's change queues its reviews, indexed in the same
@@ -66,6 +80,7 @@ const FTS_TABLES = {
   // costs 1.9x the index's size and +50 % of its build time (docs/benchmarks.md "Search").
   review_fts: `body, product, content = '', contentless_delete = 1, prefix = '1', ${TOKENIZE}`,
   review_recent_fts: `body, product, content = '', contentless_delete = 1, prefix = '1', ${TOKENIZE}`,
+  review_wider_fts: `body, product, content = '', contentless_delete = 1, prefix = '1', ${TOKENIZE}`,
   product_fts: `name, brand, category, content = '', contentless_delete = 1, ${TOKENIZE}`,
 };
 
@@ -124,8 +139,18 @@ export class SearchIndex {
     private readonly db: DB,
     private readonly categoryText: CategoryText,
     /** How many of the newest reviews build() puts in the recent table (tests make it small). */
-    private readonly recentReviews = RECENT_REVIEWS,
-  ) {}
+    recentReviews = RECENT_REVIEWS,
+    /** The same for the wider table. */
+    widerReviews = WIDER_REVIEWS,
+  ) {
+    this.newest = [
+      { table: NEWEST_TABLES[0], size: recentReviews, floorKey: RECENT_FLOOR_KEY },
+      { table: NEWEST_TABLES[1], size: widerReviews, floorKey: WIDER_FLOOR_KEY },
+    ];
+  }
+
+  /** The tables of the newest reviews: each one's size and the meta row of its floor. */
+  private readonly newest: Array<{ table: string; size: number; floorKey: string }>;
 
   private productColumns(p: ProductText): [string, string, string] {
     return [
@@ -147,8 +172,8 @@ export class SearchIndex {
   }
 
   /**
-   * Creates the tables afresh and fills them from the data (the newest RECENT_REVIEWS reviews
-   * also into the recent table), then clears the queue and (re)creates the triggers: the seed's
+   * Creates the tables afresh and fills them from the data (the newest reviews also into the
+   * recent and wider tables), then clears the queue and (re)creates the triggers: the seed's
    * last step, and openDatabase's when the index is missing or older. Reviews are read in id
    * order, product by product text computed once per product.
    */
@@ -163,7 +188,7 @@ export class SearchIndex {
       createSearchSchema(this.db);
       this.db.exec('DELETE FROM search_dirty');
       const { last } = this.db.prepare('SELECT coalesce(max(id), 0) AS last FROM reviews').get() as { last: number };
-      const floor = Math.max(0, last - this.recentReviews);
+      const floors = this.newest.map((t) => Math.max(0, last - t.size));
       const insertProduct = this.db.prepare(
         'INSERT INTO product_fts (rowid, name, brand, category) VALUES (?, ?, ?, ?)',
       );
@@ -176,7 +201,9 @@ export class SearchIndex {
         products++;
       }
       const insertReview = this.db.prepare('INSERT INTO review_fts (rowid, body, product) VALUES (?, ?, ?)');
-      const insertRecent = this.db.prepare('INSERT INTO review_recent_fts (rowid, body, product) VALUES (?, ?, ?)');
+      const insertNewest = this.newest.map((t) =>
+        this.db.prepare(`INSERT INTO ${t.table} (rowid, body, product) VALUES (?, ?, ?)`),
+      );
       const rows = this.chunks<{ id: number; product_id: number; content: string | null; word_tags: string }>(
         'SELECT id, product_id, content, word_tags FROM reviews WHERE id > ? ORDER BY id LIMIT ?',
       );
@@ -184,14 +211,14 @@ export class SearchIndex {
         const body = this.reviewBody(r.content, r.word_tags);
         const product = productText.get(r.product_id) ?? '';
         insertReview.run(r.id, body, product);
-        if (r.id > floor) insertRecent.run(r.id, body, product);
+        floors.forEach((floor, i) => (r.id > floor ? insertNewest[i].run(r.id, body, product) : undefined));
         reviews++;
       }
       for (const name of Object.keys(FTS_TABLES)) this.db.exec(`INSERT INTO ${name} (${name}) VALUES ('optimize')`);
       const setMeta = this.db.prepare(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
       );
-      setMeta.run(RECENT_FLOOR_KEY, String(floor));
+      this.newest.forEach((t, i) => setMeta.run(t.floorKey, String(floors[i])));
       setMeta.run(META_KEY, SEARCH_INDEX_VERSION);
     })();
     this.generation++;
@@ -252,23 +279,25 @@ export class SearchIndex {
   }
 
   /**
-   * Keeps the recent table near its size as reviews are added: once it holds more than
-   * recentReviews plus 4 % ids above its floor, the floor rises to the newest recentReviews
+   * Keeps each table of the newest reviews near its size as reviews are added: once one holds
+   * more than its size plus 4 % ids above its floor, its floor rises to its newest `size` ids
    * (at most `budget` ids at a time, deleted from the table in the same transaction), so a
    * query ranked there stays bounded by that many reviews on a site that keeps growing.
    */
   private trimRecent(budget: number): void {
-    const floor = this.recentFloor();
     const { last } = this.db.prepare('SELECT coalesce(max(id), 0) AS last FROM reviews').get() as { last: number };
-    if (last - floor <= this.recentReviews + Math.ceil(this.recentReviews / 25)) return;
-    const next = Math.min(last - this.recentReviews, floor + budget);
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM review_recent_fts WHERE rowid > ? AND rowid <= ?').run(floor, next);
-      this.db
-        .prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
-        .run(RECENT_FLOOR_KEY, String(next));
-    })();
-    this.generation++;
+    for (const t of this.newest) {
+      const floor = this.floor(t.floorKey);
+      if (last - floor <= t.size + Math.ceil(t.size / 25)) continue;
+      const next = Math.min(last - t.size, floor + budget);
+      this.db.transaction(() => {
+        this.db.prepare(`DELETE FROM ${t.table} WHERE rowid > ? AND rowid <= ?`).run(floor, next);
+        this.db
+          .prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+          .run(t.floorKey, String(next));
+      })();
+      this.generation++;
+    }
   }
 
   private productRow(id: number): ProductText | undefined {
@@ -287,23 +316,21 @@ export class SearchIndex {
       .run(id);
   }
 
-  /** The recent table's floor (RECENT_FLOOR_KEY); reviews added after the build are above it. */
-  private recentFloor(): number {
-    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(RECENT_FLOOR_KEY) as
-      { value: string } | undefined;
+  /** A table's floor (its meta row); reviews added after the build are above it. */
+  private floor(key: string): number {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
     return Number(row?.value ?? 0);
   }
 
   private indexReview(id: number): void {
-    const recent = id > this.recentFloor();
-    this.db.prepare('DELETE FROM review_fts WHERE rowid = ?').run(id);
-    if (recent) this.db.prepare('DELETE FROM review_recent_fts WHERE rowid = ?').run(id);
+    const tables = ['review_fts', ...this.newest.filter((t) => id > this.floor(t.floorKey)).map((t) => t.table)];
+    for (const table of tables) this.db.prepare(`DELETE FROM ${table} WHERE rowid = ?`).run(id);
     const r = this.db.prepare('SELECT product_id, content, word_tags FROM reviews WHERE id = ?').get(id) as
       { product_id: number; content: string | null; word_tags: string } | undefined;
     if (!r) return;
     const p = this.productRow(r.product_id);
     const row = [id, this.reviewBody(r.content, r.word_tags), p ? this.productColumns(p).join(' ') : ''];
-    this.db.prepare('INSERT INTO review_fts (rowid, body, product) VALUES (?, ?, ?)').run(...row);
-    if (recent) this.db.prepare('INSERT INTO review_recent_fts (rowid, body, product) VALUES (?, ?, ?)').run(...row);
+    for (const table of tables)
+      this.db.prepare(`INSERT INTO ${table} (rowid, body, product) VALUES (?, ?, ?)`).run(...row);
   }
 }

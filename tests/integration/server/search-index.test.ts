@@ -17,6 +17,7 @@ import {
   RECENT_REVIEWS,
   SEARCH_INDEX_VERSION,
   SearchIndex,
+  WIDER_FLOOR_KEY,
 } from '../../../server/search/index-store';
 import { ProductRepository } from '../../../server/repositories/products';
 import { CANDIDATES, SearchRepository, orderCandidates, readCandidates } from '../../../server/repositories/search';
@@ -282,6 +283,58 @@ describe('search index', () => {
       db.close();
     }
   });
+  test('a word rare among the newest reviews but in CANDIDATES of the wider table is read there; a rarer one from the whole index', () => {
+    const db = openDatabase(join(dir, 'wider.sqlite'));
+    try {
+      seedDatabase(db, { reviews: 300, seed: 7, catalogue });
+      const oldest = db
+        .prepare(
+          `SELECT id, json_extract(word_tags, '$[0]') AS tag FROM reviews WHERE json_array_length(word_tags) > 0 ORDER BY id LIMIT 1`,
+        )
+        .get() as { id: number; tag: string };
+      const said = insertReviews(
+        db,
+        Array.from({ length: CANDIDATES + 60 }, () => 'vellmore 不错'),
+      );
+      insertReviews(
+        db,
+        Array.from({ length: 200 }, () => '普通 评价'),
+      );
+      // The recent table: the 200 newest (none says vellmore); the wider one: every vellmore too.
+      const index = new SearchIndex(db, categoryText, 200, CANDIDATES + 300);
+      index.build();
+      assert.equal(matches(db, 'review_recent_fts', 'vellmore'), 0);
+      assert.equal(matches(db, 'review_wider_fts', 'vellmore'), CANDIDATES + 60);
+      const wider = Number(meta(db, WIDER_FLOOR_KEY));
+      assert.ok(oldest.id <= wider && said[0] > wider);
+      const fresh = () => new SearchRepository(db, media, index, new ProductRepository(db, media, catalogue));
+      // Taken out of the whole index only, the newest vellmore is still found: the wider table answered.
+      const probe = said[said.length - 1];
+      db.prepare('DELETE FROM review_fts WHERE rowid = ?').run(probe);
+      for (const sort of ['relevance', 'posted_at'] as const)
+        assert.ok(
+          fresh()
+            .reviews({ q: 'vellmore', offset: 0, limit: 50, sort })
+            .comments.some((c) => Number(c.commentId) === probe),
+          sort,
+        );
+      db.prepare('INSERT INTO search_dirty (kind, id) VALUES (?, ?)').run('r', probe);
+      // An edit indexes the wider table too; below its floor it stays out.
+      db.prepare('UPDATE reviews SET content = ? WHERE id = ?').run('quillet 改过', said[5]);
+      db.prepare('UPDATE reviews SET content = ? WHERE id = ?').run('quillet 旧的', oldest.id);
+      assert.equal(fresh().reviews({ q: 'quillet', offset: 0, limit: 5 }).total, 2);
+      assert.equal(matches(db, 'review_wider_fts', 'quillet'), 1);
+      assert.equal(matches(db, 'review_fts', 'quillet'), 2);
+      // A word of the oldest reviews only: from the whole index.
+      const old = fresh().reviews({ q: oldest.tag, offset: 0, limit: 50 });
+      assert.ok(old.total > 0 && old.total < CANDIDATES, oldest.tag);
+      assert.equal(old.total, matches(db, 'review_fts', parseQuery(oldest.tag).match!));
+      assert.ok(old.comments.some((c) => Number(c.commentId) <= wider));
+    } finally {
+      db.close();
+    }
+  });
+
   test('the default order reads only the first ranks: its pages are those of the whole order, hidden and taken-down reviews left out', () => {
     const db = openDatabase(join(dir, 'prefix.sqlite'));
     try {
