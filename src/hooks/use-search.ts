@@ -197,7 +197,9 @@ export function useSearch(state: SearchState): SearchResults {
       ]);
       if (current.current.key !== k) return;
       current.current = { key: k, page, busy: false, more: moreAfter(page, reviews) };
-      setView((v) => resultsView(k, page, first, reviews, products, v));
+      // The results are rendered as a transition (in React's 5 ms slices): a page of cards with
+      // their highlighted text is no task that blocks a tap (issue 43, Lighthouse's TBT).
+      React.startTransition(() => setView((v) => resultsView(k, page, first, reviews, products, v)));
     } catch (e) {
       if (current.current.key !== k) return;
       current.current.busy = false;
