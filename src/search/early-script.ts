@@ -4,8 +4,9 @@
 // reviews and the product cards exactly as src/hooks/use-search.ts would (the same URLs, body and
 // headers: the session's X-Session-Key / X-Session-User from the same stored keys, a guest id
 // created and stored as session.ts creates it, X-Client-Agent), keeps each request on
-// `window.__earlySearch` for use-search to take once (src/search/early.ts), and, when an answer
-// arrives, starts loading the pictures of the first result cards a phone shows without scrolling.
+// `window.__earlySearch` for use-search to take once (src/search/early.ts), and, once an answer
+// is in and the page has painted, starts loading the pictures of the first result cards a phone
+// shows without scrolling.
 // Without it the answer was asked for only after the runtime had booted and hydrated.
 //
 // Safe by construction: nothing of an answer is ever written into the document. The only values
@@ -41,6 +42,12 @@ export const EARLY_SEARCH_ID = 'early-search';
  */
 export const EARLY_PRODUCT_PICTURES = 6;
 export const EARLY_REVIEW_PICTURES = 4;
+/**
+ * The first pictures (the first row of products, the first two reviews) are asked for with a
+ * high priority: the page's largest paint is the first of them; the others at the browser's
+ * (low, delayable) priority for pictures, behind the page's scripts.
+ */
+export const EARLY_FIRST_PICTURES = 2;
 
 const j = JSON.stringify;
 
@@ -51,7 +58,7 @@ export function earlySearchScript(): string {
   const body = [
     '(function(){try{',
     'var w=window,d=document,l=location,U=w.URLSearchParams,S=w.localStorage,C=w.crypto,s=d.currentScript;',
-    'if(!w.fetch||!U||!w.Promise||!w.Image||!S||!C||!C.randomUUID||!Array.from)return;',
+    'if(!w.fetch||!U||!w.Promise||!w.Image||!w.requestAnimationFrame||!S||!C||!C.randomUUID||!Array.from)return;',
     // The state, as readSearchParams reads it.
     'var P=new U(l.search),r=(P.get("q")||"").slice(0,1000),c=Array.from(r);',
     `var q=(c.length>${SEARCH_QUERY_MAX_CHARS}?c.slice(0,${SEARCH_QUERY_MAX_CHARS}).join(""):r).trim();`,
@@ -92,22 +99,25 @@ export function earlySearchScript(): string {
     'if(!v.length)return null;v=v.map(function(z){return{u:m[1]+"/media/"+m[2]+"/"+m[3]+"/"+z[0]+"x"+z[1]+"."+m[6],w:z[0]}});',
     'v.push({u:x,w:a});v.sort(function(p,q){return p.w-q.w});',
     'return v.map(function(z){return z.u+" "+z.w+"w"}).join(", ")}',
-    // A picture loaded now, into the cache the result card's <img> finds it in.
-    'function L(x,set,sz){var i=new Image();if(set){i.sizes=sz;i.srcset=set}i.src=x;I.push(i)}',
+    // Pictures loaded into the cache the result cards' <img> find them in, once the page has
+    // painted (its stylesheet first: no picture delays the first paint); the first ones first.
+    'function L(a){w.requestAnimationFrame(function(){setTimeout(function(){a.forEach(function(p){',
+    `var i=new Image();if(I.length<${EARLY_FIRST_PICTURES})i.fetchPriority="high";`,
+    'if(p[1]){i.sizes=p[2];i.srcset=p[1]}i.src=p[0];I.push(i)})},0)})}',
     `var D=new RegExp(${j(`^${ID_SOURCE}$`)});`,
     'function N(v){return typeof v==="string"&&D.test(v.trim())||typeof v==="number"&&Number.isInteger(v)}',
     'function Q(a){return a&&typeof a==="object"&&Array.isArray(a)?a:[]}',
     // The product cards' pictures: toProductCard's first thumbnail (listing/view.ts).
     'var K=0;',
     'function PD(v){var ps=Q(v&&v.products).filter(function(p){return p&&typeof p==="object"&&N(p.id)});',
-    `K=ps.length;ps.slice(0,${EARLY_PRODUCT_PICTURES}).forEach(function(p){var im=Q(p.images),i,x;`,
+    `var a=[];K=ps.length;ps.slice(0,${EARLY_PRODUCT_PICTURES}).forEach(function(p){var im=Q(p.images),i,x;`,
     'for(i=0;i<im.length;i++){var e=im[i],z=e==null?void 0:e.thumbnail!=null?e.thumbnail:e.full!=null?e.full:e.thumbnail;',
     'x=V(typeof z==="string"?z:z&&typeof z==="object"?z.url:null);if(x)break}',
-    `if(x)L(x,W(x),${j(GRID_CARD_SIZES)})})}`,
+    `if(x)a.push([x,W(x),${j(GRID_CARD_SIZES)}])});if(a.length)L(a)}`,
     // The reviews' pictures (FoundReview): shown without scrolling when there is no product card.
     'function RD(v){var cs=Q(v&&v.comments);E.products.answer.then(function(){},function(){}).then(function(){if(K)return;',
-    `cs.filter(function(c){return c&&typeof c==="object"&&N(c.productId)&&N(c.commentId)}).slice(0,${EARLY_REVIEW_PICTURES}).forEach(function(c){`,
-    'var x=c.image;if(typeof x==="string"&&/^\\/|^https?:\\/\\//i.test(x)&&V(x))L(x)})})}',
+    `var a=[];cs.filter(function(c){return c&&typeof c==="object"&&N(c.productId)&&N(c.commentId)}).slice(0,${EARLY_REVIEW_PICTURES}).forEach(function(c){`,
+    'var x=c.image;if(typeof x==="string"&&/^\\/|^https?:\\/\\//i.test(x)&&V(x))a.push([x])});if(a.length)L(a)})}',
     `A("products",new URL(B+${j(PRODUCT_SEARCH_PATH)}).href,JSON.stringify({q:q,f:0,t:${SEARCH_PRODUCT_COUNT}}),PD);`,
     'var R=new U();R.append("q",q);R.append("f",f);R.append("t",f+' + SEARCH_PAGE_SIZE + ');R.append("sort",o);',
     'if(P.get("media")==="1")R.append("media","any");if(n!=null)R.append("score",n);',

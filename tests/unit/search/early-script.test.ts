@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
 import {
+  EARLY_FIRST_PICTURES,
   EARLY_PRODUCT_PICTURES,
   EARLY_REVIEW_PICTURES,
   EARLY_SEARCH_ID,
@@ -39,6 +40,7 @@ interface Picture {
   src: string;
   srcset: string;
   sizes: string;
+  priority: string;
 }
 
 function memoryStorage(): StorageLike & { map: Map<string, string> } {
@@ -63,8 +65,9 @@ async function run(
   class FakeImage {
     sizes = '';
     srcset = '';
+    fetchPriority = 'auto';
     set src(v: string) {
-      pictures.push({ src: v, srcset: this.srcset, sizes: this.sizes });
+      pictures.push({ src: v, srcset: this.srcset, sizes: this.sizes, priority: this.fetchPriority });
     }
   }
   const settled: Array<Promise<unknown>> = [];
@@ -78,6 +81,8 @@ async function run(
     AbortController,
     setTimeout,
     clearTimeout,
+    // The first frame, at once: the pictures are asked for in a task after it.
+    requestAnimationFrame: (f: () => void) => f(),
     Image: FakeImage,
     fetch: (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => {
       calls.push({ url, method: init.method, headers: init.headers, body: init.body ?? null });
@@ -90,9 +95,10 @@ async function run(
   context.window = context;
   vm.runInNewContext(earlySearchScript(), context);
   const early = context[EARLY_SEARCH_SLOT] as EarlySearch | undefined;
-  // Let the answers and their pictures' handlers run.
+  // Let the answers' handlers run, then the task after the first frame that loads the pictures.
   if (early) await Promise.allSettled([early.reviews?.answer, early.products?.answer]);
   await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setTimeout(r, 0));
   return { calls, pictures, early, storage };
 }
 
@@ -182,11 +188,19 @@ test('the pictures loaded are those of the first product cards, as the cards sho
     .map(toProductCard)
     .filter((p) => p !== null)
     .slice(0, EARLY_PRODUCT_PICTURES);
-  const want = cards.flatMap((c) =>
-    c.image
-      ? [{ src: c.image.url, srcset: srcSetOf(c.image.url) ?? '', sizes: srcSetOf(c.image.url) ? GRID_CARD_SIZES : '' }]
-      : [],
-  );
+  const want = cards
+    .flatMap((c) =>
+      c.image
+        ? [
+            {
+              src: c.image.url,
+              srcset: srcSetOf(c.image.url) ?? '',
+              sizes: srcSetOf(c.image.url) ? GRID_CARD_SIZES : '',
+            },
+          ]
+        : [],
+    )
+    .map((p, i) => ({ ...p, priority: i < EARLY_FIRST_PICTURES ? 'high' : 'auto' }));
   assert.deepEqual(pictures, want);
   assert.ok(pictures.some((p) => p.srcset.includes('800w')));
   for (const p of pictures) assert.match(p.src, /^(\/[^/\\]|https?:\/\/)/);
