@@ -1,8 +1,9 @@
 import * as React from 'react';
 import type { GatsbySSR } from 'gatsby';
-import { withPrefix } from './src/paths';
+import { searchPagePath, withPrefix } from './src/paths';
 import { unbuiltReviewMarkerScript } from './src/review/unbuilt';
 import { UNBUILT_MARKER_ID } from './src/site-inline-scripts';
+import { EARLY_SEARCH_ID, earlySearchScript } from './src/search/early-script';
 import { THEME } from './src/styles/theme';
 import { NO_SCRIPT_CSS } from './src/styles/no-script';
 
@@ -10,6 +11,9 @@ import { NO_SCRIPT_CSS } from './src/styles/no-script';
 // is declared so browsers do not ask for /favicon.ico outside the /review prefix.
 // The 404 page also opens reviews published after the build (src/review/unbuilt.ts): its
 // head marks such URLs before the first paint, so the text 404 is not flashed while they load.
+// The search page's head asks the API for the URL's results while the HTML parses, and loads
+// the first result cards' pictures (src/search/early-script.ts): its results no longer wait for
+// the runtime to boot and hydrate. The API's origin, when it is not the page's, is its data-api.
 // data-styles ties the HTML renderer to the stylesheets (gatsby/styles-digest.ts): a CSS edit
 // re-renders every page, which then links the new stylesheet.
 declare const __STYLES_DIGEST__: string; // defined by gatsby/styles-digest.ts
@@ -32,6 +36,16 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttri
             key="unbuilt-review"
             id={UNBUILT_MARKER_ID}
             dangerouslySetInnerHTML={{ __html: unbuiltReviewMarkerScript() }}
+          />,
+        ]
+      : []),
+    ...(pathname === searchPagePath()
+      ? [
+          <script
+            key="early-search"
+            id={EARLY_SEARCH_ID}
+            data-api={process.env.GATSBY_STOREFRONT_API_URL || undefined}
+            dangerouslySetInnerHTML={{ __html: earlySearchScript() }}
           />,
         ]
       : []),

@@ -1,9 +1,11 @@
 // The inline scripts the site's pages may carry (issue 25, F11): Gatsby's page path, chunk map
-// and compilation hash, and the 404 page's unbuilt-review marker (gatsby-ssr.tsx). The page's CSP hashes
+// and compilation hash, the 404 page's unbuilt-review marker and the search page's early
+// requests (issue 43, src/search/early-script.ts) (gatsby-ssr.tsx). The page's CSP hashes
 // these and nothing else (server/security-headers.ts), and the build fails on any other inline
 // script (gatsby/inline-scripts-check.ts): a script injected into a page at build time (a
 // failure of escaping somewhere) is neither allowed nor shipped. Node-only (build and server).
 import { unbuiltReviewMarkerScript } from './review/unbuilt';
+import { EARLY_SEARCH_ID, earlySearchScript } from './search/early-script';
 
 export const UNBUILT_MARKER_ID = 'unbuilt-review-marker';
 
@@ -29,6 +31,7 @@ const KNOWN: Array<{ key: string; id: string | null; body: (b: string) => boolea
     body: (b) => /^window\.___webpackCompilationHash="[0-9a-f]{1,64}";$/.test(b),
   },
   { key: UNBUILT_MARKER_ID, id: UNBUILT_MARKER_ID, body: (b) => b === unbuiltReviewMarkerScript() },
+  { key: EARLY_SEARCH_ID, id: EARLY_SEARCH_ID, body: (b) => b === earlySearchScript() },
 ];
 
 /** Types a <script> runs as (HTML spec: a missing type or a JavaScript MIME type, or module). */

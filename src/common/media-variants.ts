@@ -11,7 +11,7 @@ import { safeUrl } from './safe-url';
 /** Widths a review picture is also served at, whatever its own size. */
 export const PICTURE_VARIANT_WIDTHS = [360, 540, 720] as const;
 /** The product and sku pictures' square sizes (server/media/sizes.ts serves both). */
-const SQUARE_SIZES = [240, 800] as const;
+export const SQUARE_SIZES = [240, 800] as const;
 
 export interface MediaVariant {
   url: string;
@@ -21,7 +21,8 @@ export interface MediaVariant {
 
 // Strict on purpose: a URL that becomes a srcset candidate must hold no comma, space or
 // anything a srcset parser reads as a separator, and must be one the media server names.
-const MEDIA_URL_RE =
+// (Its source is also the search page's inline script's: src/search/early-script.ts.)
+export const MEDIA_URL_RE =
   /^((?:https?:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?)?(?:\/[A-Za-z0-9._~-]+)*)\/media\/(picture|product|sku)\/([a-z0-9][a-z0-9-]{0,39})\/([1-9][0-9]{0,3})x([1-9][0-9]{0,3})\.(jpg|webp)$/;
 
 /** The size of a `width`-wide variant of a width x height picture: the same aspect ratio. */

@@ -20,12 +20,29 @@ import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 
 import { loginPath, withPrefix } from '../paths';
 import { ApiError, ForeignOriginError, NetworkError, StorefrontError, TimeoutError } from './errors';
 import { BUILD_IDENTITY, defaultSession, type Session, type SessionIdentity, type SessionSource } from './session';
+import {
+  CLIENT_NAME,
+  CLIENT_VERSION,
+  DEFAULT_TIMEOUT_MS,
+  defaultBaseURL,
+  requestUrl,
+  serializeQuery,
+  type ClientMode,
+  type Query,
+} from './request-url';
 
-export type ClientMode = 'browser' | 'build';
+// The URL rules live without axios (the search page matches its early answer with them).
+export {
+  CLIENT_NAME,
+  CLIENT_VERSION,
+  DEFAULT_TIMEOUT_MS,
+  defaultBaseURL,
+  requestUrl,
+  serializeQuery,
+} from './request-url';
+export type { ClientMode, Query } from './request-url';
+
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Query values; undefined and null are left out, booleans and numbers are stringified. */
-export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
   params?: Query;
@@ -82,38 +99,9 @@ export interface StorefrontClientOptions {
   location?: () => string;
 }
 
-export const CLIENT_NAME = 'storefront-review-site';
-export const CLIENT_VERSION = '0.1.0';
-export const DEFAULT_TIMEOUT_MS = { browser: 10_000, build: 30_000 } as const;
 export const DEFAULT_RETRIES = { browser: 0, build: 3 } as const;
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The API base URL for a mode, from the environment (see the module comment). */
-export function defaultBaseURL(mode: ClientMode): string {
-  if (mode === 'build') {
-    const url = readEnv(() => process.env.STOREFRONT_API_URL);
-    if (!url)
-      throw new Error(
-        'STOREFRONT_API_URL is not set: the build needs the storefront API base URL (e.g. http://127.0.0.1:8000)',
-      );
-    return url;
-  }
-  // Written out literally so that Gatsby's DefinePlugin inlines it into the browser bundle.
-  const configured = readEnv(() => process.env.GATSBY_STOREFRONT_API_URL);
-  if (configured) return configured;
-  const origin = (globalThis as { location?: Location }).location?.origin;
-  if (!origin || origin === 'null') throw new Error('No API base URL: set GATSBY_STOREFRONT_API_URL or run in a page');
-  return origin;
-}
-
-function readEnv(get: () => string | undefined): string | undefined {
-  try {
-    return get() || undefined;
-  } catch {
-    return undefined; // no `process` in a browser bundle that did not inline it
-  }
-}
 
 // The page's one stored session lives in session.ts so that pages can read it without
 // loading this transport (and axios) on first load.
@@ -124,29 +112,6 @@ function toSessionSource(mode: ClientMode, s: StorefrontClientOptions['session']
   if (typeof s === 'function') return s;
   if ('identity' in s) return () => s.identity();
   return () => s;
-}
-
-export function serializeQuery(params: Query): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v != null) q.append(k, String(v));
-  return q.toString();
-}
-
-/**
- * The URL axios will request, as axios builds it (buildFullPath + buildURL with our query
- * serializer), without axios' getUri: that merges the whole config again, about 50 µs a call,
- * 8% of the build's sourcing CPU over 10,000 reviews.
- */
-export function requestUrl(baseURL: string, path: string, params?: Query): string {
-  const absolute = /^([a-z][a-z\d+\-.]*:)?\/\//i.test(path);
-  let url = absolute || !path ? path || baseURL : `${baseURL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-  const query = params ? serializeQuery(params) : '';
-  if (query) {
-    const hash = url.indexOf('#');
-    if (hash >= 0) url = url.slice(0, hash);
-    url += (url.includes('?') ? '&' : '?') + query;
-  }
-  return new URL(url, baseURL).toString();
 }
 
 export function createStorefrontClient(opts: StorefrontClientOptions): StorefrontClient {

@@ -105,9 +105,14 @@ export const discoverCategory = (c: StorefrontClient, cids: string | string[], q
     },
   });
 
+export const PRODUCT_SEARCH_PATH = '/api/v3/discover';
+
+/** The body of a product search (the early answer is matched by it, as JSON). */
+export const productSearchBody = (q: string, window: { f?: number; t?: number } = {}) => ({ q, ...window });
+
 /** POST /api/v3/discover {q} (+ optional f/t window): keyword search. */
 export const searchProducts = (c: StorefrontClient, q: string, window: { f?: number; t?: number } = {}) =>
-  c.post<SearchResponse>('/api/v3/discover', { q, ...window });
+  c.post<SearchResponse>(PRODUCT_SEARCH_PATH, productSearchBody(q, window));
 
 export interface RecommendBottomRequest {
   /** The product the page shows; omitted on pages without one. */

@@ -25,8 +25,18 @@ export interface ReviewSearchQuery {
   score?: number;
 }
 
+export const REVIEW_SEARCH_PATH = '/api/v1/product-comment/search';
+
+/** The query string's values of a review search, in their order (the early answer is matched by its URL). */
+export const reviewSearchParams = (q: string, query: ReviewSearchQuery = {}) => ({
+  q,
+  f: query.f ?? 0,
+  t: query.t ?? 10,
+  sort: query.sort,
+  media: query.media,
+  score: query.score,
+});
+
 /** GET /api/v1/product-comment/search?q=&f=0&t=10[&sort=&media=&score=] */
 export const searchReviews = (c: StorefrontClient, q: string, query: ReviewSearchQuery = {}) =>
-  c.get<ReviewSearchResponse>('/api/v1/product-comment/search', {
-    params: { q, f: query.f ?? 0, t: query.t ?? 10, sort: query.sort, media: query.media, score: query.score },
-  });
+  c.get<ReviewSearchResponse>(REVIEW_SEARCH_PATH, { params: reviewSearchParams(q, query) });

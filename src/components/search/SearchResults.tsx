@@ -120,7 +120,14 @@ function FoundReview({ item, terms }: { item: ReviewSearchItem; terms: readonly 
   );
 }
 
-export function FoundReviews({ items, terms }: { items: ReviewSearchItem[]; terms: readonly string[] }) {
+// Memoised: the same answer shown again (the inline script's, kept as the view) renders nothing again.
+export const FoundReviews = React.memo(function FoundReviews({
+  items,
+  terms,
+}: {
+  items: ReviewSearchItem[];
+  terms: readonly string[];
+}) {
   return (
     <ul className="srch__reviews" aria-label="晒单搜索结果">
       {items.map((it) => (
@@ -128,11 +135,11 @@ export function FoundReviews({ items, terms }: { items: ReviewSearchItem[]; term
       ))}
     </ul>
   );
-}
+});
 
-export function FoundProducts({ items }: { items: ProductCardView[] }) {
+export const FoundProducts = React.memo(function FoundProducts({ items }: { items: ProductCardView[] }) {
   return <ProductGrid items={items} label="商品搜索结果" />;
-}
+});
 
 /** Nothing found: said in Chinese, with the closest categories and popular searches. */
 export function NoResults({ q, categories }: { q: string; categories: CatalogueEntry[] }) {

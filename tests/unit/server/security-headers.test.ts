@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { inlineScriptHashes, sitePolicy, sitePolicyOptionsFromEnv } from '../../../server/security-headers';
 import { UNBUILT_MARKER_ID, inlineScripts } from '../../../src/site-inline-scripts';
 import { unbuiltReviewMarkerScript } from '../../../src/review/unbuilt';
+import { EARLY_SEARCH_ID, earlySearchScript } from '../../../src/search/early-script';
 
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 
@@ -18,10 +19,13 @@ test("hashes only the site's own inline scripts (known ids, once each), never an
     `<script\n            id="gatsby-chunk-mapping"\n          >${chunks}</script>`,
     `<script>${compilation}</script>`,
     `<script id="${UNBUILT_MARKER_ID}">${unbuiltReviewMarkerScript()}</script>`,
+    // The search page's early requests (issue 43), with the API's origin as an attribute.
+    `<script id="${EARLY_SEARCH_ID}" data-api="https://api.example.cn">${earlySearchScript()}</script>`,
     // Injected: no id, a known id twice, a known id with another body, a type that runs.
     '<script type="text/javascript">window.a=1</script>',
     `<script id="gatsby-script-loader">${loader.replace('/1/2/', '/x/')}alert(1)</script>`,
     '<script id="gatsby-chunk-mapping">alert(1)</script>',
+    `<script id="${EARLY_SEARCH_ID}">alert(1)</script>`,
     `<script>${compilation}</script>`,
     '<script type=module>import("/x.js")</script>',
     '<SCRIPT>window.b="索伦托"</SCRIPT >',
@@ -34,6 +38,7 @@ test("hashes only the site's own inline scripts (known ids, once each), never an
     hash(chunks),
     hash(compilation),
     hash(unbuiltReviewMarkerScript()),
+    hash(earlySearchScript()),
   ]);
   assert.deepEqual(
     inlineScripts(html)
@@ -42,6 +47,7 @@ test("hashes only the site's own inline scripts (known ids, once each), never an
     [
       'window.a=1',
       `${loader.replace('/1/2/', '/x/')}alert(1)`,
+      'alert(1)',
       'alert(1)',
       compilation,
       'import("/x.js")',
