@@ -117,6 +117,20 @@ describe('search: the early requests (issue 43)', { skip: siteMissing }, () => {
           if (r.resourceType() === 'image' && /\/media\//.test(r.url())) pictures.push(new URL(r.url()).pathname);
         });
         const hold = await holdHydration(page);
+        // Layout shifts from the first paint on (none follows an input here): the results come
+        // in after the page has painted, and must not move what the shopper already sees.
+        await page.addInitScript(() => {
+          const w = window as unknown as { shifts: string[]; cls: number };
+          w.cls = 0;
+          w.shifts = [];
+          new PerformanceObserver((l) =>
+            l.getEntries().forEach((e) => {
+              const shift = e as unknown as { value: number; sources?: Array<{ node?: Element | null }> };
+              w.cls += shift.value;
+              for (const src of shift.sources ?? []) w.shifts.push(src.node?.className ?? '?');
+            }),
+          ).observe({ type: 'layout-shift', buffered: true });
+        });
         await step(
           'while hydration is held, the page has asked for its results and their first pictures',
           STEP_MS,
@@ -176,6 +190,11 @@ describe('search: the early requests (issue 43)', { skip: siteMissing }, () => {
           assert.ok(firstCards.length > 0, 'cards with pictures in view');
           for (const p of early) assert.ok(firstCards.includes(p), `${p} is a picture of a card in view`);
           for (const p of firstCards) assert.ok(early.includes(p), `${p}, in view, was loaded early`);
+          const moved = await page.evaluate(() => {
+            const w = window as unknown as { shifts: string[]; cls: number };
+            return { cls: w.cls, shifts: w.shifts };
+          });
+          assert.ok(moved.cls < 0.01, `layout shift ${moved.cls} (${moved.shifts.join(', ')})`);
         });
       });
       assert.deepEqual(problems, []);
