@@ -197,6 +197,29 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     }
   });
 
+  test("a picture tapped before hydration: the viewer's chunk is asked for at once, and the viewer opens once hydrated", async () => {
+    const { page, context } = await touchPage(MOBILE);
+    try {
+      const hold = await loadHeld(page, REVIEW);
+      // The viewer's chunk: the script that draws its carousel (PhotoViewer.tsx's class name).
+      const viewerChunk = page.waitForResponse(
+        async (r) =>
+          /\.js$/.test(new URL(r.url()).pathname) && (await r.text().catch(() => '')).includes('viewer__swiper'),
+        { timeout: 60_000 },
+      );
+      await page.tap('.gallery__open');
+      await viewerChunk;
+      assert.equal(await page.getAttribute('html', 'data-hydrated'), null, 'asked for before React has hydrated');
+      assert.equal(await heldCount(page), 1, 'the tap is held, shown as taken');
+      await hold.release();
+      await hydratedFlag(page);
+      await page.waitForSelector('.viewer:not(.viewer--opening)');
+      assert.equal(await page.locator('.viewer').count(), 1, 'one viewer');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a tablet tap on a top category before hydration opens its mega-menu and stays on the page', async () => {
     const { page, context } = await touchPage({ width: 1024, height: 768 });
     try {
