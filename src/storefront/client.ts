@@ -31,17 +31,6 @@ import {
   type Query,
 } from './request-url';
 
-// The URL rules live without axios (the search page matches its early answer with them).
-export {
-  CLIENT_NAME,
-  CLIENT_VERSION,
-  DEFAULT_TIMEOUT_MS,
-  defaultBaseURL,
-  requestUrl,
-  serializeQuery,
-} from './request-url';
-export type { ClientMode, Query } from './request-url';
-
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {

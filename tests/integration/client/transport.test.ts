@@ -294,7 +294,7 @@ describe('timeouts', () => {
   });
 
   test('defaults: 10 s in the browser, 30 s in the build', async () => {
-    const { DEFAULT_TIMEOUT_MS } = await import('../../../src/storefront/client');
+    const { DEFAULT_TIMEOUT_MS } = await import('../../../src/storefront/request-url');
     assert.deepEqual(DEFAULT_TIMEOUT_MS, { browser: 10_000, build: 30_000 });
   });
 });

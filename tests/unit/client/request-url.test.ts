@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import axios from 'axios';
-import { requestUrl, serializeQuery } from '../../../src/storefront/client';
+import { requestUrl, serializeQuery } from '../../../src/storefront/request-url';
 
 const BASES = [
   'http://127.0.0.1:4321',
