@@ -385,6 +385,10 @@ export function vitalsTargets(publicDir: string): [string, string][] {
         ? `/search/?q=${encodeURIComponent('正品')}`
         : undefined,
     ],
+    ...(process.env.VITALS_EXTRA ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((e): [string, string] => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
   ];
   const only = process.env.VITALS_KINDS?.split(',').map((k) => k.trim());
   return out.filter((t): t is [string, string] => !!t[1] && (!only || only.includes(t[0])));
@@ -404,6 +408,8 @@ const spread = (xs: number[], digits = 0) =>
  *   measured in the same rounds as "before:" rows, for a before/after table from one run.
  * - VITALS_KINDS=review,home: only these kinds (names as in vitalsTargets), for a shorter run.
  * - VITALS_RUNS=3: fewer rounds (default 5), for a diagnostic run.
+ * - VITALS_EXTRA='empty-search=/search/,no-results=/search/?q=zz': more pages by site path, as
+ *   kinds of these names (a diagnostic: e.g. the same page without what it renders late).
  */
 export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
   const title = '4. Web vitals (Lighthouse, mobile profile, served locally)';

@@ -31,7 +31,11 @@ const count = (n: number, capped: boolean) => `${countText(n)}${capped ? '+' : '
  * the HTML parsed (src/search/early-script.ts).
  */
 export default function SearchPage({ location }: PageProps) {
-  return <SearchView search={useSearchOnceHydrated(location.search)} />;
+  return (
+    <Layout>
+      <SearchView search={location.search} />
+    </Layout>
+  );
 }
 
 /**
@@ -50,16 +54,20 @@ function useSearchOnceHydrated(search: string): string | null {
   return ready ? search : null;
 }
 
-/** The page for a query string (null: hydrating); the same string renders nothing again. */
-const SearchView = React.memo(function SearchView({ search }: { search: string | null }) {
+/**
+ * The page's content for a query string, inside the shell: the state that follows hydration
+ * renders this, not the shell (the header, its menus and the footer stay as they are).
+ */
+function SearchView({ search: url }: { search: string }) {
+  const search = useSearchOnceHydrated(url);
   const state = React.useMemo(() => readSearchParams(search ?? ''), [search]);
   return (
-    <Layout>
+    <>
       <PageHead title={state.q ? `“${state.q}”的搜索结果` : '搜索'} noindex />
       <SearchBody state={state} hydrating={search === null} />
-    </Layout>
+    </>
   );
-});
+}
 
 /** The form, the heading and the results: an answer renders these again, not the page's shell. */
 const SearchBody = React.memo(function SearchBody({ state, hydrating }: { state: SearchState; hydrating: boolean }) {

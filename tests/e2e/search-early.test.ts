@@ -196,6 +196,25 @@ describe('search: the early requests (issue 43)', { skip: siteMissing }, () => {
           });
           assert.ok(moved.cls < 0.01, `layout shift ${moved.cls} (${moved.shifts.join(', ')})`);
         });
+        await step('scrolled through the results, nothing the shopper sees moves', STEP_MS, async () => {
+          // The cards below the first screen are laid out only as they near it (search.css,
+          // content-visibility): each must come in at its place, down to the first page's last one
+          // (more pages load on the way: their cards come in below).
+          const cards = await page.locator('.srev').count();
+          assert.ok(cards >= 5, `${cards} cards: some below the first screen`);
+          const last = page.locator('.srev').nth(cards - 1);
+          const inView = () => last.evaluate((e) => e.getBoundingClientRect().bottom <= innerHeight);
+          for (let i = 0; i < 40 && !(await inView()); i++) {
+            await page.mouse.wheel(0, 240);
+            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          }
+          assert.ok(await inView(), 'scrolled to the last card of the first page');
+          const moved = await page.evaluate(() => {
+            const w = window as unknown as { shifts: string[]; cls: number };
+            return { cls: w.cls, shifts: w.shifts };
+          });
+          assert.ok(moved.cls < 0.01, `layout shift ${moved.cls} while scrolling (${moved.shifts.join(', ')})`);
+        });
       });
       assert.deepEqual(problems, []);
     });
