@@ -17,8 +17,35 @@ import { NO_SCRIPT_CSS } from './src/styles/no-script';
 // data-styles ties the HTML renderer to the stylesheets (gatsby/styles-digest.ts): a CSS edit
 // re-renders every page, which then links the new stylesheet.
 declare const __STYLES_DIGEST__: string; // defined by gatsby/styles-digest.ts
+declare const __SEARCH_PAGE_CHUNKS__: string[]; // defined by gatsby/page-chunks.ts
 
-export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
+/**
+ * What the search page's runtime asks for before it renders, named in its HTML (issue 43): a
+ * query in its URL boots the page at once (src/boot/engagement.ts), and its results wait for
+ * the page's data, the site's data, its static queries and its template's chunks, which Gatsby's
+ * runtime asked for one after the other once it had loaded: about two round trips more on a
+ * phone. Page data is asked for without the URL's query (patches/gatsby: createPageDataUrl), so
+ * its URL is known here; Gatsby fetches the JSON with XHR (a preload `as="fetch"`, anonymous,
+ * is what it takes) and the chunks with script elements.
+ */
+function searchPagePreloads(staticQueryHashes: readonly string[]): React.ReactElement[] {
+  const data = (p: string) => (
+    <link key={p} rel="preload" as="fetch" crossOrigin="anonymous" href={withPrefix(`/page-data/${p}`)} />
+  );
+  return [
+    data('search/page-data.json'),
+    data('app-data.json'),
+    ...staticQueryHashes.filter((h) => /^\d{1,20}$/.test(h)).map((h) => data(`sq/d/${h}.json`)),
+    ...__SEARCH_PAGE_CHUNKS__.map((f) => <link key={f} rel="preload" as="script" href={withPrefix(`/${f}`)} />),
+  ];
+}
+
+export const onRenderBody: GatsbySSR['onRenderBody'] = ({
+  pathname,
+  setHtmlAttributes,
+  setHeadComponents,
+  loadPageDataSync,
+}) => {
   const html: Record<string, string> = { lang: 'zh-CN', 'data-styles': __STYLES_DIGEST__ };
   setHtmlAttributes(html);
   const is404 = /^\/404(\/|\.html)?$/.test(pathname);
@@ -47,6 +74,9 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHtmlAttri
             data-api={process.env.GATSBY_STOREFRONT_API_URL || undefined}
             dangerouslySetInnerHTML={{ __html: earlySearchScript() }}
           />,
+          ...searchPagePreloads(
+            (loadPageDataSync(pathname) as { staticQueryHashes?: string[] } | undefined)?.staticQueryHashes ?? [],
+          ),
         ]
       : []),
   ]);

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { stylesDigest } from './styles-digest';
+import { SEARCH_PAGE_CHUNK_GROUP, builtTemplateChunks } from './page-chunks';
 
 interface WebpackConfig {
   entry?: unknown;
@@ -29,7 +30,16 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   if (stage === 'build-html' || stage === 'develop-html') {
     // A CSS edit must re-render every page (see styles-digest.ts).
     const root = store.getState().program.directory as string;
-    actions.setWebpackConfig({ plugins: [plugins.define({ __STYLES_DIGEST__: JSON.stringify(stylesDigest(root)) })] });
+    // The search page's chunks, which its HTML preloads (see page-chunks.ts).
+    const searchChunks = stage === 'build-html' ? builtTemplateChunks(root, SEARCH_PAGE_CHUNK_GROUP) : [];
+    actions.setWebpackConfig({
+      plugins: [
+        plugins.define({
+          __STYLES_DIGEST__: JSON.stringify(stylesDigest(root)),
+          __SEARCH_PAGE_CHUNKS__: JSON.stringify(searchChunks),
+        }),
+      ],
+    });
   }
   if (stage === 'build-javascript') {
     const root = store.getState().program.directory as string;

@@ -220,6 +220,54 @@ describe('search: the early requests (issue 43)', { skip: siteMissing }, () => {
     });
   }
 
+  test('375: the HTML names what the runtime asks for before the results (page data, site data, static queries, chunks): each is fetched once, by the preload', async () => {
+    const problems = await onPage('preloads', async ({ page }, step) => {
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname.startsWith('/review/page-data/') || /^\/review\/[^/]+\.js$/.test(u.pathname))
+          asked.push(u.pathname + u.search);
+      });
+      await step('a fresh load of a query shows its results', STEP_MS, async () => {
+        await page.goto(site.base + withPrefix(searchPath({ q })));
+        await resultsOf(page, { q });
+        await hydrated(page);
+      });
+      const links = await page.$$eval('link[rel="preload"]', (ls) =>
+        ls.map((l) => ({ path: new URL((l as HTMLLinkElement).href).pathname, as: l.getAttribute('as') ?? '' })),
+      );
+      const byLink = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link')
+          .map((e) => new URL(e.name).pathname),
+      );
+      const data = links.filter((l) => l.as === 'fetch').map((l) => l.path);
+      const chunks = links.filter((l) => l.as === 'script').map((l) => l.path);
+      assert.ok(data.includes('/review/page-data/search/page-data.json'), `page data preloaded: ${data.join(', ')}`);
+      assert.ok(data.includes('/review/page-data/app-data.json'), 'site data preloaded');
+      assert.ok(
+        data.some((p) => p.startsWith('/review/page-data/sq/d/')),
+        'static queries preloaded',
+      );
+      assert.ok(
+        chunks.some((p) => /^\/review\/component---src-pages-search-tsx-[0-9a-f]+\.js$/.test(p)),
+        `the template's chunk preloaded: ${chunks.join(', ')}`,
+      );
+      for (const p of [...data, ...chunks]) {
+        assert.equal(asked.filter((a) => a === p).length, 1, `${p} fetched once (${asked.join(', ')})`);
+        assert.ok(byLink.includes(p), `${p} fetched by its preload`);
+      }
+      // Page data without the URL's query (patches/gatsby: the CDN caches one copy).
+      assert.deepEqual(
+        asked.filter((a) => a.startsWith('/review/page-data/') && a.includes('?')),
+        [],
+        'no page data asked for with a query',
+      );
+    });
+    assert.deepEqual(problems, []);
+  });
+
   test('375: an early answer that failed is not used: the page asks itself and shows the results', async () => {
     const problems = await onPage('early failed', async ({ page }, step) => {
       const calls = watchApi(page);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import webpack from 'webpack';
 import { onCreateWebpackConfig, unmergeSharedAsyncChunks } from '../../../gatsby/webpack-config';
 import { stylesDigest } from '../../../gatsby/styles-digest';
+import { SEARCH_PAGE_CHUNK_GROUP, builtTemplateChunks, templateChunks } from '../../../gatsby/page-chunks';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- resolved from Gatsby's own copy
 const MiniCssExtractPlugin = require(
@@ -69,7 +70,18 @@ test('the browser build extracts stylesheets with importModule (no child compile
 
 test('the HTML renderer gets the stylesheet digest; other stages are left alone', () => {
   const html = run('build-html', { plugins: [] });
-  assert.deepEqual(html.set, [{ plugins: [{ define: { __STYLES_DIGEST__: JSON.stringify(stylesDigest(ROOT)) } }] }]);
+  assert.deepEqual(html.set, [
+    {
+      plugins: [
+        {
+          define: {
+            __STYLES_DIGEST__: JSON.stringify(stylesDigest(ROOT)),
+            __SEARCH_PAGE_CHUNKS__: JSON.stringify(builtTemplateChunks(ROOT, SEARCH_PAGE_CHUNK_GROUP)),
+          },
+        },
+      ],
+    },
+  ]);
   const extract = new MiniCssExtractPlugin();
   for (const stage of ['develop', 'build-javascript-x']) {
     const calls = run(stage, { plugins: [extract] });
@@ -182,4 +194,59 @@ test("lazy chunks share a chunk only with what they share: one lazy import no lo
     GATSBY_SHARED_NAME(null, [{ name: 'component---a' }, { name: 'component---b' }]),
   );
   assert.equal(name(null, [{ name: 'component---a' }, {}], 'shared'), undefined);
+});
+
+test("the HTML renderer gets the search page's chunks from this build's stats (its HTML preloads them)", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'page-chunks-'));
+  try {
+    fs.mkdirSync(path.join(root, 'src'));
+    fs.mkdirSync(path.join(root, 'public'));
+    const defined = (stage: string) => {
+      const calls: unknown[] = [];
+      (onCreateWebpackConfig as (a: unknown) => void)({
+        stage,
+        getConfig: () => ({ plugins: [] }),
+        store: { getState: () => ({ program: { directory: root } }) },
+        plugins: { define: (d: Record<string, string>) => d },
+        actions: { setWebpackConfig: (c: { plugins: unknown[] }) => calls.push(...c.plugins) },
+      });
+      return calls[0] as Record<string, string>;
+    };
+    assert.equal(defined('build-html').__SEARCH_PAGE_CHUNKS__, '[]', 'no stats: nothing to preload');
+    fs.writeFileSync(
+      path.join(root, 'public', 'webpack.stats.json'),
+      JSON.stringify({
+        namedChunkGroups: {
+          [SEARCH_PAGE_CHUNK_GROUP]: {
+            assets: [
+              { name: 'shared-1a2b.js' },
+              { name: 'shared-1a2b.js.map' },
+              'component---src-pages-search-tsx-9f.js',
+            ],
+          },
+          'component---src-templates-review-tsx': { assets: [{ name: 'review-3c.js' }] },
+        },
+      }),
+    );
+    assert.deepEqual(JSON.parse(defined('build-html').__SEARCH_PAGE_CHUNKS__), [
+      'shared-1a2b.js',
+      'component---src-pages-search-tsx-9f.js',
+    ]);
+    assert.equal(defined('develop-html').__SEARCH_PAGE_CHUNKS__, '[]', 'gatsby develop has no chunk files to name');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a chunk name that is not a plain file name is never named in a page', () => {
+  const stats = {
+    namedChunkGroups: {
+      g: {
+        assets: [{ name: 'a.js' }, { name: '../x.js' }, { name: 'b c.js' }, { name: 'd.js"><script>' }, {}, 'e.js'],
+      },
+    },
+  };
+  assert.deepEqual(templateChunks(stats, 'g'), ['a.js', 'e.js']);
+  assert.deepEqual(templateChunks(stats, 'missing'), []);
+  assert.deepEqual(templateChunks({}, 'g'), []);
 });

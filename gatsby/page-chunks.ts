@@ -1,0 +1,36 @@
+// The browser chunks of one page's template, as the HTML renderer is compiled (after the
+// browser bundle: Gatsby builds the JavaScript first), from the browser build's
+// public/webpack.stats.json. The search page names its chunks in its HTML (preloads,
+// gatsby-ssr.tsx): it boots at once, and its chunks were otherwise asked for only once the
+// runtime had loaded its page data (issue 43). The list is compiled into the renderer (a
+// define, gatsby/webpack-config.ts), so a build whose chunks differ re-renders the page, as the
+// stylesheets' digest does (./styles-digest.ts): Gatsby re-renders a page only when the
+// renderer or the page's data changed, and a page naming the chunks of an older build would
+// ask for files that are gone.
+import fs from 'node:fs';
+import path from 'node:path';
+
+interface WebpackStats {
+  namedChunkGroups?: Record<string, { assets?: Array<{ name?: unknown } | string> } | undefined>;
+}
+
+/** The .js files of chunk group `group` (e.g. component---src-pages-search-tsx); [] when unknown. */
+export function templateChunks(stats: WebpackStats, group: string): string[] {
+  const assets = stats.namedChunkGroups?.[group]?.assets ?? [];
+  return assets
+    .map((a) => (typeof a === 'string' ? a : a.name))
+    .filter((n): n is string => typeof n === 'string' && /^[\w.-]+\.js$/.test(n));
+}
+
+/** The same from the site's public/webpack.stats.json; [] when there is none (gatsby develop). */
+export function builtTemplateChunks(root: string, group: string): string[] {
+  try {
+    const stats = JSON.parse(fs.readFileSync(path.join(root, 'public', 'webpack.stats.json'), 'utf8')) as WebpackStats;
+    return templateChunks(stats, group);
+  } catch {
+    return [];
+  }
+}
+
+/** The search page's chunk group (Gatsby names it after the page's file). */
+export const SEARCH_PAGE_CHUNK_GROUP = 'component---src-pages-search-tsx';
