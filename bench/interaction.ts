@@ -131,6 +131,14 @@ const CONTROLS: Control[] = [
     target: '.sbox-open',
     shown: `document.activeElement?.id === 'sheet-sbox-q'`,
   },
+  // The results page's 有图/视频 filter (issue 43): its results are rendered in the browser, so
+  // the chip is tapped as soon as it is there (the moments' wait ends at the chip too).
+  {
+    name: 'chip /search/',
+    page: () => `/search/?q=${encodeURIComponent('正品')}`,
+    target: '.srch__filters .hfilters__row:first-child li:nth-child(2) a',
+    shown: `!!window.__navigating || !!document.querySelector('.srch__filters .hfilters__row:first-child li:nth-child(2) a[aria-current]')`,
+  },
 ];
 
 /** The second picture in place: the native strip scrolled to it, or (the baseline) Swiper's slide. */
