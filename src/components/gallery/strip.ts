@@ -41,16 +41,20 @@ function glide(track: HTMLElement, left: number, done: () => void) {
   // frame's time can be earlier than the tap's handler, which would start it at 0).
   let start = -1;
   track.style.scrollSnapType = 'none';
-  // The end, or a finger or a wheel on the strip, which takes over from the glide.
+  // The end, or a finger or a wheel on the strip, which takes over from the glide. The finger is
+  // heard on the document: before hydration a touch goes no further (src/boot/engagement.ts).
+  const touched = (e: Event) => {
+    if (e.target instanceof Node && track.contains(e.target)) stop();
+  };
   const stop = () => {
     cancelAnimationFrame(gliding.get(track) ?? 0);
     gliding.delete(track);
-    track.removeEventListener('touchstart', stop);
+    document.removeEventListener('touchstart', touched, true);
     track.removeEventListener('wheel', stop);
     track.style.scrollSnapType = '';
     done();
   };
-  track.addEventListener('touchstart', stop, { once: true, passive: true });
+  document.addEventListener('touchstart', touched, { capture: true, passive: true });
   track.addEventListener('wheel', stop, { once: true, passive: true });
   const step = (now: number) => {
     if (start < 0) start = now - FRAME_MS;
