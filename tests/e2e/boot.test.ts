@@ -197,6 +197,57 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     }
   });
 
+  test("a touch while React hydrates leaves it hydrating in slices (not finished in the touch's task)", async () => {
+    const { page, context } = await touchPage(MOBILE);
+    try {
+      // Whether the page had hydrated when the touch's end reached it: React finishes hydrating
+      // in the task of a discrete event that reaches markup it has not hydrated yet, and the
+      // tap's next events wait for that task (issue 40).
+      await page.addInitScript(() => {
+        addEventListener(
+          'touchend',
+          () => {
+            const w = window as unknown as { atTouchEnd?: string | null };
+            w.atTouchEnd ??= document.documentElement.getAttribute('data-hydrated');
+          },
+          { capture: true, passive: true },
+        );
+      });
+      const hold = await loadHeld(page, REVIEW);
+      const cdp = await context.newCDPSession(page);
+      // A slow phone: hydration takes seconds, so the touch comes while it is under way.
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+      await hold.release();
+      await page.waitForFunction(
+        () => {
+          const root = document.getElementById('___gatsby');
+          return (
+            !!root &&
+            Object.keys(root).some((k) => k.startsWith('__reactContainer')) &&
+            !document.documentElement.hasAttribute('data-hydrated')
+          );
+        },
+        null,
+        { polling: 10, timeout: 60_000 },
+      );
+      const box = await page.locator('h1').first().boundingBox();
+      assert.ok(box);
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await page.waitForFunction(() => 'atTouchEnd' in window, null, { timeout: 60_000 });
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { atTouchEnd: string | null }).atTouchEnd),
+        null,
+        'still hydrating when the touch ended',
+      );
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await hydratedFlag(page);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a picture tapped before hydration: the viewer's chunk is asked for at once, and the viewer opens once hydrated", async () => {
     const { page, context } = await touchPage(MOBILE);
     try {
