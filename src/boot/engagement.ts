@@ -104,6 +104,18 @@ const NATIVE =
 /** What shows the pressed state of a held tap. */
 const CONTROL = 'a[href],button,[role=button]';
 
+/** How far a finger may move between down and up and still tap (a browser's touch slop is about this). */
+const TAP_SLOP_PX = 15;
+/** The touch under way, where it went down, and whether its end opened a dialog (its ghosts follow). */
+let touch: { x: number; y: number; ghost: boolean } | null = null;
+
+/** A mouse event the browser made of a touch whose end was done already: cancelled, true. */
+function ghostOfTouch(e: Event): boolean {
+  if (!touch?.ghost) return false;
+  e.preventDefault();
+  return true;
+}
+
 const hold = (action: Held) => {
   if (held.length === HELD_MAX) held.shift();
   held.push(action);
@@ -114,17 +126,42 @@ const hold = (action: Held) => {
 const listeners: Record<string, (e: Event) => void> = {
   pointerdown: (e) => {
     pointerType = (e as PointerEvent).pointerType;
+    touch = null;
   },
   pointerup: () => undefined,
+  // The browser took the touch over (a scroll or a swipe): no tap.
+  pointercancel: () => {
+    touch = null;
+  },
   // The rest of a tap: React (hydrating) takes a discrete event on markup it has not hydrated yet
   // as a reason to finish hydrating at once, in the event's task (a task of 120-160 ms at 4x CPU
   // in the bench, which the tap's own click and frame then wait for). Stopped here, hydration
   // goes on in its slices and the tap's click is held and done as any other.
-  touchstart: () => undefined,
-  touchend: () => undefined,
-  mousedown: () => undefined,
-  mouseup: () => undefined,
+  touchstart: (event) => {
+    const t = (event as TouchEvent).touches;
+    touch = t.length === 1 ? { x: t[0].clientX, y: t[0].clientY, ghost: false } : null;
+  },
+  // A finger lifted, where it went down, from a control that opens a dialog (the search sheet)
+  // opens it at once, a step before the click the browser makes of the touch (which waits for
+  // the gesture's recognition and tasks of its own). That click, and the mouse events before it,
+  // would land on the dialog now in the control's place (its close button, or a mousedown that
+  // takes the focus from its field): they are the touch's ghosts, and go nowhere (below). The
+  // listener stays passive, so the browser never waits for it to make the click of other taps.
+  touchend: (event) => {
+    const e = event as TouchEvent;
+    const end = e.changedTouches[0];
+    const down = touch;
+    if (!down || e.touches.length > 0 || !end || !(e.target instanceof Element)) return;
+    if (Math.abs(end.clientX - down.x) > TAP_SLOP_PX || Math.abs(end.clientY - down.y) > TAP_SLOP_PX) return;
+    if (openDialog(e.target)) down.ghost = true;
+  },
+  mousedown: ghostOfTouch,
+  mouseup: ghostOfTouch,
   click: (event) => {
+    if (ghostOfTouch(event)) {
+      touch = null;
+      return;
+    }
     const e = event as MouseEvent;
     const target = e.target;
     if (e.defaultPrevented || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
@@ -148,7 +185,8 @@ const listeners: Record<string, (e: Event) => void> = {
  * needs (issue 40: the result, not only the pressed state, as soon as the tap):
  * - a control with `data-opens` shows the hidden dialog of that id with focus in its field
  *   (the search sheet, SearchBox, which React takes over as it finds it; the page's scroll is
- *   held by CSS meanwhile, search.css);
+ *   held by CSS meanwhile, search.css); a touch opens it as the finger lifts, and its click
+ *   goes nowhere;
  * - a guest's tap on a control for the signed-in (`data-guest-signin`: 赞) goes to sign in and
  *   back, as LikeButton does (a signed-in shopper's page boots at once, bootAtOnceReason, so
  *   their like is React's);
@@ -158,14 +196,7 @@ const listeners: Record<string, (e: Event) => void> = {
  *   is: its copy panel.
  */
 function doneAtOnce(target: Element): boolean {
-  const opener = target.closest<HTMLElement>('[data-opens]');
-  const dialog = opener && document.getElementById(opener.dataset.opens ?? '');
-  if (opener && dialog) {
-    dialog.hidden = false;
-    opener.setAttribute('aria-expanded', 'true');
-    dialog.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
-    return true;
-  }
+  if (openDialog(target)) return true;
   if (target.closest('[data-guest-signin]') && !signedIn(window)) {
     window.location.assign(PATH_PREFIX + loginPath(window.location.pathname + window.location.search));
     return true;
@@ -179,6 +210,17 @@ function doneAtOnce(target: Element): boolean {
     if (holding) hold({ kind: 'click', target: share, pointerType: '' });
     else share.click();
   });
+  return true;
+}
+
+/** Shows the hidden dialog a `data-opens` control names, focus in its field; false for no such control. */
+function openDialog(target: Element): boolean {
+  const opener = target.closest<HTMLElement>('[data-opens]');
+  const dialog = opener && document.getElementById(opener.dataset.opens ?? '');
+  if (!opener || !dialog) return false;
+  dialog.hidden = false;
+  opener.setAttribute('aria-expanded', 'true');
+  dialog.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
   return true;
 }
 
@@ -210,6 +252,19 @@ function replay(a: Held) {
   else el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
 }
 
+/** A touch's ghosts that come once React has hydrated go nowhere either, up to the next press. */
+function swallowGhosts() {
+  const types = ['pointerdown', 'mousedown', 'mouseup', 'click'];
+  const off = () => types.forEach((t) => document.removeEventListener(t, swallow, true));
+  const swallow = (e: Event) => {
+    if (e.type === 'pointerdown') return off();
+    e.preventDefault();
+    e.stopPropagation();
+    if (e.type === 'click') off();
+  };
+  types.forEach((t) => document.addEventListener(t, swallow, true));
+}
+
 /**
  * Ends holding and does what the shopper asked meanwhile: once React has hydrated the page
  * (gatsby-browser.tsx), or when the runtime failed to load (the browser then does it: a held
@@ -219,6 +274,7 @@ export function releaseHeldActions() {
   if (!holding) return;
   holding = false;
   for (const type of Object.keys(listeners)) document.removeEventListener(type, stopAndRecord, true);
+  if (touch?.ghost) swallowGhosts();
   const hovered = document.querySelectorAll(':hover');
   hovered[hovered.length - 1]?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
   void (async () => {
