@@ -129,8 +129,12 @@ const listeners: Record<string, (e: Event) => void> = {
     touch = null;
   },
   pointerup: () => undefined,
-  // The browser took the touch over (a scroll or a swipe): no tap.
+  // The browser took the touch over (a scroll, a swipe on the gallery): no tap. Stopped here as
+  // the rest of a tap below: React takes it, too, as a reason to finish hydrating in its task.
   pointercancel: () => {
+    touch = null;
+  },
+  touchcancel: () => {
     touch = null;
   },
   // The rest of a tap: React (hydrating) takes a discrete event on markup it has not hydrated yet
