@@ -202,9 +202,9 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     // markup it has not hydrated yet, and the tap's next events wait for that task (issue 40).
     // Which task committed the hydration is read from React itself: its DevTools hook is told of
     // every commit, and `window.event` is the event being dispatched then, if any (a scheduler's
-    // message, or a touch's). Whether
-    // the touch comes before the commit is a race on any machine (the page hydrates in slices
-    // meanwhile), so a trial in which the page had hydrated first is done again, on a new page.
+    // message, or a touch's). Whether the touch comes before the commit is a race on any machine
+    // (the page hydrates in slices meanwhile), so a trial in which the page had hydrated first is
+    // done again, on a new page.
     type Probe = { commits: number; commitEvent?: string; touchBeforeCommit?: boolean };
     const TRIALS = 4;
     for (let trial = 1; ; trial++) {
