@@ -390,17 +390,21 @@ export async function runInteraction(ctx: BenchContext): Promise<SectionResult> 
     for (const m of MOMENTS) {
       const now = taps.get(key(c.name, m, 'this tree')) ?? [];
       const base = taps.get(key(c.name, m, 'current strategy')) ?? [];
+      const ack = stat(now, 'ack');
       const s = stat(now, 'result');
+      // The issue's two targets, each a figure: the first visible response, and the completed
+      // result against the same tap on the page already hydrated.
       figures.push(
+        fig(`${c.name} at ${m}: touch to first response, median`, ack.med, 'ms', undefined, {
+          text: `<= 150 ms median, <= 200 ms p90 (p90 ${Number.isFinite(ack.p90) ? Math.round(ack.p90) : 'lost'} ms)`,
+          met: ack.med <= 150 && ack.p90 <= 200,
+        }),
         fig(
           `${c.name} at ${m}: touch to result, median`,
           s.med,
           'ms',
           { name: 'hydrated', value: floor },
-          {
-            text: '<= 150 ms median, <= 200 ms p90 (first response)',
-            met: stat(now, 'ack').med <= 150 && stat(now, 'ack').p90 <= 200,
-          },
+          { text: '<= 1.2x the hydrated page, none lost', met: s.med <= 1.2 * floor && s.lost === 0 },
         ),
       );
       rows.push(
