@@ -53,6 +53,17 @@ async function checkFooterPromo(p: Page) {
   // space the layout reserves for it.
   await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   assert.equal(await promo.isVisible(), true, 'promotion visible');
+  // The footer is drawn as it nears the view (content-visibility, shell.css): its text is there
+  // from the frame after the scroll, as a shopper sees it.
+  await p
+    .waitForFunction(
+      (gift) => document.querySelector<HTMLElement>('footer .ftr__promo')?.innerText.includes(gift),
+      GIFT,
+      {
+        timeout: 10_000,
+      },
+    )
+    .catch(() => undefined);
   const text = await promo.innerText();
   assert.ok(text.includes(GIFT), `footer promotion mentions the gift package: ${text}`);
   assert.ok(text.includes('APP'), text);
