@@ -37,6 +37,14 @@ interface Vitals {
   cpuPerformance: number;
   /** Diagnostic: TBT of that audit. */
   cpuTbtMs: number;
+  /** Lighthouse's measure of this machine's speed in that run (`environment.benchmarkIndex`). */
+  benchmarkIndex: number;
+  /** The CPU slowdown Lighthouse's calibration gives for that index (calibratedMultiplier). */
+  calibratedMultiplier: number;
+  /** Diagnostic: the same load's performance score simulated at that slowdown instead of 4x. */
+  calibratedPerformance: number;
+  /** Diagnostic: TBT of that audit. */
+  calibratedTbtMs: number;
 }
 
 /** A failing audit of the accessibility or SEO category, with the nodes Lighthouse names. */
@@ -62,6 +70,7 @@ interface Lhr {
   categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
   audits: Record<string, LhrAudit>;
   runtimeError?: { message: string };
+  environment?: { benchmarkIndex?: number };
 }
 
 /** Audits of these categories that count (weight > 0) and did not pass. */
@@ -260,6 +269,50 @@ async function cpuTimeAudit(
   };
 }
 
+/**
+ * The CPU slowdown that makes this machine stand for Lighthouse's reference phone, from the
+ * benchmarkIndex Lighthouse measured: the formula of Lighthouse's CPU throttling calculator
+ * (github.com/patrickhulce/lighthouse-cpu-throttling-calculator, linked from Lighthouse's
+ * docs/throttling.md): 2x at an index of 800, 3x at 1,300, 4x at 1,533, 6x at 2,000. The
+ * standard 4x is the right one only at about 1,533; a slower host is slowed more than the phone.
+ */
+export function calibratedMultiplier(benchmarkIndex: number): number {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex < 150) return NaN;
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return 1 + (benchmarkIndex - 150) / 650;
+}
+
+/**
+ * The performance score and TBT of the load whose artifacts Lighthouse saved in `dir`, simulated
+ * again at CPU slowdown `multiplier` instead of the standard 4x (a diagnostic beside the plain
+ * score: what this machine's load scores on the reference phone; no gate). Lighthouse refuses an
+ * audit whose settings differ from the gathering's, so the saved settings are changed to match
+ * and put back afterwards.
+ */
+async function calibratedAudit(
+  lighthouse: LighthouseFn,
+  url: string,
+  dir: string,
+  multiplier: number,
+): Promise<{ performance: number; tbtMs: number }> {
+  const file = path.join(dir, 'artifacts.json');
+  const original = fs.readFileSync(file, 'utf8');
+  const artifacts = JSON.parse(original) as { settings: { throttling: Record<string, number> } };
+  const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplier };
+  fs.writeFileSync(file, JSON.stringify({ ...artifacts, settings: { ...artifacts.settings, throttling } }));
+  try {
+    const r = await lighthouse(url, { ...LIGHTHOUSE_FLAGS, throttling, auditMode: dir });
+    const score = r?.lhr.categories.performance?.score;
+    return {
+      performance: score == null ? NaN : Math.round(score * 100),
+      tbtMs: r?.lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    };
+  } finally {
+    fs.writeFileSync(file, original);
+  }
+}
+
 async function audit(lighthouse: LighthouseFn, port: number, url: string, name: string, tmp: string): Promise<Vitals> {
   // Gathered and audited as usual, with the artifacts kept in `dir` for the diagnostic audit.
   const dir = fs.mkdtempSync(path.join(tmp, 'lh-'));
@@ -285,6 +338,15 @@ async function audit(lighthouse: LighthouseFn, port: number, url: string, name: 
       fs.writeFileSync(path.join(OUT_DIR, `lighthouse-${name.replace(/\W+/g, '-')}.json`), JSON.stringify(r.lhr));
     }
     const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
+    const benchmarkIndex = r.lhr.environment?.benchmarkIndex ?? NaN;
+    const multiplier = calibratedMultiplier(benchmarkIndex);
+    // Before the CPU-time audit, which rewrites the saved trace.
+    const calibrated = Number.isFinite(multiplier)
+      ? await calibratedAudit(lighthouse, url, dir, round(multiplier, 2)).catch((e: unknown) => {
+          log(`vitals: ${url}: the calibrated audit failed: ${e instanceof Error ? e.message : String(e)}`);
+          return { performance: NaN, tbtMs: NaN };
+        })
+      : { performance: NaN, tbtMs: NaN };
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -295,6 +357,10 @@ async function audit(lighthouse: LighthouseFn, port: number, url: string, name: 
       cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
       tbtMs: a['total-blocking-time']?.numericValue ?? NaN,
       fcpMs: a['first-contentful-paint']?.numericValue ?? NaN,
+      benchmarkIndex,
+      calibratedMultiplier: multiplier,
+      calibratedPerformance: calibrated.performance,
+      calibratedTbtMs: calibrated.tbtMs,
       ...(await cpuTimeAudit(lighthouse, url, dir).then(
         (c) => ({ cpuPerformance: c.performance, cpuTbtMs: c.tbtMs }),
         (e: unknown) => {
@@ -500,6 +566,14 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
         gated ? { text: `>= ${VITALS_CPU_GATE}`, met: v.cpuPerformance >= VITALS_CPU_GATE } : undefined,
       ),
     );
+    figures.push(
+      fig(
+        `${kind}: performance at Lighthouse's calibrated CPU slowdown for this machine (diagnostic, median; ${round(v.calibratedMultiplier, 2)}x at benchmarkIndex ${Math.round(v.benchmarkIndex)})`,
+        v.calibratedPerformance,
+        '/100',
+        { name: F, value: floor.calibratedPerformance },
+      ),
+    );
     figures.push(fig(`${kind}: LCP (median)`, v.lcpMs, 'ms', { name: F, value: floor.lcpMs }));
     figures.push(
       fig(
@@ -536,7 +610,8 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
     const r = runs[k].filter(ok);
     if (!r.length) return `${k}: no run finished`;
     const cpu = r.map((x) => x.cpuPerformance).filter(Number.isFinite);
-    return `${k}: performance ${r.map((x) => x.performance).join(', ')} (median ${spread(r.map((x) => x.performance))}); TBT ms median ${spread(r.map((x) => x.tbtMs))}; LCP ms median ${spread(r.map((x) => x.lcpMs))}${cpu.length ? `; main thread at its CPU time (diagnostic): performance ${cpu.join(', ')} (median ${spread(cpu)}), TBT ms median ${spread(r.map((x) => x.cpuTbtMs).filter(Number.isFinite))}` : ''}`;
+    const cal = r.filter((x) => Number.isFinite(x.calibratedPerformance));
+    return `${k}: performance ${r.map((x) => x.performance).join(', ')} (median ${spread(r.map((x) => x.performance))}); TBT ms median ${spread(r.map((x) => x.tbtMs))}; LCP ms median ${spread(r.map((x) => x.lcpMs))}${cpu.length ? `; main thread at its CPU time (diagnostic): performance ${cpu.join(', ')} (median ${spread(cpu)}), TBT ms median ${spread(r.map((x) => x.cpuTbtMs).filter(Number.isFinite))}` : ''}; benchmarkIndex ${r.map((x) => Math.round(x.benchmarkIndex)).join(', ')}${cal.length ? `; at the calibrated slowdown (diagnostic: ${cal.map((x) => `${round(x.calibratedMultiplier, 2)}x`).join(', ')}): performance ${cal.map((x) => x.calibratedPerformance).join(', ')} (median ${spread(cal.map((x) => x.calibratedPerformance))}), TBT ms median ${spread(cal.map((x) => x.calibratedTbtMs))}` : ''}`;
   });
   const below = measured.filter((k) => !k.startsWith('before: ') && results[k].performance < VITALS_GATE);
   // NaN (no CPU-time audit finished) fails too: the regression check must not pass unread.
@@ -564,6 +639,7 @@ export async function runVitals(ctx: BenchContext): Promise<SectionResult> {
         .join('; ') || undefined,
     notes: [
       `Median of ${runsPerPage} runs per page, in ${runsPerPage} rounds (each: a static page of one line of text without script, the empty Gatsby page, then every page kind${servedBaseline ? ', each before its baseline build' : ''}); Lighthouse ${LIGHTHOUSE.split('@')[1]}, default (mobile) config with simulated throttling, Debian chromium (${CHROMIUM}, ${[...CHROMIUM_ARGS, '--headless'].join(' ')}); served on localhost (API and site on one origin); pages: ${kinds.map(([k, p]) => `${k} ${p}`).join(', ')}${given ? `; site ${given}` : ''}${baselineDir ? `; baseline ${process.env.VITALS_BASELINE}` : ''}. Empty page median: ${JSON.stringify(floor)}. Static page median: ${JSON.stringify(results[S])}${results[S].performance < VITALS_GATE ? `: below the gate of ${VITALS_GATE} itself, so no page kind can be shown at the gate on this machine` : ''}.`,
+      "Calibrated CPU slowdown (diagnostic, no gate): each run's own artifacts simulated again at the slowdown Lighthouse's CPU throttling calculator gives for the benchmarkIndex that run measured (2x at 800, 3x at 1,300, 4x at 1,533, 6x at 2,000), instead of the standard 4x: what this load would score on Lighthouse's reference phone. The gate reads the plain score at 4x; this says how much of a miss is the host's speed.",
       "Main thread at its CPU time (diagnostic, issue 26): each run's own artifacts audited again by the same Lighthouse with every renderer main-thread task shrunk to the CPU time the thread spent on it (bench/lib/cpu-time-trace.ts), so the time it waited for a core on this 2-core machine is not multiplied by 4 with the work. What the page's own work scores apart from the contention, beside the plain score (gate 95), with a gate of its own at 98.",
       `Runs, median (min-max)${lost.length ? `; runs Lighthouse could not finish, left out: ${lost.map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}:`,
       ...spreadNotes,
