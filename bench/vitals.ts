@@ -261,7 +261,17 @@ async function cpuTimeAudit(
   const trace = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
   fs.writeFileSync(file, JSON.stringify({ ...trace, traceEvents: toCpuTime(trace.traceEvents).events }));
   // The gathering's own settings (Lighthouse refuses an audit whose settings differ).
-  const r = await lighthouse(url, { ...LIGHTHOUSE_FLAGS, auditMode: dir });
+  return reaudit(lighthouse, url, dir);
+}
+
+/** Lighthouse's audit of the artifacts saved in `dir` again, with `flags` beside the usual ones: its performance score and TBT. */
+async function reaudit(
+  lighthouse: LighthouseFn,
+  url: string,
+  dir: string,
+  flags: Record<string, unknown> = {},
+): Promise<{ performance: number; tbtMs: number }> {
+  const r = await lighthouse(url, { ...LIGHTHOUSE_FLAGS, ...flags, auditMode: dir });
   const score = r?.lhr.categories.performance?.score;
   return {
     performance: score == null ? NaN : Math.round(score * 100),
@@ -302,12 +312,7 @@ async function calibratedAudit(
   const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: multiplier };
   fs.writeFileSync(file, JSON.stringify({ ...artifacts, settings: { ...artifacts.settings, throttling } }));
   try {
-    const r = await lighthouse(url, { ...LIGHTHOUSE_FLAGS, throttling, auditMode: dir });
-    const score = r?.lhr.categories.performance?.score;
-    return {
-      performance: score == null ? NaN : Math.round(score * 100),
-      tbtMs: r?.lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-    };
+    return await reaudit(lighthouse, url, dir, { throttling });
   } finally {
     fs.writeFileSync(file, original);
   }

@@ -59,9 +59,7 @@ async function checkFooterPromo(p: Page) {
     .waitForFunction(
       (gift) => document.querySelector<HTMLElement>('footer .ftr__promo')?.innerText.includes(gift),
       GIFT,
-      {
-        timeout: 10_000,
-      },
+      { timeout: 10_000 },
     )
     .catch(() => undefined);
   const text = await promo.innerText();
