@@ -11,6 +11,7 @@
 // in one go they were one long task (55-60 ms at full CPU speed here, four times that on a slow
 // phone), which held any tap that met it.
 import '../styles';
+import { followSwipes } from '../components/gallery/strip';
 import { holdActions, releaseHeldActions, whenToBoot } from './engagement';
 
 /** Resolves in a task of its own: a message, which browsers do not clamp as they do nested timers. */
@@ -22,6 +23,7 @@ const nextTask = () =>
   });
 
 holdActions();
+followSwipes(document);
 
 /**
  * A picture tapped before React has hydrated opens the viewer once it has (the tap is held):

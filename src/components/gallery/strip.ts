@@ -66,6 +66,139 @@ function glide(track: HTMLElement, left: number, done: () => void) {
   gliding.set(track, requestAnimationFrame(step));
 }
 
+/** How far a finger must move across the strip for a swipe (less is a tap, or a wobble). */
+export const SWIPE_MIN_PX = 24;
+/** A swipe this quick goes to the next slide however short (a flick), as Swiper's short swipes do. */
+export const QUICK_SWIPE_MS = 300;
+
+/**
+ * Where a swipe leads from slide `from` among `count`: one slide in the finger's direction for a
+ * flick (`ms` at most QUICK_SWIPE_MS) or a drag past half the strip's `width`, across more than
+ * along (`dx`, `dy`: where the finger lifted less where it went down); null for anything else
+ * (a tap, a page scroll, a drag let go before half way: the strip goes back).
+ */
+export function slideForSwipe(
+  swipe: { dx: number; dy: number; ms: number },
+  from: number,
+  count: number,
+  width: number,
+): number | null {
+  const { dx, dy, ms } = swipe;
+  const across = Math.abs(dx);
+  if (!(across >= SWIPE_MIN_PX) || across <= Math.abs(dy) || !(width > 0)) return null;
+  if (!(ms <= QUICK_SWIPE_MS) && across < width / 2) return null;
+  const to = Math.max(0, Math.min(count - 1, from + (dx < 0 ? 1 : -1)));
+  return to === from ? null : to;
+}
+
+/** How long a strip the browser scrolled must stay still to be at rest where it has no `scrollend`. */
+const STILL_MS = 500;
+
+/**
+ * Calls `done` once the browser has finished scrolling `track` (its momentum and snap too): at
+ * its `scrollend`, or where there is none after STILL_MS without a move.
+ */
+function whenScrolled(track: HTMLElement, done: () => void) {
+  let last = track.scrollLeft;
+  let stillSince = -1;
+  let ended = false;
+  const onEnd = () => (ended = true);
+  track.addEventListener('scrollend', onEnd, { once: true, passive: true });
+  const frame = (now: number) => {
+    if (stillSince < 0 || track.scrollLeft !== last) [last, stillSince] = [track.scrollLeft, now];
+    if (!ended && now - stillSince < STILL_MS) return void requestAnimationFrame(frame);
+    track.removeEventListener('scrollend', onEnd);
+    done();
+  };
+  requestAnimationFrame(frame);
+}
+
+/**
+ * Makes every swipe on a gallery's strip end on the slide it leads to (slideForSwipe), whatever
+ * became of its moves. The browser scrolls the strip itself as the finger moves, and where it
+ * comes to rest depends on the moves it saw: while the page's main thread is busy (a page that
+ * boots, a slow phone) the compositor waits for the touch's action from it, and the last moves of
+ * a quick swipe could be lost, the strip stopping short of half way and going back (issue 40:
+ * 1 swipe in 5 at 1 s after first paint in the bench, and a CI run beside two CPU hogs). The
+ * touch events themselves all reach the page, late but with their own time: where the finger
+ * went down and where it lifted say what was meant.
+ *
+ * A swipe the browser took over (its `pointercancel`) is left to it until its scroll has ended,
+ * momentum and snap too: a strip moved meanwhile would be carried on by the browser's own
+ * momentum, a slide too far. Then, only if it did not come to rest there, the strip glides on.
+ * A swipe the browser did not scroll at all glides at once. Meanwhile the strip's `data-to` says
+ * where it is going, as for an arrow (goToSlide). Passive listeners on the document, from the
+ * page's first script (src/boot/entry.ts), before and after hydration alike.
+ */
+export function followSwipes(doc: Document) {
+  let down: { track: HTMLElement; x: number; y: number; at: number; from: number; taken: boolean } | null = null;
+  /** The swipe whose end waits for the browser's scroll; a new touch on its strip drops it. */
+  let waiting: { track: HTMLElement; to: string } | null = null;
+  const opts = { capture: true, passive: true } as const;
+  doc.addEventListener(
+    'touchstart',
+    (event) => {
+      const e = event as TouchEvent;
+      const t = e.touches;
+      const track =
+        t.length === 1 && e.target instanceof Element ? e.target.closest<HTMLElement>('.gallery__track') : null;
+      if (waiting && waiting.track === track && track.dataset.to === waiting.to) delete track.dataset.to;
+      waiting = null;
+      down = track
+        ? { track, x: t[0].clientX, y: t[0].clientY, at: e.timeStamp, from: shownSlide(track), taken: false }
+        : null;
+    },
+    opts,
+  );
+  doc.addEventListener(
+    'pointercancel',
+    (e) => {
+      if (down && (e as PointerEvent).pointerType === 'touch') down.taken = true;
+    },
+    opts,
+  );
+  doc.addEventListener('touchcancel', () => (down = null), opts);
+  doc.addEventListener(
+    'touchend',
+    (event) => {
+      const e = event as TouchEvent;
+      const start = down;
+      const end = e.changedTouches[0];
+      if (e.touches.length > 0) return;
+      down = null;
+      if (!start || !end || !start.track.isConnected) return;
+      const { track } = start;
+      const to = slideForSwipe(
+        { dx: end.clientX - start.x, dy: end.clientY - start.y, ms: e.timeStamp - start.at },
+        start.from,
+        track.children.length,
+        track.clientWidth,
+      );
+      if (to === null) return;
+      if (!start.taken) return void moveTo(track, to);
+      const mine = { track, to: String(to) };
+      waiting = mine;
+      track.dataset.to = mine.to;
+      whenScrolled(track, () => {
+        if (waiting !== mine) return;
+        waiting = null;
+        if (track.dataset.to !== mine.to) return; // an arrow or a thumbnail took over
+        if (Math.abs(track.scrollLeft - to * track.clientWidth) > 1) moveTo(track, to);
+        else delete track.dataset.to;
+      });
+    },
+    opts,
+  );
+}
+
+/** Glides the strip to slide `to`; a tap meanwhile counts from there (goToSlide). */
+function moveTo(track: HTMLElement, to: number) {
+  track.dataset.to = String(to);
+  glide(track, to * track.clientWidth, () => {
+    if (track.dataset.to === String(to)) delete track.dataset.to;
+  });
+}
+
 /**
  * Moves the strip of `control`'s gallery to the slide its `data-go` names, and returns that
  * slide (null when `control` is no such control). A tap while the strip is still on its way
@@ -79,9 +212,6 @@ export function goToSlide(control: Element): number | null {
   const from = pending !== undefined ? Number(pending) : shownSlide(track);
   const to = slideFor(go.getAttribute('data-go') ?? '', from, track.children.length);
   if (to === null) return null;
-  track.dataset.to = String(to);
-  glide(track, to * track.clientWidth, () => {
-    if (track.dataset.to === String(to)) delete track.dataset.to;
-  });
+  moveTo(track, to);
   return to;
 }
