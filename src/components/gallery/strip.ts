@@ -132,7 +132,7 @@ function whenScrolled(track: HTMLElement, done: () => void) {
  */
 export function followSwipes(doc: Document) {
   let down: { track: HTMLElement; x: number; y: number; at: number; from: number; taken: boolean } | null = null;
-  /** The swipe whose end waits for the browser's scroll; a new touch on its strip drops it. */
+  /** The swipe whose end waits for the browser's scroll. */
   let waiting: { track: HTMLElement; to: string } | null = null;
   const opts = { capture: true, passive: true } as const;
   doc.addEventListener(
@@ -142,8 +142,11 @@ export function followSwipes(doc: Document) {
       const t = e.touches;
       const track =
         t.length === 1 && e.target instanceof Element ? e.target.closest<HTMLElement>('.gallery__track') : null;
-      if (waiting && waiting.track === track && track.dataset.to === waiting.to) delete track.dataset.to;
-      waiting = null;
+      // A new touch on the strip takes over from a swipe still waiting; a touch elsewhere does not.
+      if (track && waiting?.track === track) {
+        if (track.dataset.to === waiting.to) delete track.dataset.to;
+        waiting = null;
+      }
       down = track
         ? { track, x: t[0].clientX, y: t[0].clientY, at: e.timeStamp, from: shownSlide(track), taken: false }
         : null;
