@@ -30,7 +30,18 @@ const DESCRIPTION_LIMIT = 150;
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-export function reviewHead(r: ReviewView): HeadData {
+/** What a review's head says of it in words and one picture: the title, description, canonical URL and share image. */
+export type HeadSummary = Pick<
+  HeadData,
+  'title' | 'description' | 'canonical' | 'image' | 'imageWidth' | 'imageHeight'
+>;
+
+/**
+ * The head's title, description, canonical URL and share image, without its keywords and
+ * JSON-LD: what the share card needs (src/review/share.ts), computed while React hydrates the
+ * page, where the JSON-LD's dates and offer cost a slow phone's main thread for nothing (issue 40).
+ */
+export function reviewSummary(r: ReviewView): HeadSummary & { product: string } {
   const label = reviewerLabel(r.userLabel);
   const product = oneLine(productName(r.sku.name));
   const subject = product ? `${label}的${product}晒单` : `${label}的晒单`;
@@ -42,21 +53,28 @@ export function reviewHead(r: ReviewView): HeadData {
   const description = text
     ? truncate(`${subject}：${text}`, DESCRIPTION_LIMIT)
     : `${label}在${siteConfig.brandName}购买了${product || '海外好物'}，查看真实买家晒单、图片与评价。`;
-  const keywords = Array.from(new Set([product, ...r.tags.map(oneLine), '晒单', '买家秀', ...siteConfig.keywords]))
-    .filter(Boolean)
-    .join(',');
   // A text-only review shares its product's picture (the sku's), issue 44: never a card without one.
   const first = r.gallery[0]?.full ?? (r.sku.image ? { url: r.sku.image, width: null, height: null } : null);
-  const canonical = absoluteUrl(siteConfig.siteUrl, reviewPath(r.productId, r.id));
   return {
+    product,
     title,
     description,
-    keywords,
-    canonical,
+    canonical: absoluteUrl(siteConfig.siteUrl, reviewPath(r.productId, r.id)),
     image: absoluteMedia(first?.url ?? null),
     imageWidth: first?.width ?? null,
     imageHeight: first?.height ?? null,
-    jsonLd: reviewStructuredData(r, canonical),
+  };
+}
+
+export function reviewHead(r: ReviewView): HeadData {
+  const { product, ...summary } = reviewSummary(r);
+  const keywords = Array.from(new Set([product, ...r.tags.map(oneLine), '晒单', '买家秀', ...siteConfig.keywords]))
+    .filter(Boolean)
+    .join(',');
+  return {
+    ...summary,
+    keywords,
+    jsonLd: reviewStructuredData(r, summary.canonical),
     noindex: isThinReview(r),
   };
 }

@@ -1,7 +1,7 @@
 // What a shared review shows (issue 21 item 3): the page's own title and description, its
-// canonical URL and share image (src/review/head.ts), so the WeChat card, the system share sheet
+// canonical URL and share image (src/review/head.ts's summary, without the JSON-LD), so the WeChat card, the system share sheet
 // and the copied link all say the same as the page's head.
-import { reviewHead } from './head';
+import { reviewSummary } from './head';
 import type { ReviewView } from './view';
 
 export interface ShareCard {
@@ -13,6 +13,6 @@ export interface ShareCard {
 }
 
 export function shareCard(r: ReviewView): ShareCard {
-  const h = reviewHead(r);
+  const h = reviewSummary(r);
   return { title: h.title, desc: h.description, link: h.canonical, imgUrl: h.image ?? '' };
 }

@@ -3,7 +3,8 @@
 // rules, checked by the same checker the build-output test runs over every built page).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { reviewHead, jsonLdText } from '../../../src/review/head';
+import { reviewHead, reviewSummary, jsonLdText } from '../../../src/review/head';
+import { shareCard } from '../../../src/review/share';
 import { toReviewView, type ReviewView } from '../../../src/review/view';
 import { reviewCrumbs } from '../../../src/review/crumbs';
 import { siteConfig } from '../../../src/site-config';
@@ -174,4 +175,37 @@ test('issue 44: each word tag once, trimmed', () => {
     productCommentLabel: { productSatisfyScore: 4, wordTags: ['做工好', ' 做工好 ', '颜色正', '做工好', ''] },
   });
   assert.deepEqual(r.tags, ['做工好', '颜色正']);
+});
+
+test('issue 40: the share card and the summary say what the head says, without computing its JSON-LD', () => {
+  for (const r of [
+    review(),
+    review({ pictures: [] }),
+    review({ pictures: [] }, { images: [] }),
+    review({ content: '' }),
+    review({}, { name: '' }),
+  ]) {
+    const h = reviewHead(r);
+    const s = reviewSummary(r);
+    assert.deepEqual(
+      {
+        title: s.title,
+        description: s.description,
+        canonical: s.canonical,
+        image: s.image,
+        w: s.imageWidth,
+        ht: s.imageHeight,
+      },
+      {
+        title: h.title,
+        description: h.description,
+        canonical: h.canonical,
+        image: h.image,
+        w: h.imageWidth,
+        ht: h.imageHeight,
+      },
+    );
+    assert.equal('jsonLd' in s, false, 'no JSON-LD in the summary');
+    assert.deepEqual(shareCard(r), { title: h.title, desc: h.description, link: h.canonical, imgUrl: h.image ?? '' });
+  }
 });
