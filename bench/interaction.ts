@@ -103,7 +103,7 @@ const CONTROLS: Control[] = [
     page: (d) => videoReviewPages(d)[0]?.path,
     target: '.gallery__play',
     shown: `!!document.querySelector('.gallery__main video')`,
-    taken: `!!document.querySelector('.gallery__video-loading')`,
+    taken: `!!document.querySelector('.gallery__frame[data-player]')`,
   },
   {
     name: 'chip /haul/',

@@ -14,10 +14,12 @@
 // forms without an action; the element under the mouse gets its hover. What works without
 // script is left to the browser: plain links, the browser's own controls, forms with an action
 // and the gallery's strip, which the browser scrolls itself (a swipe); its arrows and
-// thumbnails are done at once, here, by the few lines of ../components/gallery/strip.ts, and
+// thumbnails are done at once, here, by the few lines of ../components/gallery/strip.ts, a
+// review's video plays at once (../components/gallery/video-start.ts), and
 // so are the search sheet, a guest's 赞 (to sign in) and 分享 (the system share sheet):
 // doneAtOnce.
 import { goToSlide } from '../components/gallery/strip';
+import { startVideo } from '../components/gallery/video-start';
 import { HYDRATE_LATER_ATTR, ownedByReact } from '../components/common/react-owned';
 import { PATH_PREFIX, loginPath } from '../paths';
 
@@ -172,6 +174,7 @@ const listeners: Record<string, (e: Event) => void> = {
     if (!(target instanceof Element) || target.closest(NATIVE)) return;
     e.preventDefault();
     if (goToSlide(target) !== null) return; // the gallery's arrows and thumbnails, done now
+    if (startVideo(target)) return; // a review's video plays now (its own small chunk)
     if (doneAtOnce(target)) return;
     target.closest(CONTROL)?.setAttribute(HELD_ATTRIBUTE, '');
     hold({ kind: 'click', target, pointerType: e.detail ? pointerType : '' });

@@ -7,11 +7,15 @@
 // slow the machine, then let it go. Real Chromium, the e2e build, the reference server.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { builtHtmlPages, isReviewPage } from './helpers/built-pages';
 import {
   DESKTOP,
   MOBILE,
   PAGE_DATA,
+  PUBLIC_DIR,
   holdHydration,
   launch,
   newPage,
@@ -362,6 +366,42 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
       await hydratedFlag(page);
       await page.waitForSelector('.viewer:not(.viewer--opening)');
       assert.equal(await page.locator('.viewer').count(), 1, 'one viewer');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a video tapped before hydration plays at once, and hydration leaves it playing: one player, the same element', async () => {
+    const withVideo = builtHtmlPages(PUBLIC_DIR)
+      .filter(isReviewPage)
+      .find((p) =>
+        fs.readFileSync(path.join(PUBLIC_DIR, p.file), 'utf8').includes('class="gallery__player" data-src='),
+      );
+    assert.ok(withVideo, 'the build has a review page with a playable video');
+    const { page, context } = await touchPage(MOBILE);
+    try {
+      const hold = await loadHeld(page, withVideo.urlPath);
+      await page.tap('.gallery__main button.gallery__play');
+      await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.2, null, {
+        timeout: 60_000,
+      });
+      assert.equal(await page.getAttribute('html', 'data-hydrated'), null, 'playing before React has hydrated');
+      assert.equal(await heldCount(page), 0, 'not held: done');
+      await page.evaluate(() => {
+        (window as unknown as { player?: Element }).player = document.querySelector('video')!;
+      });
+      await hold.release();
+      await hydratedFlag(page);
+      const after = await page.evaluate(() => ({
+        count: document.querySelectorAll('video').length,
+        same: document.querySelector('video') === (window as unknown as { player?: Element }).player,
+        paused: document.querySelector('video')!.paused,
+        time: document.querySelector('video')!.currentTime,
+      }));
+      assert.deepEqual([after.count, after.same, after.paused], [1, true, false], 'one player, kept, playing');
+      await page.waitForFunction((t) => (document.querySelector('video')?.currentTime ?? 0) > t + 0.2, after.time, {
+        timeout: 60_000,
+      });
     } finally {
       await context.close();
     }

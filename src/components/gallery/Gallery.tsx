@@ -2,6 +2,7 @@ import * as React from 'react';
 import type { GalleryItem } from '../../review/view';
 import { Img } from '../common/Img';
 import { goToSlide, shownSlide } from './strip';
+import { startVideo } from './video-start';
 
 /**
  * `sizes` of a slide's picture (srcset, issue 44): the card's width (review.css .review__main),
@@ -12,11 +13,14 @@ const GALLERY_SLIDE_SIZES = '(min-width: 960px) 460px, calc(100vw - 48px)';
 /** The anchor of a slide: a thumbnail links to it (the page has one gallery). */
 const slideAnchor = (i: number) => `photo-${i + 1}`;
 
-// Loaded on the first tap on a picture or a video (issue 21): neither weighs on the page's
-// first load. Until its chunk is in, each shows at once what it will be (issue 40): the video's
-// player in its loading state, the picture full-screen (VideoLoading, ViewerOpening below).
-const GalleryVideo = React.lazy(() => import('./GalleryVideo'));
+// Loaded on the first tap on a picture (issue 21): no weight on the page's first load. Until its
+// chunk is in, the picture shows full-screen at once (issue 40: ViewerOpening below). A video's
+// player is plain script in a chunk of its own (./video-start.ts, ./video-player.ts), the same
+// before React has hydrated and after.
 const PhotoViewer = React.lazy(() => import('../viewer/PhotoViewer'));
+
+/** A slot's content: empty for React, which then leaves what plain script puts there. */
+const EMPTY = { __html: '' };
 
 /**
  * Full images with a thumbnail strip (5 visible) and prev/next arrows (spec section 2). The
@@ -30,7 +34,6 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
   const track = React.useRef<HTMLDivElement>(null);
   const strip = React.useRef<HTMLDivElement>(null);
   const opener = React.useRef<HTMLElement | null>(null);
-  const [playing, setPlaying] = React.useState<ReadonlySet<string>>(new Set());
   const [viewerAt, setViewerAt] = React.useState<number | null>(null);
   const [active, setActive] = React.useState(0);
   const hasThumbs = items.length > 1;
@@ -111,17 +114,13 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
                 id={slideAnchor(i)}
               >
                 <div className="gallery__frame">
-                  {it.isVideoCover && it.videoUrl && playing.has(it.id) ? (
-                    <React.Suspense fallback={<VideoLoading item={it} alt={alt} />}>
-                      <GalleryVideo src={it.videoUrl} cover={it.full} size={it.videoSize} alt={alt} />
-                    </React.Suspense>
-                  ) : it.isVideoCover ? (
+                  {it.isVideoCover ? (
                     <>
                       {picture}
                       {it.videoUrl && (
                         // Without script the video itself, with the browser's controls.
                         <noscript>
-                          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- as GalleryVideo */}
+                          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- as ./video-player.ts */}
                           <video
                             className="gallery__video gallery__nojs-video"
                             src={it.videoUrl}
@@ -136,14 +135,25 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
                         </noscript>
                       )}
                       {it.videoUrl ? (
-                        <button
-                          type="button"
-                          className="gallery__play"
-                          aria-label="播放视频"
-                          onClick={() => setPlaying((s) => new Set(s).add(it.id))}
-                        >
-                          ▶
-                        </button>
+                        <>
+                          <button
+                            type="button"
+                            className="gallery__play"
+                            aria-label="播放视频"
+                            onClick={(e) => startVideo(e.currentTarget)}
+                          >
+                            ▶
+                          </button>
+                          {/* The player's slot: plain script's (./video-player.ts), never React's. */}
+                          <div
+                            className="gallery__player"
+                            data-src={it.videoUrl}
+                            data-poster={it.full.url}
+                            data-width={it.videoSize?.width ?? it.full.width ?? undefined}
+                            data-height={it.videoSize?.height ?? it.full.height ?? undefined}
+                            dangerouslySetInnerHTML={EMPTY}
+                          />
+                        </>
                       ) : (
                         <span className="gallery__play" aria-hidden="true">
                           ▶
@@ -220,15 +230,6 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
         </React.Suspense>
       )}
     </section>
-  );
-}
-
-/** The player while its chunk is on its way: the cover, and a spinner that says it is coming. */
-function VideoLoading({ item, alt }: { item: GalleryItem; alt: string }) {
-  return (
-    <div className="gallery__video-loading" role="status" aria-label="视频加载中">
-      <Img src={item.full.url} alt={alt} width={item.full.width} height={item.full.height} />
-    </div>
   );
 }
 
