@@ -12,6 +12,7 @@
 // phone), which held any tap that met it.
 import '../styles';
 import { followSwipes } from '../components/gallery/strip';
+import { warmVideoPlayer } from '../components/gallery/video-start';
 import { holdActions, releaseHeldActions, whenToBoot } from './engagement';
 
 /** Resolves in a task of its own: a message, which browsers do not clamp as they do nested timers. */
@@ -24,6 +25,7 @@ const nextTask = () =>
 
 holdActions();
 followSwipes(document);
+warmVideoPlayer();
 
 /**
  * A picture tapped before React has hydrated opens the viewer once it has (the tap is held):

@@ -380,7 +380,14 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     assert.ok(withVideo, 'the build has a review page with a playable video');
     const { page, context } = await touchPage(MOBILE);
     try {
+      // The player's chunk (its error message) comes once the page has loaded, before any tap.
+      const playerChunk = page.waitForResponse(
+        async (r) =>
+          /\.js$/.test(new URL(r.url()).pathname) && (await r.text().catch(() => '')).includes('gallery__video-error'),
+        { timeout: 60_000 },
+      );
       const hold = await loadHeld(page, withVideo.urlPath);
+      await playerChunk;
       await page.tap('.gallery__main button.gallery__play');
       await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.2, null, {
         timeout: 60_000,
