@@ -3,16 +3,20 @@
 // page's boot before React has hydrated (src/boot/engagement.ts) and by Gallery.tsx after. Plain
 // DOM, no React: part of the entry chunk.
 
+import { whenIdle } from '../../common/when-idle';
 import { PLAYER_ATTR } from './player-state';
 
+/** A slide's player slot that has a video to play (Gallery.tsx renders it). */
+const SLOT = '.gallery__player[data-src]';
+
 /**
- * Starts the video of the play button `target` is in (true), or does nothing (false: not a
- * play button, or one whose video is already playing).
+ * Starts the video of the play button `target` is in (true: loading, or played again if its
+ * player is there already), or does nothing (false: not a play button of a playable video).
  */
 export function startVideo(target: Element): boolean {
   const button = target.closest('button.gallery__play');
   const frame = button?.closest<HTMLElement>('.gallery__frame');
-  if (!frame || !frame.querySelector('.gallery__player[data-src]')) return false;
+  if (!frame?.querySelector(SLOT)) return false;
   if (frame.getAttribute(PLAYER_ATTR) !== 'playing') {
     frame.setAttribute(PLAYER_ATTR, 'loading');
     frame.setAttribute('aria-busy', 'true'); // assistive technology hears it is coming
@@ -40,12 +44,9 @@ export function startVideo(target: Element): boolean {
  */
 export function warmVideoPlayer(): void {
   const warm = () => {
-    if (document.querySelector('.gallery__player[data-src]')) import('./video-player').catch(() => undefined);
+    if (document.querySelector(SLOT)) import('./video-player').catch(() => undefined);
   };
-  const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(warm, { timeout: 2_000 });
-    else window.setTimeout(warm, 200);
-  };
+  const idle = () => whenIdle(warm, 2_000);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
