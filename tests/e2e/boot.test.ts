@@ -22,6 +22,7 @@ import {
   pollPage,
   siteMissing,
   startSite,
+  gestureStart,
   swipeLeft,
   type Site,
 } from './helpers/site';
@@ -226,7 +227,7 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
           assert.ok(box);
           const y = box.y + box.height / 2;
           const cdp = await context.newCDPSession(page);
-          const t0 = Date.now() / 1000 - 2;
+          const t0 = await gestureStart(page, 2);
           const at = (f: number) => ({ x: box.x + box.width * f, y });
           await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(x0)], timestamp: t0 });
           for (let i = 1; i <= 8; i++) {
@@ -303,14 +304,26 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
             onPostCommitFiberRoot() {},
             checkDCE() {},
           };
-          addEventListener('touchstart', () => {
+          // The touch's first event is its pointerdown (then touchstart): either one, dispatched
+          // while React hydrates, would make React finish in that event's task.
+          const touched = () => {
             if (probe.touchBeforeCommit === undefined) probe.touchBeforeCommit = probe.commits === 0;
-          }, { capture: true, passive: true });
+          };
+          addEventListener('pointerdown', touched, { capture: true, passive: true });
+          addEventListener('touchstart', touched, { capture: true, passive: true });
         })();`);
         const hold = await loadHeld(page, REVIEW);
+        // Where the touch goes is read now: once the CPU is slowed, every round trip to the page
+        // waits for React's slices, and the touch would come after the commit it has to precede.
+        // (The heading is the server's markup: hydration does not move it.)
+        const box = await page.locator('h1').first().boundingBox();
+        assert.ok(box);
+        const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
         const cdp = await context.newCDPSession(page);
-        // A slow phone: hydration takes seconds, so the touch comes while it is under way.
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+        // A slow phone: hydration takes seconds, so the touch comes while it is under way. (From
+        // the root's creation to its commit took 0.6 s at 20x beside two CPU hogs, the round trips
+        // before the touch 0.2 s of it; at 40x, 1-2 s.)
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 40 });
         await hold.release();
         await page.waitForFunction(
           () => {
@@ -323,9 +336,6 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
           null,
           { polling: 10, timeout: 60_000 },
         );
-        const box = await page.locator('h1').first().boundingBox();
-        assert.ok(box);
-        const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

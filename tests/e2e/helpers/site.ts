@@ -208,6 +208,17 @@ export async function hydrated(page: Page) {
 }
 
 /**
+ * A time for a gesture's first touch (seconds since the epoch, as CDP's touch events take them):
+ * `back` seconds ago, so the gesture's steps are stamped with their own times however late a busy
+ * machine dispatches them, but never before the page's time origin: the page would read such an
+ * event's `timeStamp` as 0, and the gesture as quicker than it was.
+ */
+export async function gestureStart(page: Page, back: number): Promise<number> {
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  return Math.max(Date.now() / 1000 - back, origin / 1000 + 0.001);
+}
+
+/**
  * A finger moved leftwards across `box` at mid-height, from 80 % to 20 % of its width, as CDP
  * touch events (they reach the page through Chromium's input pipeline, like a real swipe). The
  * events carry their own times: a finger that takes 100 ms over the distance and rests 100 ms
@@ -222,7 +233,7 @@ export async function swipeLeft(
 ) {
   const y = box.y + box.height / 2;
   const cdp = await context.newCDPSession(page);
-  const t0 = Date.now() / 1000 - 0.5;
+  const t0 = await gestureStart(page, 0.5);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, at: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
