@@ -15,11 +15,12 @@
 // script is left to the browser: plain links, the browser's own controls, forms with an action
 // and the gallery's strip, which the browser scrolls itself (a swipe); its arrows and
 // thumbnails are done at once, here, by the few lines of ../components/gallery/strip.ts, a
-// review's video plays at once (../components/gallery/video-start.ts), and
-// so are the search sheet, a guest's 赞 (to sign in) and 分享 (the system share sheet):
-// doneAtOnce.
+// review's video plays at once (../components/gallery/video-start.ts), a picture opens the
+// photo viewer (../components/viewer/viewer-start.ts), and so do the search sheet, a guest's 赞
+// (to sign in) and 分享 (the system share sheet): doneAtOnce.
 import { goToSlide } from '../components/gallery/strip';
 import { startVideo } from '../components/gallery/video-start';
+import { openViewer } from '../components/viewer/viewer-start';
 import { HYDRATE_LATER_ATTR, ownedByReact } from '../components/common/react-owned';
 import { PATH_PREFIX, loginPath } from '../paths';
 
@@ -175,6 +176,7 @@ const listeners: Record<string, (e: Event) => void> = {
     e.preventDefault();
     if (goToSlide(target) !== null) return; // the gallery's arrows and thumbnails, done now
     if (startVideo(target)) return; // a review's video plays now (its own small chunk)
+    if (openViewer(target)) return; // a picture full-screen now, the viewer with its chunk
     if (doneAtOnce(target)) return;
     target.closest(CONTROL)?.setAttribute(HELD_ATTRIBUTE, '');
     hold({ kind: 'click', target, pointerType: e.detail ? pointerType : '' });

@@ -13,6 +13,7 @@
 import '../styles';
 import { followSwipes } from '../components/gallery/strip';
 import { warmVideoPlayer } from '../components/gallery/video-start';
+import { warmViewer } from '../components/viewer/viewer-start';
 import { holdActions, releaseHeldActions, whenToBoot } from './engagement';
 
 /** Resolves in a task of its own: a message, which browsers do not clamp as they do nested timers. */
@@ -26,21 +27,7 @@ const nextTask = () =>
 holdActions();
 followSwipes(document);
 warmVideoPlayer();
-
-/**
- * A picture tapped before React has hydrated opens the viewer once it has (the tap is held):
- * the viewer's chunks (Swiper with its zoom) are asked for at the tap, beside the runtime's,
- * not after hydration (issue 40: on a slow phone they came about a second later). Once only;
- * after hydration React's own lazy import finds them loaded.
- */
-const viewerEarly = (e: Event) => {
-  if (!(e.target instanceof Element) || !e.target.closest('.gallery__open')) return;
-  document.removeEventListener('click', viewerEarly, true);
-  void whenToBoot()
-    .then(() => import('../components/viewer/PhotoViewer'))
-    .catch(() => undefined /* React's own import reports a chunk that fails */);
-};
-document.addEventListener('click', viewerEarly, true);
+warmViewer();
 
 void whenToBoot()
   .then(() => import(/* webpackPrefetch: true */ 'react-dom/client'))

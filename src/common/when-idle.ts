@@ -11,3 +11,14 @@ export function whenIdle(fn: () => void, timeout = 3000): () => void {
   const t = window.setTimeout(fn, 200);
   return () => window.clearTimeout(t);
 }
+
+/**
+ * Runs fn in the first idle period after the page's load event (at the latest `timeout` ms
+ * after it): for a chunk a first tap may need (the video player, the photo viewer), brought in
+ * once what the page needs to show has loaded, before the shopper asks for it.
+ */
+export function afterLoadWhenIdle(fn: () => void, timeout = 2_000): void {
+  const idle = () => void whenIdle(fn, timeout);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}

@@ -358,23 +358,35 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     }
   });
 
-  test("a picture tapped before hydration: the viewer's chunk is asked for at once, and the viewer opens once hydrated", async () => {
+  test('a picture tapped before hydration opens at once, full-screen then the viewer with zoom; hydration leaves it open and working', async () => {
     const { page, context } = await touchPage(MOBILE);
     try {
       const hold = await loadHeld(page, REVIEW);
-      // The viewer's chunk: the script that draws its carousel (PhotoViewer.tsx's class name).
-      const viewerChunk = page.waitForResponse(
-        async (r) =>
-          /\.js$/.test(new URL(r.url()).pathname) && (await r.text().catch(() => '')).includes('viewer__swiper'),
-        { timeout: 60_000 },
-      );
+      const n = await page.locator('.gallery__open').count();
+      assert.ok(n > 1, 'the review has pictures to go through');
+      const counterIs = (t: string) =>
+        page.waitForFunction((t) => document.querySelector('.viewer__counter')?.textContent?.trim() === t, t);
       await page.tap('.gallery__open');
-      await viewerChunk;
-      assert.equal(await page.getAttribute('html', 'data-hydrated'), null, 'asked for before React has hydrated');
-      assert.equal(await heldCount(page), 1, 'the tap is held, shown as taken');
+      await page.waitForSelector('.viewer:not(.viewer--opening) .swiper-initialized');
+      await counterIs(`1 / ${n}`);
+      assert.equal(
+        await page.getAttribute('html', 'data-hydrated'),
+        null,
+        'the viewer is open before React has hydrated',
+      );
+      assert.equal(await heldCount(page), 0, 'nothing held: the tap was done');
       await hold.release();
       await hydratedFlag(page);
-      await page.waitForSelector('.viewer:not(.viewer--opening)');
+      assert.equal(await page.locator('.viewer').count(), 1, 'one viewer');
+      await page.tap('.viewer .swiper-button-next');
+      await counterIs(`2 / ${n}`);
+      await page.tap('.viewer__close');
+      await page.waitForSelector('.viewer', { state: 'detached' });
+      await page.waitForFunction(() => document.activeElement?.classList.contains('gallery__open'));
+      assert.equal(await page.evaluate(() => document.body.dataset.scrollLocked), undefined, 'the page scrolls again');
+      // Opened again once hydrated, by React's handler: the same viewer.
+      await page.tap('.gallery__open');
+      await page.waitForSelector('.viewer:not(.viewer--opening) .swiper-initialized');
       assert.equal(await page.locator('.viewer').count(), 1, 'one viewer');
     } finally {
       await context.close();
@@ -561,15 +573,29 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     };
 
     // A picture: shown full-screen while the viewer's chunk is held, then the viewer with zoom.
+    // The chunk is held from the page's start: the page asks for it once it has loaded and the
+    // browser is idle (viewer-start.ts, warmViewer), so a tap finds it on its way at most.
     {
-      const { page, context } = await hydratedPage();
+      const { page, context } = await touchPage(MOBILE);
       try {
-        const scripts = await holdRequests(page, '**/*.js');
+        const held: (() => Promise<void>)[] = [];
+        let open = false;
+        await page.route('**/*.js', async (route) => {
+          const response = await route.fetch();
+          const body = await response.text();
+          const go = () => route.fulfill({ response, body });
+          if (!open && body.includes('viewer__swiper')) held.push(go);
+          else await go();
+        });
+        await page.goto(site.base + REVIEW);
+        await hydratedFlag(page);
         await page.locator('.gallery__open').first().tap();
         await page.waitForSelector('.viewer--opening img');
-        assert.ok(scripts.held() > 0, "the viewer's chunk is on its way");
-        await scripts.release();
-        await page.waitForSelector('.viewer:not(.viewer--opening)');
+        await waitFor("the viewer's chunk asked for", () => held.length > 0);
+        assert.equal(await page.locator('.viewer--opening').count(), 1, 'the picture full-screen meanwhile');
+        open = true;
+        for (const go of held.splice(0)) await go();
+        await page.waitForSelector('.viewer:not(.viewer--opening) .swiper-initialized');
       } finally {
         await context.close();
       }

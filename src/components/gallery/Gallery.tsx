@@ -3,6 +3,7 @@ import type { GalleryItem } from '../../review/view';
 import { Img } from '../common/Img';
 import { goToSlide, shownSlide } from './strip';
 import { startVideo } from './video-start';
+import { openViewer } from '../viewer/viewer-start';
 
 /**
  * `sizes` of a slide's picture (srcset, issue 44): the card's width (review.css .review__main),
@@ -13,12 +14,6 @@ const GALLERY_SLIDE_SIZES = '(min-width: 960px) 460px, calc(100vw - 48px)';
 /** The anchor of a slide: a thumbnail links to it (the page has one gallery). */
 const slideAnchor = (i: number) => `photo-${i + 1}`;
 
-// Loaded on the first tap on a picture (issue 21): no weight on the page's first load. Until its
-// chunk is in, the picture shows full-screen at once (issue 40: ViewerOpening below). A video's
-// player is plain script in a chunk of its own (./video-start.ts, ./video-player.ts), the same
-// before React has hydrated and after.
-const PhotoViewer = React.lazy(() => import('../viewer/PhotoViewer'));
-
 /** A slot's content: empty for React, which then leaves what plain script puts there. */
 const EMPTY = { __html: '' };
 
@@ -28,13 +23,12 @@ const EMPTY = { __html: '' };
  * 40): a swipe moves it in the frame it is made, before and after hydration, with or without
  * script, and the arrows and thumbnails scroll it. The items are pictures, or video covers when
  * the review has no pictures. A picture opens the full-screen viewer; a video cover with a
- * playable video plays it inline (issue 21 items 1 and 2).
+ * playable video plays it inline (issue 21 items 1 and 2). Both are plain script, the same
+ * before React has hydrated and after (../viewer/viewer-start.ts, ./video-start.ts).
  */
 export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
   const track = React.useRef<HTMLDivElement>(null);
   const strip = React.useRef<HTMLDivElement>(null);
-  const opener = React.useRef<HTMLElement | null>(null);
-  const [viewerAt, setViewerAt] = React.useState<number | null>(null);
   const [active, setActive] = React.useState(0);
   const hasThumbs = items.length > 1;
 
@@ -73,23 +67,7 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
   const go = (e: React.MouseEvent<HTMLElement>) => {
     if (goToSlide(e.currentTarget) !== null) e.preventDefault();
   };
-  const pauseAll = React.useCallback(() => {
-    track.current?.querySelectorAll('video').forEach((v) => v.pause());
-  }, []);
-
-  const openViewer = (i: number, from: HTMLElement) => {
-    pauseAll();
-    opener.current = from;
-    setViewerAt(i);
-  };
-  const closeViewer = React.useCallback(() => {
-    setViewerAt(null);
-    // Focus goes back to the picture that opened it, after the router has seen the popstate.
-    requestAnimationFrame(() => opener.current?.focus({ preventScroll: true }));
-  }, []);
-
   if (!items.length) return null;
-  const pictures = items.filter((it) => !it.isVideoCover);
   return (
     <section className="gallery" aria-label="晒单图片">
       <div className="gallery__main">
@@ -165,7 +143,7 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
                       type="button"
                       className="gallery__open"
                       aria-label={`查看大图（第 ${i + 1} 张，共 ${items.length} 张）`}
-                      onClick={(e) => openViewer(i, e.currentTarget)}
+                      onClick={(e) => openViewer(e.currentTarget)}
                     >
                       {picture}
                     </button>
@@ -224,23 +202,6 @@ export function Gallery({ items, alt }: { items: GalleryItem[]; alt: string }) {
           {`第 ${active + 1} 张，共 ${items.length} 张`}
         </p>
       )}
-      {viewerAt !== null && pictures.length > 0 && (
-        <React.Suspense fallback={<ViewerOpening item={pictures[viewerAt] ?? pictures[0]} alt={alt} />}>
-          <PhotoViewer items={pictures} start={viewerAt} alt={alt} onClose={closeViewer} />
-        </React.Suspense>
-      )}
     </section>
-  );
-}
-
-/**
- * The viewer while its chunk is on its way (the first tap on a picture, when the prefetch has
- * not brought it yet): the picture full-screen at once, then the viewer with zoom takes over.
- */
-function ViewerOpening({ item, alt }: { item: GalleryItem; alt: string }) {
-  return (
-    <div className="viewer viewer--opening" role="dialog" aria-modal="true" aria-label="查看大图" aria-busy="true">
-      <Img src={item.full.url} alt={alt} width={item.full.width} height={item.full.height} />
-    </div>
   );
 }

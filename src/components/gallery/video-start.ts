@@ -3,7 +3,7 @@
 // page's boot before React has hydrated (src/boot/engagement.ts) and by Gallery.tsx after. Plain
 // DOM, no React: part of the entry chunk.
 
-import { whenIdle } from '../../common/when-idle';
+import { afterLoadWhenIdle } from '../../common/when-idle';
 import { PLAYER_ATTR } from './player-state';
 
 /** A slide's player slot that has a video to play (Gallery.tsx renders it). */
@@ -43,10 +43,7 @@ export function startVideo(target: Element): boolean {
  * the player is no part of what the page needs to show or hydrate (issue 21).
  */
 export function warmVideoPlayer(): void {
-  const warm = () => {
+  afterLoadWhenIdle(() => {
     if (document.querySelector(SLOT)) import('./video-player').catch(() => undefined);
-  };
-  const idle = () => whenIdle(warm, 2_000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  });
 }
