@@ -77,5 +77,26 @@ describe('accessibility (axe-core) of every page kind', { skip: siteMissing }, (
       }
       assert.ok(failures.length === 0, `axe violations:\n${failures.join('\n')}`);
     });
+
+    // The photo viewer is plain script on <body> (issue 40), no part of any page's markup: checked open.
+    test(`${label} (${viewport.width}px): no axe violations in the open photo viewer`, async () => {
+      const review = kinds.find((k) => k.kind === 'review');
+      assert.ok(review, 'a review page kind');
+      const { page, context } = await newPage(browser, viewport);
+      try {
+        await page.goto(site.base + review.urlPath);
+        await hydrated(page);
+        await page.locator('.gallery__open').first().click();
+        await page.waitForSelector('.viewer:not(.viewer--opening) .swiper-initialized');
+        await page.evaluate(AXE);
+        const result = (await page.evaluate(
+          `axe.run('.viewer', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] })`,
+        )) as AxeResult;
+        const failures = result.violations.map((v) => `${v.id} (${v.impact ?? '?'}) ${v.help}: ${v.nodes[0]?.html}`);
+        assert.deepEqual(failures, [], 'axe violations in the viewer');
+      } finally {
+        await context.close();
+      }
+    });
   }
 });
