@@ -1,7 +1,8 @@
 /**
  * Locks page scrolling (spec section 2: the mobile menu locks the page; the search sheet and the
  * photo viewer too) and returns the function that ends the lock. The body is fixed at the
- * current offset (iOS ignores overflow alone) and the scroll position is restored at the end.
+ * current offset (iOS ignores overflow alone) and the scroll position is restored at the end
+ * (called once: the hook's cleanup, the viewer's teardown).
  * Plain DOM: the photo viewer, plain script before React hydrates, uses it as the hook does.
  */
 export function lockScroll(): () => void {
@@ -16,10 +17,7 @@ export function lockScroll(): () => void {
   };
   Object.assign(style, { position: 'fixed', top: `-${y}px`, left: '0', right: '0', overflow: 'hidden' });
   document.body.dataset.scrollLocked = 'true';
-  let locked = true;
   return () => {
-    if (!locked) return;
-    locked = false;
     Object.assign(style, saved);
     delete document.body.dataset.scrollLocked;
     window.scrollTo(0, y);
