@@ -6,28 +6,11 @@ import { navigationEnded, watchNavigations } from './src/boot/navigation-progres
 import { markNavigated } from './src/components/common/hydrate-later-gate';
 import './src/styles';
 
-/**
- * Runs fn when the browser is idle (issue 26: session bookkeeping is no part of showing the
- * page, so it never competes with hydration), at the latest after `timeout` ms; Safari before
- * 18 has no requestIdleCallback: a timer then.
- */
-const whenIdle = (fn: () => void, timeout = 3000) => {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout });
-  else window.setTimeout(fn, 200);
-};
-
-// UTM parameters of the landing URL are kept for the session (spec section 3). The URL is read
-// now (a quick click could navigate away before idle); its own small chunk stores them when the
-// browser is idle: the session store is not needed to show the page.
+// The visit's stored session, the landing URL's UTM parameters, the service worker's first
+// registration and the prefetch before the runtime starts are the site entry's, with or without
+// this runtime (src/boot/reader-runtime.ts).
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   watchNavigations();
-  const landing = window.location.href;
-  whenIdle(() => {
-    import('./src/hooks/landing').then(
-      (m) => m.captureLandingUtm(landing),
-      () => undefined,
-    );
-  });
   // The service worker's app shell at a review's URL: stop before Gatsby loads the page data
   // when an editor took the review down (src/review/gone.ts). Gatsby waits for this promise.
   if ((window as { pagePath?: string }).pagePath === '/offline-plugin-app-shell-fallback/') {
@@ -65,20 +48,11 @@ export const replaceHydrateFunction = () => (element: ReactElement, container: E
   else createRoot(container).render(element);
 };
 
-// Marks the document once React has hydrated it (browser tests wait for this), then starts the
-// visit's stored session (guest id, device id, session start: spec section 4) from the same
-// small chunk as the UTM capture, when the browser is idle (its random ids and storage writes
-// are no part of the first load).
+// Marks the document once React has hydrated it (browser tests wait for this).
 export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
   document.documentElement.dataset.hydrated = 'true';
   // What the shopper asked before React had hydrated is done now, by React.
   releaseHeldActions();
-  whenIdle(() => {
-    import('./src/hooks/landing').then(
-      (m) => m.startVisit(),
-      () => undefined,
-    );
-  });
 };
 
 // After the first navigation in the app, pages render without server markup: sections that wait

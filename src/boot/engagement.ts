@@ -1,11 +1,10 @@
 // When a page's runtime starts, and what the shopper did before React hydrated (issue 40,
 // docs/architecture.md "Boot"). A page is complete as the server wrote it: a shopper reads it,
 // follows its links and sees its pictures without React. The site's browser entry (./entry.ts)
-// runs Gatsby's runtime, which fetches the page's data and hydrates, at the first idle period
-// after the load event, or sooner at the shopper's first press, touch, key, focus or pointer
-// over the page, or at once where the page must change to show what it should
-// (bootAtOnceReason). So a reader who never touches the page gets its service worker, prefetch,
-// stored session and share card too.
+// runs Gatsby's runtime, which fetches the page's data and hydrates, at the shopper's first
+// press, touch, key, focus or pointer over the page, or at once where the page must change to
+// show what it should (bootAtOnceReason). A reader who never touches the page gets its service
+// worker, prefetch, stored session and share card from plain script (./reader-runtime.ts).
 //
 // From the first script until React has hydrated, what the shopper asks of the page is held,
 // shown as taken at once (`data-held` on the control: pressed, in global.css) and done again
@@ -16,13 +15,15 @@
 // and the gallery's strip, which the browser scrolls itself (a swipe); its arrows and
 // thumbnails are done at once, here, by the few lines of ../components/gallery/strip.ts, a
 // review's video plays at once (../components/gallery/video-start.ts), a picture opens the
-// photo viewer (../components/viewer/viewer-start.ts), and so do the search sheet, a guest's 赞
-// (to sign in) and 分享 (the system share sheet): doneAtOnce.
+// photo viewer (../components/viewer/viewer-start.ts), a tablet's top category its mega-menu
+// (../components/shell/mega-start.ts, which opens it on a hover or focus too), and so do the
+// search sheet, a guest's 赞 (to sign in) and 分享 (the system share sheet): doneAtOnce.
 import { goToSlide } from '../components/gallery/strip';
 import { startVideo } from '../components/gallery/video-start';
 import { openViewer } from '../components/viewer/viewer-start';
 import { HYDRATE_LATER_ATTR, ownedByReact } from '../components/common/react-owned';
 import { PATH_PREFIX, loginPath } from '../paths';
+import { afterLoadWhenIdle } from '../common/when-idle';
 
 /** Events that start the runtime before the browser is idle: the shopper is about to ask something. */
 export const ENGAGEMENT_EVENTS = ['pointerdown', 'touchstart', 'mouseover', 'keydown', 'focusin'] as const;
@@ -30,14 +31,22 @@ export const ENGAGEMENT_EVENTS = ['pointerdown', 'touchstart', 'mouseover', 'key
 /** The end of a press or touch that engaged: the runtime starts after it (whenToBoot). */
 const GESTURE_END = ['pointerup', 'pointercancel', 'touchend', 'touchcancel', 'click'] as const;
 
-/** The idle period after the load event starts the runtime at the latest this long after it. */
-export const BOOT_IDLE_TIMEOUT_MS = 1_000;
-
 /** The session store's localStorage prefix (src/storefront/storage.ts, not imported: it would bring the store into the entry chunk). */
 const STORAGE_PREFIX = 'hrv:';
 
 /** sessionStorage key of the download bar's dismissal (src/components/shell/DownloadBar.tsx). */
 export const DOWNLOAD_BAR_DISMISSED_KEY = 'hrv:downloadBarDismissed';
+
+/**
+ * Pages whose runtime also starts at the first idle period after the load event, at the latest
+ * BOOT_IDLE_TIMEOUT_MS after it: the product hubs, whose review filters and sort show their
+ * result (the reviews of that filter) only through React, until their list has a plain-script
+ * island of its own (docs/architecture.md "Next: islands"). A tap there before then is held.
+ */
+const IDLE_PAGES = /^\/pd\//;
+
+/** The idle period after the load event starts an IDLE_PAGES runtime at the latest this long after it. */
+export const BOOT_IDLE_TIMEOUT_MS = 1_000;
 
 /** `data-boot` on <html>: "waiting" until the runtime starts, then "started". */
 export const BOOT_ATTRIBUTE = 'data-boot';
@@ -98,12 +107,12 @@ let pointerType = '';
 
 /**
  * What works without script, so a click on it is not held: a link the browser follows (one that
- * also opens something, a top category's mega-menu, or acts as a button with script, a gallery
- * thumbnail, is held), the browser's own controls and the submit button of a form with an
- * action (the search box: the browser submits it).
+ * acts as a button with script, a gallery thumbnail, is held; a tablet's tap on a top category
+ * opens its mega-menu instead, ../components/shell/mega-start.ts), the browser's own controls
+ * and the submit button of a form with an action (the search box: the browser submits it).
  */
 const NATIVE =
-  'a[href]:not([aria-expanded]):not([aria-haspopup]):not([role=button]),summary,label,input,select,textarea,form[action] [type=submit]';
+  'a[href]:not([aria-haspopup]):not([role=button]),summary,label,input,select,textarea,form[action] [type=submit]';
 /** What shows the pressed state of a held tap. */
 const CONTROL = 'a[href],button,[role=button]';
 
@@ -318,8 +327,9 @@ let boot: Promise<void> | null = null;
 
 /**
  * Resolves when the runtime may start: at once when bootAtOnceReason says so, else at the
- * first idle period after the load event (at most BOOT_IDLE_TIMEOUT_MS after it) or at the
- * shopper's first engagement, whichever comes first.
+ * shopper's first engagement (and on IDLE_PAGES at the first idle period after load, if that
+ * comes first). A reader who never engages never needs it: the page, its first taps
+ * (doneAtOnce) and the spec's runtime for such a reader (./reader-runtime.ts) are plain script.
  */
 export function whenToBoot(): Promise<void> {
   boot ??= new Promise<void>((resolve) => {
@@ -348,13 +358,8 @@ export function whenToBoot(): Promise<void> {
     if (bootAtOnceReason(window)) return start();
     root.setAttribute(BOOT_ATTRIBUTE, 'waiting');
     for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, engaged, { capture: true, passive: true });
-    const idle = () => {
-      if (typeof window.requestIdleCallback === 'function')
-        window.requestIdleCallback(start, { timeout: BOOT_IDLE_TIMEOUT_MS });
-      else window.setTimeout(start, 50);
-    };
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+    if (IDLE_PAGES.test((window as { pagePath?: string }).pagePath ?? ''))
+      afterLoadWhenIdle(start, BOOT_IDLE_TIMEOUT_MS);
   });
   return boot;
 }

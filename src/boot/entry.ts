@@ -14,6 +14,7 @@ import '../styles';
 import { followSwipes } from '../components/gallery/strip';
 import { warmVideoPlayer } from '../components/gallery/video-start';
 import { warmViewer } from '../components/viewer/viewer-start';
+import { afterLoadWhenIdle } from '../common/when-idle';
 import { holdActions, releaseHeldActions, whenToBoot } from './engagement';
 
 /** Resolves in a task of its own: a message, which browsers do not clamp as they do nested timers. */
@@ -28,6 +29,22 @@ holdActions();
 followSwipes(document);
 warmVideoPlayer();
 warmViewer();
+// The desktop navigation's mega-menu before hydration, on a desktop-wide page only (its few
+// lines a chunk of their own, asked for at once: a hover before they came starts the runtime,
+// which opens it).
+if (window.matchMedia('(min-width: 960px)').matches)
+  import('../components/shell/mega-start').then(
+    (m) => m.watchMegaMenu(),
+    () => undefined,
+  );
+// The URL the visit landed on, read now: a quick tap could leave it before the browser is idle.
+const landing = window.location.href;
+afterLoadWhenIdle(() => {
+  import('./reader-runtime').then(
+    (m) => m.startReaderRuntime(landing),
+    () => undefined,
+  );
+});
 
 void whenToBoot()
   .then(() => import(/* webpackPrefetch: true */ 'react-dom/client'))

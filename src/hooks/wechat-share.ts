@@ -42,10 +42,23 @@ function loadSdk(): Promise<WechatSdk> {
   }));
 }
 
-/** Signs the page (its URL without the fragment, as WeChat signs it) and sets the card. */
+/** The card last given for a URL: the page's head (src/boot/reader-runtime.ts) and a review's hook give the same one. */
+let given = '';
+
+/** Signs the page (its URL without the fragment, as WeChat signs it) and sets the card, once per URL and card. */
 export async function setUpWechatShare(card: ShareCard, pageUrl: string = window.location.href): Promise<void> {
   const url = pageUrl.split('#')[0];
-  const [wx, ticket] = await Promise.all([loadSdk(), browserClient().then((c) => getWechatJsTicket(c, url))]);
+  const key = JSON.stringify([url, card]);
+  if (key === given) return;
+  given = key;
+  let wx: WechatSdk;
+  let ticket: Awaited<ReturnType<typeof getWechatJsTicket>>;
+  try {
+    [wx, ticket] = await Promise.all([loadSdk(), browserClient().then((c) => getWechatJsTicket(c, url))]);
+  } catch (e) {
+    if (given === key) given = ''; // another try may do better
+    throw e;
+  }
   wx.config({
     debug: false,
     appId: ticket.appId,

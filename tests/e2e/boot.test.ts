@@ -1,6 +1,6 @@
 // When a page boots and what the shopper did before it had (issue 40, src/boot/engagement.ts).
-// A page's runtime starts at the first idle period after load with nobody touching it: the
-// service worker, prefetch, the stored session and WeChat's share card come without a touch.
+// A page's runtime starts at the shopper's first engagement; a reader who never touches the page
+// gets the service worker, prefetch, the stored session and WeChat's share card from plain script.
 // What the shopper asks before React has hydrated is shown as taken at once and done once it
 // has, each action exactly once. Hydration is held by holding the page's own data (Gatsby
 // hydrates only once it has it): the tests act while the page cannot hydrate, however fast or
@@ -22,8 +22,11 @@ import {
   pollPage,
   siteMissing,
   startSite,
+  engage,
   gestureStart,
+  hydrated,
   swipeLeft,
+  workerHoldsPage,
   type Site,
 } from './helpers/site';
 
@@ -49,10 +52,14 @@ async function touchPage(viewport: {
   return { page: await context.newPage(), context };
 }
 
-/** Loads `path` with its hydration held, and waits until the runtime is waiting for the held data. */
+/**
+ * Loads `path` with its hydration held, engages it (the runtime starts on engagement), and waits
+ * until the runtime is waiting for the held data.
+ */
 async function loadHeld(page: Page, path: string) {
   const hold = await holdHydration(page);
   await page.goto(site.base + path);
+  await engage(page);
   await waitFor('the runtime asking for the page data', () => hold.held() > 0);
   return hold;
 }
@@ -95,7 +102,7 @@ const galleryLeftFirst = (page: Page) =>
 
 const heldCount = (page: Page) => page.locator('[data-held]').count();
 
-describe('boot at the first idle period after load', { skip: siteMissing }, () => {
+describe('boot on engagement, and the reader runtime without it', { skip: siteMissing }, () => {
   before(async () => {
     site = await startSite();
     browser = await launch();
@@ -105,22 +112,39 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     await site?.close();
   });
 
-  test('a reader who never touches the page gets its runtime: hydration, the service worker, the stored visit, prefetch', async () => {
+  test('a reader who never touches the page gets the spec runtime without React: the service worker with the page offline, the stored visit, prefetch in batches of 4', async () => {
     const { page, context, problems } = await newPage(browser, MOBILE, { serviceWorkers: 'allow' });
     try {
-      const prefetched = new Set<string>();
+      // The pages prefetched: documents (a tap before the runtime starts navigates as one).
+      const prefetched: Array<{ url: string; at: number }> = [];
       page.on('request', (r) => {
-        if (PAGE_DATA.test(r.url()) && r.resourceType() === 'other') prefetched.add(r.url());
+        const u = new URL(r.url());
+        if (r.resourceType() === 'other' && u.pathname.startsWith('/review/') && u.pathname.endsWith('/'))
+          prefetched.push({ url: u.pathname + u.search, at: Date.now() });
       });
       await page.goto(site.base + '/review/haul/');
-      await hydratedFlag(page);
-      await pollPage(page, 'the service worker', async () =>
-        (await navigator.serviceWorker.getRegistration('/review/')) ? true : null,
+      await pollPage(page, 'an active service worker', async () =>
+        (await navigator.serviceWorker.getRegistration('/review/'))?.active ? true : null,
       );
+      // What the page needs offline is in the worker's caches, and the worker knows it.
+      await workerHoldsPage(page, '/haul/');
       await pollPage(page, 'the guest id and the session start', async () =>
         localStorage.getItem('hrv:guestId') && localStorage.getItem('hrv:sessionStart') ? true : null,
       );
-      await waitFor(`a prefetch batch of 4 (${prefetched.size})`, () => prefetched.size >= 4);
+      await waitFor(`a second prefetch batch (${prefetched.length})`, () => prefetched.length > 4);
+      const linked = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => a.pathname + a.search),
+      );
+      for (const p of prefetched) assert.ok(linked.includes(p.url), `${p.url} is a page this page links to`);
+      assert.equal(new Set(prefetched.map((p) => p.url)).size, prefetched.length, 'each page once');
+      // The second batch comes 3 s after the first (a busy machine only makes it later).
+      assert.ok(
+        prefetched[4].at - prefetched[3].at >= 2_500,
+        `the fifth page waits for the next batch (${prefetched[4].at - prefetched[3].at} ms)`,
+      );
+      // None of it needed React: the runtime never started.
+      assert.equal(await page.getAttribute('html', 'data-boot'), 'waiting');
+      assert.equal(await page.getAttribute('html', 'data-hydrated'), null);
       assert.deepEqual(
         problems.filter((p) => !/service worker/i.test(p)),
         [],
@@ -130,14 +154,50 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     }
   });
 
-  test('in WeChat, the share card is set without a touch', async () => {
+  const noPrefetchCases: Array<[string, { userAgent?: string; connection?: Record<string, unknown> }]> = [
+    ['a 2g connection', { connection: { effectiveType: '2g', saveData: false } }],
+    ['data saver', { connection: { effectiveType: '4g', saveData: true } }],
+    ['Googlebot', { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }],
+  ];
+  for (const [label, opts] of noPrefetchCases) {
+    test(`no prefetch without a touch for ${label}`, async () => {
+      const context = await browser.newContext({
+        viewport: MOBILE,
+        locale: 'zh-CN',
+        serviceWorkers: 'block',
+        userAgent: opts.userAgent,
+      });
+      try {
+        if (opts.connection)
+          await context.addInitScript(
+            `Object.defineProperty(navigator, 'connection', { configurable: true, value: ${JSON.stringify(opts.connection)} })`,
+          );
+        const page = await context.newPage();
+        const requested: string[] = [];
+        page.on('request', (r) => {
+          const u = new URL(r.url());
+          if (r.resourceType() === 'other' && u.pathname.endsWith('/')) requested.push(u.pathname);
+        });
+        await page.goto(site.base + '/review/haul/');
+        // The reader's runtime has run (it writes the visit first) ...
+        await pollPage(page, 'the stored visit', async () => (localStorage.getItem('hrv:guestId') ? true : null));
+        // ... and a first batch would have come 3 s later, by the page's own clock.
+        await page.evaluate(() => new Promise((r) => setTimeout(r, 5_000)));
+        assert.deepEqual(requested, [], 'nothing prefetched');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('in WeChat, the share card is set without a touch, and once however the page goes on', async () => {
     const context = await browser.newContext({ viewport: MOBILE, userAgent: WECHAT_UA, locale: 'zh-CN' });
     try {
       const page = await context.newPage();
       await page.addInitScript(`
-        window.wxRecord = {};
+        window.wxRecord = { configs: 0 };
         window.wx = {
-          config: (c) => { window.wxRecord.config = c; },
+          config: (c) => { window.wxRecord.config = c; window.wxRecord.configs += 1; },
           ready: (cb) => cb(),
           error: () => undefined,
           updateAppMessageShareData: (d) => { window.wxRecord.appMessage = d; },
@@ -147,9 +207,18 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
       await page.goto(site.base + REVIEW);
       await page.waitForFunction(() => !!(window as unknown as { wxRecord: { timeline?: unknown } }).wxRecord.timeline);
       const rec = await page.evaluate(
-        () => (window as unknown as { wxRecord: { appMessage: { title: string } } }).wxRecord,
+        () => (window as unknown as { wxRecord: { appMessage: { title: string; link: string } } }).wxRecord,
       );
       assert.equal(rec.appMessage.title, await page.title());
+      assert.equal(rec.appMessage.link, await page.getAttribute('link[rel="canonical"]', 'href'));
+      assert.equal(await page.getAttribute('html', 'data-hydrated'), null, 'set before React, without a touch');
+      // The shopper touches the page: React's review page gives the same card, which is not set again.
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { wxRecord: { configs: number } }).wxRecord.configs),
+        1,
+      );
     } finally {
       await context.close();
     }
@@ -217,7 +286,7 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
         const hold = state === 'hydrated' ? null : await loadHeld(page, REVIEW);
         if (!hold) {
           await page.goto(site.base + REVIEW);
-          await hydratedFlag(page);
+          await hydrated(page);
         }
         const track = page.locator('.gallery__track');
         let ends = 0;
@@ -436,32 +505,81 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     }
   });
 
-  test('a tablet tap on a top category before hydration opens its mega-menu and stays on the page', async () => {
+  /** The open panel's id and how many links it has, or null when none is open. */
+  const openPanel = (page: Page) =>
+    page.evaluate(() => {
+      const open = [...document.querySelectorAll<HTMLElement>('.mega')].filter((m) => !m.hidden);
+      return open.length === 1 ? { id: open[0].id, links: open[0].querySelectorAll('a').length } : null;
+    });
+  /** The id of the top category's panel at `n` (0-based). */
+  const panelOf = (page: Page, n: number) => page.locator('.dnav__top').nth(n).getAttribute('aria-controls');
+
+  test('a tablet tap on a top category before hydration opens its mega-menu at once; hydration keeps it; the next tap follows the link', async () => {
     const { page, context } = await touchPage({ width: 1024, height: 768 });
     try {
       const hold = await loadHeld(page, REVIEW);
-      await page.tap('.dnav__top');
-      assert.equal(await heldCount(page), 1, 'the category shows it was taken');
+      const id = await panelOf(page, 1);
+      await page.tap('.dnav__top >> nth=1');
+      // Open, with its sub-categories, while React cannot hydrate: plain script did it.
+      await page.waitForFunction((i) => (document.getElementById(i!)?.querySelectorAll('a').length ?? 0) > 1, id);
+      assert.deepEqual((await openPanel(page))?.id, id);
+      assert.equal(await page.getAttribute('.dnav__top >> nth=1', 'aria-expanded'), 'true');
+      assert.equal(await heldCount(page), 0, 'done, not held');
+      assert.equal(await page.getAttribute('html', 'data-hydrated'), null);
       await hold.release();
       await hydratedFlag(page);
-      await page.waitForSelector('.mega:not([hidden]) a');
+      assert.equal((await openPanel(page))?.id, id, 'hydration leaves it open');
       assert.equal(new URL(page.url()).pathname, REVIEW);
+      // React has the state the script left: the second tap follows the link.
+      const href = await page.getAttribute('.dnav__top >> nth=1', 'href');
+      await page.tap('.dnav__top >> nth=1');
+      await page.waitForURL((u) => u.pathname === href);
     } finally {
       await context.close();
     }
   });
 
-  test('a desktop hover before hydration opens the mega-menu once hydrated', async () => {
+  test('before the runtime starts, a tablet: first tap opens, second follows the link at once', async () => {
+    const { page, context } = await touchPage({ width: 1024, height: 768 });
+    try {
+      // React and the template's chunks never come: what happens is plain script's alone.
+      await page.route(/\/review\/(framework|component---)/, (r) => r.abort());
+      await page.goto(site.base + REVIEW);
+      const id = await panelOf(page, 2);
+      await page.tap('.dnav__top >> nth=2');
+      await page.waitForFunction((i) => (document.getElementById(i!)?.querySelectorAll('a').length ?? 0) > 1, id);
+      assert.equal(new URL(page.url()).pathname, REVIEW);
+      const href = await page.getAttribute('.dnav__top >> nth=2', 'href');
+      await page.tap('.dnav__top >> nth=2');
+      await page.waitForURL((u) => u.pathname === href);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a desktop hover before hydration opens the mega-menu at once; hydration keeps it, leaving closes it', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block', locale: 'zh-CN' });
     try {
       const page = await context.newPage();
       const hold = await holdHydration(page);
       await page.goto(site.base + REVIEW);
+      await page.hover('.dnav__top >> nth=3');
+      const id = await panelOf(page, 3);
+      await page.waitForFunction((i) => (document.getElementById(i!)?.querySelectorAll('a').length ?? 0) > 1, id);
+      assert.equal(await page.getAttribute('html', 'data-hydrated'), null, 'open before React has hydrated');
       await waitFor('the runtime asking for the page data', () => hold.held() > 0);
-      await page.hover('.dnav__top');
       await hold.release();
       await hydratedFlag(page);
-      await page.waitForSelector('.mega:not([hidden]) a');
+      assert.equal((await openPanel(page))?.id, id, 'hydration leaves it open');
+      const before = await openPanel(page);
+      assert.ok(before && before.links > 1);
+      // React's own handlers now: the next category, then away.
+      const first = await panelOf(page, 0);
+      await page.hover('.dnav__top >> nth=0');
+      await page.waitForFunction((i) => document.getElementById(i!)?.hidden === false, first);
+      assert.equal((await openPanel(page))?.id, first);
+      await page.mouse.move(640, 700);
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('.mega')].every((m) => m.hidden));
     } finally {
       await context.close();
     }
@@ -555,7 +673,7 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
     const hydratedPage = async () => {
       const t = await touchPage(MOBILE);
       await t.page.goto(site.base + REVIEW);
-      await hydratedFlag(t.page);
+      await hydrated(t.page);
       await t.page.waitForLoadState('networkidle');
       return t;
     };
@@ -588,7 +706,7 @@ describe('boot at the first idle period after load', { skip: siteMissing }, () =
           else await go();
         });
         await page.goto(site.base + REVIEW);
-        await hydratedFlag(page);
+        await hydrated(page);
         await page.locator('.gallery__open').first().tap();
         await page.waitForSelector('.viewer--opening img');
         await waitFor("the viewer's chunk asked for", () => held.length > 0);

@@ -19,6 +19,7 @@ import {
   DESKTOP,
   MOBILE,
   PUBLIC_DIR,
+  engage,
   holdHydration,
   hydrated,
   launch,
@@ -286,6 +287,7 @@ describe('a buy path that lands on this product (issue 45)', { skip: siteMissing
           if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v2/shoppingcart') carts.push(r.url());
         });
         await page.goto(site.base + (where === 'hub' ? target.hub : target.review));
+        await engage(page);
         await waitFor('the runtime asking for the page data', () => hold.held() > 0);
         const button = page.locator('.buy button.buy__cart');
         await button.scrollIntoViewIfNeeded();

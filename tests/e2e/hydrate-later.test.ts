@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MOBILE, PUBLIC_DIR, hydrated, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
-import { BOOT_IDLE_TIMEOUT_MS } from '../../src/boot/engagement';
 
 let site: Site;
 let browser: Browser;
@@ -30,13 +29,10 @@ const belowFold = (page: Page, selector: string) =>
 const SORT = '.previews__sort .sortbtn[data-sort="likes"]';
 
 /** The page's requestIdleCallback queues its callbacks until window.__runIdle() (a string: tsx's __name). */
-// The runtime's own start (src/boot/engagement.ts, at the first idle period: BOOT_IDLE_TIMEOUT_MS)
-// is not held: what is held is the work that waits for idle after it.
 const holdIdleCallbacks = (context: BrowserContext) =>
   context.addInitScript(`(() => {
   var held = [];
   window.requestIdleCallback = function (cb, opts) {
-    if (opts && opts.timeout === ${BOOT_IDLE_TIMEOUT_MS}) { setTimeout(function () { cb({ didTimeout: false, timeRemaining: function () { return 50; } }); }, 0); return 0; }
     held.push(cb);
     return held.length;
   };

@@ -24,22 +24,18 @@ import {
 } from './helpers/site';
 import type { HaulResponse } from '../../src/storefront/types';
 import { DELAYED_LOAD_IDLE_TIMEOUT_MS, DELAYED_LOAD_MARK } from '../../src/hooks/use-delayed-load';
-import { BOOT_IDLE_TIMEOUT_MS } from '../../src/boot/engagement';
 
 /**
  * The page's requestIdleCallback queues its callbacks until the test calls window.__runIdle().
  * A string, not a function: tsx would wrap the inner functions' names in a helper (__name) the
  * page does not have.
  */
-// The runtime's own start (src/boot/engagement.ts, at the first idle period: BOOT_IDLE_TIMEOUT_MS)
-// is not held: what is held is the work that waits for idle after it.
 const holdIdleCallbacks = (context: BrowserContext) =>
   context.addInitScript(`(() => {
   var held = new Map(), id = 0;
   window.__held = held;
   window.requestIdleCallback = function (cb, opts) {
     var f = function () { cb({ didTimeout: false, timeRemaining: function () { return 50; } }); };
-    if (opts && opts.timeout === ${BOOT_IDLE_TIMEOUT_MS}) { setTimeout(f, 0); return 0; }
     f.timeout = opts && opts.timeout;
     held.set(++id, f);
     return id;

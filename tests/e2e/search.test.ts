@@ -18,6 +18,7 @@ import {
   PAGE_DATA,
   PUBLIC_DIR,
   ROOT,
+  engage,
   holdHydration,
   hydrated,
   innerTexts,
@@ -115,6 +116,7 @@ async function loadHeld(page: Page, path: string) {
   const hold = await holdHydration(page);
   const asked = page.waitForRequest((r) => PAGE_DATA.test(r.url()));
   await page.goto(site.base + path);
+  await engage(page); // the runtime starts on engagement
   await asked;
   return hold;
 }

@@ -6,7 +6,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
+import { DESKTOP, MOBILE, engage, launch, newPage, siteMissing, startSite, type Site } from './helpers/site';
 import type { HaulResponse } from '../../src/storefront/types';
 
 const RECORD_VIOLATIONS = `
@@ -50,6 +50,7 @@ describe('security headers in the browser', { skip: siteMissing }, () => {
   async function violationsOf(page: Page, problems: string[], url: string): Promise<string[]> {
     const res = await page.goto(url);
     assert.ok(res, url);
+    await engage(page);
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
     // Scroll through the page so lazy parts (carousels, the mega-menu chunk on hover) start.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -71,6 +72,7 @@ describe('security headers in the browser', { skip: siteMissing }, () => {
         }
         if (viewport === DESKTOP) {
           await page.goto(`${site.base}/review/about/`);
+          await engage(page);
           await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
           await page.hover('.dnav__top');
           await page.waitForSelector('.mega a');

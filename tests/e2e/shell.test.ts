@@ -19,7 +19,7 @@ import { getNavigation } from '../../src/components/shell/nav-source';
 import { megaMenu as getMegaMenu } from '../../src/components/shell/mega-menu-data';
 import { qrTargets } from '../../src/components/shell/qr-targets';
 import { withPrefix } from '../../src/paths';
-import { launch, settled } from './helpers/site';
+import { engage, launch, settled } from './helpers/site';
 
 const publicDir = join(__dirname, '..', '..', 'public');
 const external = process.env.E2E_BASE_URL;
@@ -52,7 +52,9 @@ async function open(width: number, height: number, path = PAGE): Promise<Page> {
   (page as Page & { errors?: string[] }).errors = errors;
   await page.goto(base + path, { waitUntil: 'load' });
   // Hydration done (the flag is set by an effect of the app root, after the whole tree): React
-  // has attached its listeners and the header's scroll hook is live.
+  // has attached its listeners and the header's scroll hook is live. The runtime starts on the
+  // shopper's first engagement.
+  await engage(page);
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
   await page.waitForFunction(() => document.querySelector('header[data-scroll]') != null);
   await settled(page);

@@ -2,9 +2,7 @@ import * as React from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'gatsby';
 import type { MenuItem } from '../../catalogue';
-import { MegaPanel } from './MegaPanel';
 import { moveIndex } from './menu-keys';
-import { loadMegaMenu } from './nav-source';
 
 interface Bar {
   x: number;
@@ -13,29 +11,20 @@ interface Bar {
 
 const panelId = (id: string) => `mega-${id}`;
 
+/** A slot's markup as React knows it: none, whatever plain script put in it (never compared). */
+const EMPTY = { __html: '' };
+
 /**
  * Desktop top category navigation (spec section 2, "Shell"): a highlight bar slides (CSS
  * transform) to the hovered or focused item, which opens its mega-menu. Keyboard: focus opens,
  * ArrowDown enters the panel, Arrow keys walk, Escape closes and returns to the top item.
- * The panel's links render only while open, so the page HTML stays small.
+ * A panel is a slot filled by plain script as it first opens (./mega-panel.ts, the same before
+ * React has hydrated, ./mega-start.ts), so the page HTML stays small and an open panel is
+ * never redrawn by hydration; this component takes over the state that script left.
  */
 export function DesktopNav({ items }: { items: MenuItem[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const [bar, setBar] = useState<Bar | null>(null);
-  // Sub-categories arrive with the mega-menu chunk on first open (nav-source.ts).
-  const [full, setFull] = useState<MenuItem[] | null>(null);
-  useEffect(() => {
-    if (open == null || full) return;
-    let alive = true;
-    loadMegaMenu()
-      .then((m) => {
-        if (alive) setFull(m);
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [open, full]);
   const navRef = useRef<HTMLElement>(null);
   const quietFocus = useRef(false);
   // Top links are found in the DOM (Gatsby's Link ref typing does not fit a callback ref).
@@ -78,12 +67,32 @@ export function DesktopNav({ items }: { items: MenuItem[] }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open, close]);
 
-  // After ArrowDown opened a panel, move focus to its first link once it has rendered.
+  // The panel opened before hydration (./mega-start.ts) stays open, now as this state.
   useEffect(() => {
-    if (open == null || focusPanel.current !== open) return;
-    focusPanel.current = null;
-    document.getElementById(panelId(items[open].id))?.querySelector('a')?.focus();
-  }, [open, items, full]);
+    const i = items.findIndex((g) => document.getElementById(panelId(g.id))?.hidden === false);
+    if (i >= 0) activate(i);
+  }, [items, activate]);
+
+  // The open panel's content (its sub-categories arrive with the mega-menu chunk on first
+  // open); after ArrowDown opened it, focus on its first link once that is in.
+  useEffect(() => {
+    if (open == null) return;
+    const panel = document.getElementById(panelId(items[open].id));
+    const topLink = top(open);
+    if (!panel || !topLink) return;
+    let alive = true;
+    import('./mega-panel')
+      .then((m) => m.fillPanel(panel, topLink))
+      .then(() => {
+        if (!alive || focusPanel.current !== open) return;
+        focusPanel.current = null;
+        panel.querySelector('a')?.focus();
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [open, items]);
 
   const onTopKey = (i: number) => (e: React.KeyboardEvent) => {
     const to = moveIndex(i, e.key, items.length, 'row');
@@ -144,11 +153,17 @@ export function DesktopNav({ items }: { items: MenuItem[] }) {
             >
               {g.name}
             </Link>
-            {/* Arrow keys pressed on the panel's links bubble here; the div itself takes no focus. */}
+            {/* Arrow keys pressed on the panel's links bubble here; the div itself takes no
+                focus. The slot's content is ./mega-panel.ts's: plain links, which load their
+                page as a document (quicker to the next page than the app's navigation). */}
             {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
-            <div id={panelId(g.id)} className="mega" hidden={open !== i} onKeyDown={onPanelKey(i)}>
-              {open === i && <MegaPanel group={full?.find((f) => f.id === g.id) ?? g} />}
-            </div>
+            <div
+              id={panelId(g.id)}
+              className="mega"
+              hidden={open !== i}
+              onKeyDown={onPanelKey(i)}
+              dangerouslySetInnerHTML={EMPTY}
+            />
           </li>
         ))}
       </ul>

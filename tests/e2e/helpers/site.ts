@@ -198,11 +198,20 @@ export async function settled(page: Page) {
 }
 
 /**
- * Waits until React has hydrated the page: gatsby-browser.tsx sets the flag from Gatsby's
- * onInitialClientRender, an effect of the app root, which runs once the whole tree has
- * hydrated; then until the page has settled.
+ * The shopper engages the page, as a first touch, key or pointer does (src/boot/engagement.ts:
+ * Gatsby's runtime starts then, not before): a press of Shift, which does nothing else.
+ */
+export async function engage(page: Page) {
+  await page.keyboard.press('Shift');
+}
+
+/**
+ * Engages the page (the runtime starts on engagement) and waits until React has hydrated it:
+ * gatsby-browser.tsx sets the flag from Gatsby's onInitialClientRender, an effect of the app
+ * root, which runs once the whole tree has hydrated; then until the page has settled.
  */
 export async function hydrated(page: Page) {
+  await engage(page);
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
   await settled(page);
 }

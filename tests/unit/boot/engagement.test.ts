@@ -1,5 +1,4 @@
-// When a page boots at once instead of at the first idle period after load or the first
-// engagement (src/boot/engagement.ts): the rule on a stand-in window, one reason at a time.
+// When a page boots at once instead of at the shopper's first engagement (src/boot/engagement.ts): the rule on a stand-in window, one reason at a time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bootAtOnceReason, DOWNLOAD_BAR_DISMISSED_KEY } from '../../../src/boot/engagement';
@@ -22,7 +21,7 @@ function win(over: {
   } as unknown as Window & { pagePath?: string };
 }
 
-test('a page at its own URL without a query or a stored state waits for the idle period', () => {
+test('a page at its own URL without a query or a stored state waits for engagement', () => {
   assert.equal(bootAtOnceReason(win({})), null);
   assert.equal(bootAtOnceReason(win({ pathname: '/review/100001/5000001' })), null, 'without the trailing slash');
   assert.equal(bootAtOnceReason(win({ pagePath: '/', pathname: '/review/' })), null, 'home');
