@@ -33,8 +33,17 @@ export function mayPrefetch(nav: Navigator): boolean {
 }
 
 /** Pages prefetched per batch, and the time between batches (spec section 9). */
-export const PREFETCH_BATCH = 4;
-export const PREFETCH_EVERY_MS = 3_000;
+const PREFETCH_BATCH = 4;
+const PREFETCH_EVERY_MS = 3_000;
+
+/** A `<link rel=prefetch>` for `href` in the head (removed once done when `once`). */
+function prefetch(href: string, once = false) {
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.href = href;
+  if (once) link.onload = link.onerror = () => link.remove();
+  document.head.appendChild(link);
+}
 
 /**
  * The site's page a link leads to, as a document URL (no fragment), or null for a link that
@@ -64,12 +73,7 @@ function prefetchLinksInView() {
   const batch = () => {
     timer = 0;
     if (runtimeStarted()) return observer.disconnect();
-    for (const href of queued.splice(0, PREFETCH_BATCH)) {
-      const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.href = href;
-      document.head.appendChild(link);
-    }
+    for (const href of queued.splice(0, PREFETCH_BATCH)) prefetch(href);
     if (queued.length > 0) timer = window.setTimeout(batch, PREFETCH_EVERY_MS);
   };
   const observer = new IntersectionObserver((entries) => {
@@ -137,13 +141,7 @@ async function cachePageFor(worker: ServiceWorker) {
     return; // offline already, or no page data: nothing the worker could serve the page with
   }
   worker.postMessage({ gatsbyApi: 'setPathResources', path: page, resources });
-  for (const href of [...head, ...resources]) {
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.href = href;
-    link.onload = link.onerror = () => link.remove();
-    document.head.appendChild(link);
-  }
+  for (const href of [...head, ...resources]) prefetch(href, true);
 }
 
 /** In WeChat, the share card of the page's own head (og: tags), as the review page's hook sets it. */

@@ -513,6 +513,9 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
     });
   /** The id of the top category's panel at `n` (0-based). */
   const panelOf = (page: Page, n: number) => page.locator('.dnav__top').nth(n).getAttribute('aria-controls');
+  /** Waits until the panel `id` has its sub-categories (more than the group's own link). */
+  const panelFilled = (page: Page, id: string | null) =>
+    page.waitForFunction((i) => (document.getElementById(i!)?.querySelectorAll('a').length ?? 0) > 1, id);
 
   test('a tablet tap on a top category before hydration opens its mega-menu at once; hydration keeps it; the next tap follows the link', async () => {
     const { page, context } = await touchPage({ width: 1024, height: 768 });
@@ -521,7 +524,7 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
       const id = await panelOf(page, 1);
       await page.tap('.dnav__top >> nth=1');
       // Open, with its sub-categories, while React cannot hydrate: plain script did it.
-      await page.waitForFunction((i) => (document.getElementById(i!)?.querySelectorAll('a').length ?? 0) > 1, id);
+      await panelFilled(page, id);
       assert.deepEqual((await openPanel(page))?.id, id);
       assert.equal(await page.getAttribute('.dnav__top >> nth=1', 'aria-expanded'), 'true');
       assert.equal(await heldCount(page), 0, 'done, not held');
@@ -547,7 +550,7 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
       await page.goto(site.base + REVIEW);
       const id = await panelOf(page, 2);
       await page.tap('.dnav__top >> nth=2');
-      await page.waitForFunction((i) => (document.getElementById(i!)?.querySelectorAll('a').length ?? 0) > 1, id);
+      await panelFilled(page, id);
       assert.equal(new URL(page.url()).pathname, REVIEW);
       const href = await page.getAttribute('.dnav__top >> nth=2', 'href');
       await page.tap('.dnav__top >> nth=2');
@@ -565,7 +568,7 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
       await page.goto(site.base + REVIEW);
       await page.hover('.dnav__top >> nth=3');
       const id = await panelOf(page, 3);
-      await page.waitForFunction((i) => (document.getElementById(i!)?.querySelectorAll('a').length ?? 0) > 1, id);
+      await panelFilled(page, id);
       assert.equal(await page.getAttribute('html', 'data-hydrated'), null, 'open before React has hydrated');
       await waitFor('the runtime asking for the page data', () => hold.held() > 0);
       await hold.release();

@@ -86,7 +86,8 @@ function parts(nav: Element) {
  */
 export function showPanel(nav: Element, index: number | null): Promise<void> {
   let fill: Promise<void> = Promise.resolve();
-  parts(nav).forEach(({ top, panel }, i) => {
+  const items = parts(nav);
+  items.forEach(({ top, panel }, i) => {
     if (!top || !panel) return;
     const on = i === index;
     top.classList.toggle('is-active', on);
@@ -95,7 +96,7 @@ export function showPanel(nav: Element, index: number | null): Promise<void> {
     if (on) fill = fillPanel(panel, top);
   });
   const bar = nav.querySelector<HTMLElement>('.dnav__bar');
-  const top = index == null ? null : parts(nav)[index]?.top;
+  const top = index == null ? null : items[index]?.top;
   if (bar) {
     bar.dataset.active = String(!!top);
     const parent = top?.offsetParent;
@@ -105,12 +106,6 @@ export function showPanel(nav: Element, index: number | null): Promise<void> {
     }
   }
   return fill;
-}
-
-/** The index of the panel shown, or null. */
-export function shownPanel(nav: Element): number | null {
-  const i = parts(nav).findIndex(({ panel }) => panel && !panel.hidden);
-  return i < 0 ? null : i;
 }
 
 let watching = false;

@@ -1,9 +1,10 @@
 // The desktop mega-menu before React has hydrated the navigation (issue 40): a hover or a focus
 // on a top category opens its panel and a tablet's first tap on a closed one opens it (the next
 // tap follows the link), as DesktopNav does. The site's hold on taps before hydration leaves
-// the top categories' links to the browser (../../boot/engagement.ts), and so to this. In the entry chunk only the first listeners; the
-// rest (closing, Escape, the panel's content) is ./mega-panel.ts, a chunk of its own, loaded at
-// the first of them. Once React has hydrated the page, DesktopNav does all of it.
+// the top categories' links to the browser (../../boot/engagement.ts), and so to this. A small
+// chunk the entry asks for on a desktop-wide page: only the first listeners; the rest (closing,
+// Escape, the panel's content) is ./mega-panel.ts, loaded at the first of them. Once React has
+// hydrated the page, DesktopNav does all of it.
 type Panel = typeof import('./mega-panel');
 
 let panel: Promise<Panel> | null = null;
