@@ -394,12 +394,14 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
         // before the touch 0.2 s of it; at 40x, 1-2 s.)
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 40 });
         await hold.release();
+        // Until React has made its root (or has already committed: then this trial is lost, and
+        // waiting for a root with no commit would wait for ever).
         await page.waitForFunction(
           () => {
             const root = document.getElementById('___gatsby');
             const { hydrationProbe } = window as unknown as { hydrationProbe: Probe };
             return (
-              !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer')) && hydrationProbe.commits === 0
+              hydrationProbe.commits > 0 || (!!root && Object.keys(root).some((k) => k.startsWith('__reactContainer')))
             );
           },
           null,
