@@ -62,6 +62,8 @@ export class MediaStore {
   private readonly files = new Map<string, number>();
   private bytes = 0;
   private readonly ready: Promise<void>;
+  /** The get() calls not yet answered (close waits for them). */
+  private readonly serving = new Set<Promise<Buffer>>();
 
   /**
    * `subjectOf`: what a picture shows (server/media/subjects.ts, a lookup on the database),
@@ -81,12 +83,33 @@ export class MediaStore {
     return { ...this.limiter.stats, files: this.files.size, bytes: this.bytes, inFlight: this.limiter.inFlight };
   }
 
+  /**
+   * Resolves once nothing this store started still writes: the start's scan (which writes
+   * MEDIA_DIR/.renderer) and every picture asked for and not yet answered (each is written to
+   * the cache before it is answered). The server waits for it on close, so a
+   * folder removed after close stays removed (a test's temp folder failed with ENOTEMPTY when
+   * the scan wrote its marker after the removal had listed the folder).
+   */
+  async close(): Promise<void> {
+    await Promise.allSettled([this.ready, ...this.serving]);
+  }
+
   fileOf(key: MediaKey): string {
     // Every segment was validated by parseMediaPath: no separators, no dots except the extension.
     return join(key.kind, key.id, `${key.width}x${key.height}.${key.ext}`);
   }
 
-  async get(key: MediaKey): Promise<Buffer> {
+  get(key: MediaKey): Promise<Buffer> {
+    const p = this.serve(key);
+    this.serving.add(p);
+    p.then(
+      () => this.serving.delete(p),
+      () => this.serving.delete(p),
+    );
+    return p;
+  }
+
+  private async serve(key: MediaKey): Promise<Buffer> {
     await this.ready;
     const rel = this.fileOf(key);
     const cached = await this.read(rel, key.ext);

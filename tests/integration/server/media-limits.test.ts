@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { createMediaLookup } from '../../../server/media/exists';
 import { RENDERER_VERSION } from '../../../server/media/render';
 import { isServedSize } from '../../../server/media/sizes';
-import { isComplete, type MediaStoreOptions } from '../../../server/media/store';
+import { isComplete, MediaStore, type MediaStoreOptions } from '../../../server/media/store';
 import { parseMediaPath } from '../../../server/media/urls';
 import { startServer } from '../../../server/start';
 import { assertError, startTestServer, type TestServer } from './helper';
@@ -274,6 +274,28 @@ describe('media limits', () => {
       assert.equal(readFileSync(join(dir, 'media', '.renderer'), 'utf8'), RENDERER_VERSION);
     } finally {
       await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('closing waits for what the store writes: its start marker and a render in flight; the folder then removes cleanly', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'media-close-'));
+    try {
+      const store = new MediaStore(join(dir, 'media'));
+      const url = urls.find((u) => u.startsWith('/media/picture/') && u.endsWith('.jpg'))!;
+      const [, , kind, id, file] = url.split('/');
+      const key = parseMediaPath(kind, id, file)!;
+      const render = store.get(key); // not awaited: close must wait for it
+      await store.close();
+      assert.equal(readFileSync(join(dir, 'media', '.renderer'), 'utf8'), RENDERER_VERSION, 'start marker written');
+      assert.ok(
+        existsSync(join(dir, 'media', store.fileOf(key))),
+        'the render in flight was written before close resolved',
+      );
+      assert.ok(isComplete(await render, 'jpg'));
+      rmSync(dir, { recursive: true });
+      assert.ok(!existsSync(dir));
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
