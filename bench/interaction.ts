@@ -313,8 +313,18 @@ async function baselineSite(ctx: BenchContext, ref: string, dbFile: string): Pro
       .split('\n')
       .filter(Boolean),
   );
-  for (const f of BOOT_FILES.filter((b) => at.has(b))) {
+  // The components deleted since the ref come back too: its boot files import them (the
+  // gallery's lazy video and photo viewer, their swiper modules). Pages and templates do not:
+  // a page that came back would be built.
+  const deleted = execFileSync('git', ['diff', '--name-only', '--diff-filter=D', ref, 'HEAD', '--', 'src'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((f) => f && !/^src\/(pages|templates)\//.test(f));
+  for (const f of [...BOOT_FILES.filter((b) => at.has(b)), ...deleted]) {
     const text = execFileSync('git', ['show', `${ref}:${f}`], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     fs.writeFileSync(path.join(dir, f), text);
   }
   const run = await gatsbyBuild(ctx, dir, dbFile, 'build boot baseline');
