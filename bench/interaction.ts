@@ -41,8 +41,8 @@ const BOOT_FILES = [
 
 /**
  * One frame at 60 Hz: what the bench resolves (a result is timed to the frame that shows it). A
- * result at most a frame behind the hydrated page's is the same to the eye, while on figures of
- * 16-25 ms (the menu) a frame is 1.3-1.5x: the ratio alone would read a frame's jitter as a miss.
+ * result at most a frame behind the hydrated page's is the same to the eye, while on the menu's
+ * 17-28 ms figures a frame's jitter reads 1.2-1.7x: the ratio alone would call it a miss.
  */
 const FRAME_MS = 16.7;
 

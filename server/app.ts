@@ -223,6 +223,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 
   const mediaStore = new MediaStore(opts.mediaDir, opts.media, createSubjectLookup(app.db));
   app.decorate('mediaStore', mediaStore);
+  // Before the database's close (onClose hooks run last registered first): a render asks it its subject.
   app.addHook('onClose', async () => mediaStore.close());
   app.register(mediaRoutes, { prefix: '/media', store: mediaStore, isGone: takenDownMedia(app) });
   return app;

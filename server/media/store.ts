@@ -86,9 +86,9 @@ export class MediaStore {
   /**
    * Resolves once nothing this store started still writes: the start's scan (which writes
    * MEDIA_DIR/.renderer) and every picture asked for and not yet answered (each is written to
-   * the cache before it is answered). The server waits for it on close, so a
-   * folder removed after close stays removed (a test's temp folder failed with ENOTEMPTY when
-   * the scan wrote its marker after the removal had listed the folder).
+   * the cache before it is answered). The server waits for it on close, so a folder removed
+   * after close stays removed (a test's temp folder failed with ENOTEMPTY when the scan wrote
+   * its marker after the removal had listed the folder).
    */
   async close(): Promise<void> {
     await Promise.allSettled([this.ready, ...this.serving]);
