@@ -122,7 +122,10 @@ const CONTROLS: Control[] = [
     name: 'chip /pd/',
     page: (d) => pagesByKind(d).product,
     target: 'button.tagbtn[aria-pressed="false"]',
-    shown: `!!window.__tapped?.matches('[aria-pressed="true"]')`,
+    // The result is the list of that filter shown (its reviews from the comment query), not only
+    // the chip pressed, which is the first response.
+    shown: `(() => { const k = window.__tapped?.dataset.filter; const s = document.querySelector('.previews'); return !!k && s?.dataset.filter === k && s.dataset.status === 'idle'; })()`,
+    taken: `!!window.__tapped?.matches('[aria-pressed="true"]')`,
   },
   { name: 'share', page: REVIEW, target: '.share__button', shown: `!!window.__shared` },
   {

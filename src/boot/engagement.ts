@@ -16,14 +16,14 @@
 // thumbnails are done at once, here, by the few lines of ../components/gallery/strip.ts, a
 // review's video plays at once (../components/gallery/video-start.ts), a picture opens the
 // photo viewer (../components/viewer/viewer-start.ts), a tablet's top category its mega-menu
-// (../components/shell/mega-start.ts, which opens it on a hover or focus too), and so do the
-// search sheet, a guest's 赞 (to sign in) and 分享 (the system share sheet): doneAtOnce.
+// (../components/shell/mega-start.ts, which opens it on a hover or focus too), a toggle in a
+// group (a product hub's review filter: pressInGroup) is pressed while its tap is held, and so
+// do the search sheet, a guest's 赞 (to sign in) and 分享 (the system share sheet): doneAtOnce.
 import { goToSlide } from '../components/gallery/strip';
 import { startVideo } from '../components/gallery/video-start';
 import { openViewer } from '../components/viewer/viewer-start';
 import { HYDRATE_LATER_ATTR, ownedByReact } from '../components/common/react-owned';
 import { PATH_PREFIX, loginPath } from '../paths';
-import { afterLoadWhenIdle } from '../common/when-idle';
 
 /** Events that start the runtime before the browser is idle: the shopper is about to ask something. */
 export const ENGAGEMENT_EVENTS = ['pointerdown', 'touchstart', 'mouseover', 'keydown', 'focusin'] as const;
@@ -36,17 +36,6 @@ const STORAGE_PREFIX = 'hrv:';
 
 /** sessionStorage key of the download bar's dismissal (src/components/shell/DownloadBar.tsx). */
 export const DOWNLOAD_BAR_DISMISSED_KEY = 'hrv:downloadBarDismissed';
-
-/**
- * Pages whose runtime also starts at the first idle period after the load event, at the latest
- * BOOT_IDLE_TIMEOUT_MS after it: the product hubs, whose review filters and sort show their
- * result (the reviews of that filter) only through React, until their list has a plain-script
- * island of its own (docs/architecture.md "Next: islands"). A tap there before then is held.
- */
-const IDLE_PAGES = /^\/pd\//;
-
-/** The idle period after the load event starts an IDLE_PAGES runtime at the latest this long after it. */
-export const BOOT_IDLE_TIMEOUT_MS = 1_000;
 
 /** `data-boot` on <html>: "waiting" until the runtime starts, then "started". */
 export const BOOT_ATTRIBUTE = 'data-boot';
@@ -187,6 +176,7 @@ const listeners: Record<string, (e: Event) => void> = {
     if (startVideo(target)) return; // a review's video plays now (its own small chunk)
     if (openViewer(target)) return; // a picture full-screen now, the viewer with its chunk
     if (doneAtOnce(target)) return;
+    pressInGroup(target);
     target.closest(CONTROL)?.setAttribute(HELD_ATTRIBUTE, '');
     hold({ kind: 'click', target, pointerType: e.detail ? pointerType : '' });
   },
@@ -229,6 +219,21 @@ function doneAtOnce(target: Element): boolean {
     else share.click();
   });
   return true;
+}
+
+/**
+ * A held tap on a toggle in a group (`[role=group] > [aria-pressed]`: a product hub's
+ * review filter or sort) presses it at once and lets go of the group's others, as the component
+ * renders the state the replayed tap then sets (hydration keeps the attribute as it finds it).
+ * A hub's reviews of that filter are asked for at the tap too
+ * (../components/listing/review-filter-early.ts).
+ */
+function pressInGroup(target: Element) {
+  const button = target.closest('[role=group]>[aria-pressed]');
+  // Written without optional chaining: Gatsby's Babel preset expands it, and this is every page's first load.
+  if (button)
+    for (const b of button.parentElement!.querySelectorAll(':scope>[aria-pressed]'))
+      b.setAttribute('aria-pressed', String(b === button));
 }
 
 /** Shows the hidden dialog a `data-opens` control names, focus in its field; false for no such control. */
@@ -327,8 +332,7 @@ let boot: Promise<void> | null = null;
 
 /**
  * Resolves when the runtime may start: at once when bootAtOnceReason says so, else at the
- * shopper's first engagement (and on IDLE_PAGES at the first idle period after load, if that
- * comes first). A reader who never engages never needs it: the page, its first taps
+ * shopper's first engagement. A reader who never engages never needs it: the page, its first taps
  * (doneAtOnce) and the spec's runtime for such a reader (./reader-runtime.ts) are plain script.
  */
 export function whenToBoot(): Promise<void> {
@@ -358,8 +362,6 @@ export function whenToBoot(): Promise<void> {
     if (bootAtOnceReason(window)) return start();
     root.setAttribute(BOOT_ATTRIBUTE, 'waiting');
     for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, engaged, { capture: true, passive: true });
-    if (IDLE_PAGES.test((window as { pagePath?: string }).pagePath ?? ''))
-      afterLoadWhenIdle(start, BOOT_IDLE_TIMEOUT_MS);
   });
   return boot;
 }

@@ -4,7 +4,9 @@
 // session start, the landing URL's UTM parameters: spec section 4), registers the service
 // worker and gives it what the page needs offline (gatsby-plugin-offline's own steps), prefetches
 // the pages of the links in view in batches of 4 every 3 s (spec section 9; skipped on 2g, data
-// saver and for bots), and in WeChat sets the share card from the page's own head. Once
+// saver and for bots), in WeChat sets the share card from the page's own head, and on a
+// product hub asks for the reviews a filter tapped before hydration picks, at the tap
+// (../components/listing/review-filter-early.ts). Once
 // Gatsby's runtime has started, it does the service worker and the prefetches itself (its
 // loader prefetches page data for the links it renders): this module's stop there.
 import { captureLandingUtm, startVisit } from '../hooks/landing';
@@ -23,6 +25,11 @@ export function startReaderRuntime(landing: string): void {
     prefetchLinksInView();
   }
   if (isWechat(navigator.userAgent)) setWechatCard();
+  if (document.querySelector('.previews[data-product]'))
+    import('../components/listing/review-filter-early').then(
+      (m) => m.askOnHubTaps(),
+      () => undefined,
+    );
 }
 
 /** Gatsby's loader's rules for a prefetch (cache-dir/loader.js): not on 2g or data saver, not for bots. */

@@ -1,14 +1,10 @@
 import * as React from 'react';
-import { listComments } from '../storefront/comments';
 import { errorTextOr } from '../storefront/error-text';
 import { toProductReviewItems } from '../listing/view';
 import type { ProductReviewItem } from '../listing/types';
-import { ALL, filterParams, matchesFilter, type ReviewFilter, type ReviewSort } from '../listing/review-filter';
+import { ALL, matchesFilter, type ReviewFilter, type ReviewSort } from '../listing/review-filter';
 import { isThin, leadWithUseful } from '../review/quality';
-import { browserClient } from './browser-client';
-
-/** Comment query page size (spec section 9). */
-const COMMENT_PAGE_SIZE = 10;
+import { COMMENT_PAGE_SIZE, commentsPage } from '../listing/comments-page';
 
 export interface ProductComments {
   items: ProductReviewItem[];
@@ -67,12 +63,8 @@ export function useProductComments(
       const id = ++request.current;
       setState((s) => ({ ...s, filter, sort, items: base, status: 'loading', error: '' }));
       try {
-        const res = await listComments(await browserClient(), productId, {
-          f: from,
-          t: from + COMMENT_PAGE_SIZE,
-          s: sort,
-          ...filterParams(filter),
-        });
+        // The first page of a filter tapped before hydration was asked at the tap (comments-page.ts).
+        const res = await commentsPage(productId, filter, sort, from);
         if (id !== request.current) return;
         const page = toProductReviewItems(res?.comments, productId).filter((r) => matchesFilter(r, filter));
         const seen = new Set(base.map((r) => r.id));

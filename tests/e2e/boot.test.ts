@@ -650,22 +650,41 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
     }
   });
 
-  test('a filter chip on a product hub tapped before hydration is pressed once hydrated, and filters the reviews', async () => {
+  test('a filter chip on a product hub tapped before hydration is pressed at once, its reviews asked for at once and once, and shown once hydrated', async () => {
     const { page, context } = await touchPage(MOBILE);
     try {
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/product-comment/products/100001/comments')) asked.push(r.url());
+      });
       const hold = await loadHeld(page, '/review/pd/100001/');
-      const chip = page.locator('.previews button.tagbtn[aria-pressed="false"]').first();
-      const key = (await chip.getAttribute('data-filter'))!;
+      const key = (await page
+        .locator('.previews button.tagbtn[aria-pressed="false"]')
+        .first()
+        .getAttribute('data-filter'))!;
+      const chip = page.locator(`.previews button.tagbtn[data-filter="${key}"]`);
       await chip.scrollIntoViewIfNeeded();
       await chip.tap();
+      // While hydration is held: the chip is pressed, 全部 no longer is, and its reviews are on their way.
+      assert.equal(await chip.getAttribute('aria-pressed'), 'true');
+      assert.equal(
+        await page.locator('.previews button.tagbtn[data-filter="all"]').getAttribute('aria-pressed'),
+        'false',
+      );
       assert.equal(await heldCount(page), 1, 'the chip shows it was taken');
+      await waitFor('the filtered reviews asked for', () => asked.length > 0);
       await hold.release();
       await hydratedFlag(page);
       // Its section hydrates later (HydrateLater) than the page: the tap must wait for it, not be lost.
       await page.waitForSelector(
-        `.previews[data-filter="${key}"] button.tagbtn[data-filter="${key}"][aria-pressed="true"]`,
+        `.previews[data-filter="${key}"][data-status="idle"] button.tagbtn[data-filter="${key}"][aria-pressed="true"]`,
       );
       assert.equal(await heldCount(page), 0, 'no pressed state left');
+      assert.equal(asked.length, 1, `the list took the tap's request instead of asking again: ${asked.join(' ')}`);
+      const url = new URL(asked[0]);
+      const [kind, value] = key.split(':');
+      assert.equal(url.searchParams.get(kind === 'media' ? 'media' : kind), kind === 'media' ? 'any' : value);
+      assert.equal(await page.locator('.previews button.tagbtn[aria-pressed="true"]').count(), 1, 'one filter pressed');
     } finally {
       await context.close();
     }

@@ -107,6 +107,7 @@ export function ProductReviews({
     <section
       className="lst-section previews"
       aria-labelledby="pd-reviews"
+      data-product={productId}
       data-status={c.status}
       data-filter={filterKey(c.filter)}
       data-sort={c.sort}

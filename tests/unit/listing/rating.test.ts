@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatAverage, ratingSummary, reviewFacets, scoreBucket } from '../../../src/listing/rating';
 import { hasOwnText, isNamedAuthor, isThin, leadWithUseful } from '../../../src/review/quality';
-import { filterKey, filterParams, matchesFilter } from '../../../src/listing/review-filter';
+import { filterKey, filterParams, matchesFilter, type ReviewFilter } from '../../../src/listing/review-filter';
+import { parseFilterKey, parseSort } from '../../../src/listing/comments-page';
 import type { ProductReviewItem } from '../../../src/listing/types';
 import { siteConfig } from '../../../src/site-config';
 
@@ -84,4 +85,21 @@ test('filters: query params (score, media are extensions) and the check of answe
   assert.equal(matchesFilter(item({ images: [img] }), { kind: 'media' }), true);
   assert.equal(matchesFilter(item({ score: 4 }), { kind: 'score', score: 5 }), false);
   assert.equal(matchesFilter(item({ tags: ['好看'] }), { kind: 'tag', tag: '好看' }), true);
+});
+
+test("filters: a filter button's key read back (the hub's plain script reads the pressed buttons); anything else is null", () => {
+  const filters: ReviewFilter[] = [
+    { kind: 'all' },
+    { kind: 'media' },
+    ...([1, 2, 3, 4, 5] as const).map((score) => ({ kind: 'score' as const, score })),
+    { kind: 'tag', tag: '质量好' },
+    { kind: 'tag', tag: 'score:6' },
+  ];
+  for (const f of filters) assert.deepEqual(parseFilterKey(filterKey(f)), f);
+  for (const bad of ['', 'tag:', 'score:0', 'score:6', 'score:2.5', 'score:', 'Media', 'all '])
+    assert.equal(parseFilterKey(bad), null, bad);
+  assert.equal(parseSort('likes'), 'likes');
+  assert.equal(parseSort('posted_at'), 'posted_at');
+  assert.equal(parseSort('relevance'), null);
+  assert.equal(parseSort(''), null);
 });
