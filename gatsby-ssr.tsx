@@ -18,6 +18,7 @@ import { NO_SCRIPT_CSS } from './src/styles/no-script';
 // re-renders every page, which then links the new stylesheet.
 declare const __STYLES_DIGEST__: string; // defined by gatsby/styles-digest.ts
 declare const __SEARCH_PAGE_CHUNKS__: string[]; // defined by gatsby/page-chunks.ts
+declare const __TEMPLATE_CHUNKS__: Record<string, string[]>; // the same, every page component's
 
 /**
  * What the search page's runtime asks for before it renders, named in its HTML (issue 43): a
@@ -40,17 +41,50 @@ function searchPagePreloads(staticQueryHashes: readonly string[]): React.ReactEl
   ];
 }
 
+/** A static query's hash as Gatsby names its result file (sq/d/<hash>.json). */
+const STATIC_QUERY_HASH = /^\d{1,20}$/;
+
+/**
+ * What Gatsby's runtime asks for before it hydrates a page, beyond what the page's HTML already
+ * loads or prefetches (issue 40): its page data, the site's data, its static queries' results and
+ * its template's chunks, as site paths. Asked for one after the other (the chunks once the page
+ * data has named the template) at the shopper's first tap, they were two round trips of that
+ * tap's wait on a phone; the reader's runtime prefetches them once the page has loaded
+ * (src/boot/reader-runtime.ts), from `<html data-boot-files>`.
+ */
+function bootFiles(pathname: string, loadPageDataSync: (path: string) => unknown): string {
+  const data = loadPageDataSync(pathname) as { componentChunkName?: unknown; staticQueryHashes?: unknown } | undefined;
+  const queries = Array.isArray(data?.staticQueryHashes) ? data.staticQueryHashes : [];
+  const group = typeof data?.componentChunkName === 'string' ? data.componentChunkName : '';
+  const chunks = Object.prototype.hasOwnProperty.call(__TEMPLATE_CHUNKS__, group) ? __TEMPLATE_CHUNKS__[group] : [];
+  const page = pathname === '/' ? 'index' : pathname.replace(/^\/|\/$/g, '');
+  return [
+    `/page-data/${page}/page-data.json`,
+    '/page-data/app-data.json',
+    ...queries
+      .filter((h): h is string => typeof h === 'string' && STATIC_QUERY_HASH.test(h))
+      .map((h) => `/page-data/sq/d/${h}.json`),
+    ...chunks.filter((n) => !n.startsWith('framework-')).map((n) => `/${n}`),
+  ]
+    .map((f) => withPrefix(f))
+    .join(' ');
+}
+
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   pathname,
   setHtmlAttributes,
   setHeadComponents,
   loadPageDataSync,
 }) => {
-  const html: Record<string, string> = { lang: 'zh-CN', 'data-styles': __STYLES_DIGEST__ };
-  setHtmlAttributes(html);
   const is404 = /^\/404(\/|\.html)?$/.test(pathname);
   // gatsby-plugin-offline's app shell is a page without content: never indexed.
   const isAppShell = pathname.startsWith('/offline-plugin-app-shell-fallback');
+  const html: Record<string, string> = { lang: 'zh-CN', 'data-styles': __STYLES_DIGEST__ };
+  // Pages that wait for the shopper (not those that boot at once: the 404 and 500 pages, the
+  // app shell, the search page, which preloads what its runtime needs).
+  if (!is404 && !isAppShell && !/^\/500(\/|\.html)?$/.test(pathname) && pathname !== searchPagePath())
+    html['data-boot-files'] = bootFiles(pathname, loadPageDataSync);
+  setHtmlAttributes(html);
   setHeadComponents([
     <link key="icon" rel="icon" type="image/svg+xml" href={withPrefix('/favicon.svg')} />,
     <meta key="theme" name="theme-color" content={THEME.brand} />,

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { stylesDigest } from './styles-digest';
-import { SEARCH_PAGE_CHUNK_GROUP, builtTemplateChunks } from './page-chunks';
+import { SEARCH_PAGE_CHUNK_GROUP, builtAllTemplateChunks, builtTemplateChunks } from './page-chunks';
 
 interface WebpackConfig {
   entry?: unknown;
@@ -37,6 +37,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
         plugins.define({
           __STYLES_DIGEST__: JSON.stringify(stylesDigest(root)),
           __SEARCH_PAGE_CHUNKS__: JSON.stringify(searchChunks),
+          // Every page's template's chunks, which its HTML names (gatsby-ssr.tsx, bootFiles).
+          __TEMPLATE_CHUNKS__: JSON.stringify(stage === 'build-html' ? builtAllTemplateChunks(root) : {}),
         }),
       ],
     });

@@ -6,7 +6,8 @@
 // the pages of the links in view in batches of 4 every 3 s (spec section 9; skipped on 2g, data
 // saver and for bots), in WeChat sets the share card from the page's own head, and on a
 // product hub asks for the reviews a filter tapped before hydration picks, at the tap
-// (../components/listing/review-filter-early.ts). Once
+// (../components/listing/review-filter-early.ts). Until the runtime starts it also readies
+// what the runtime will ask for first (warmBootFiles). Once
 // Gatsby's runtime has started, it does the service worker and the prefetches itself (its
 // loader prefetches page data for the links it renders): this module's stop there.
 import { captureLandingUtm, startVisit } from '../hooks/landing';
@@ -21,6 +22,7 @@ export function startReaderRuntime(landing: string): void {
   captureLandingUtm(landing);
   startVisit();
   if (!runtimeStarted()) {
+    warmBootFiles();
     registerServiceWorker();
     prefetchLinksInView();
   }
@@ -42,6 +44,43 @@ export function mayPrefetch(nav: Navigator): boolean {
 /** Pages prefetched per batch, and the time between batches (spec section 9). */
 const PREFETCH_BATCH = 4;
 const PREFETCH_EVERY_MS = 3_000;
+
+/** At most this many of the page's boot files are asked for (a review page names 7). */
+const BOOT_FILES_MAX = 24;
+
+/**
+ * What Gatsby's runtime asks for before it hydrates this page (`<html data-boot-files>`,
+ * gatsby-ssr.tsx): its template's chunks, and its page data, the site's data and its static
+ * queries' results. Asked for by the runtime one after the other at the shopper's first tap that
+ * needs React, they were two round trips of that tap's wait on a phone.
+ * - The chunks (hashed, cached for a year) are prefetched now, under Gatsby's rules for a prefetch.
+ * - The data is revalidated on every request (server/site/cache-rules.ts: a rebuild or a takedown
+ *   shows at once), so a prefetch would not spare the runtime's round trip. It is preloaded the
+ *   moment the runtime starts instead, as the search page preloads its own (gatsby-ssr.tsx): the
+ *   runtime's requests take those answers while it evaluates. Not before: a preload the page never
+ *   uses is a console warning, and a page a reader never touches never uses it.
+ */
+function warmBootFiles() {
+  const files = (document.documentElement.dataset.bootFiles ?? '')
+    .split(' ')
+    .slice(0, BOOT_FILES_MAX)
+    .filter((f) => f.startsWith(`${PATH_PREFIX}/`) && !f.includes('//'));
+  if (mayPrefetch(navigator)) for (const f of files) if (f.endsWith('.js')) prefetch(f);
+  const data = files.filter((f) => f.endsWith('.json'));
+  const watch = new MutationObserver(() => {
+    if (!runtimeStarted()) return;
+    watch.disconnect();
+    for (const f of data) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'fetch';
+      link.crossOrigin = 'anonymous';
+      link.href = f;
+      document.head.appendChild(link);
+    }
+  });
+  watch.observe(document.documentElement, { attributes: true, attributeFilter: [BOOT_ATTRIBUTE] });
+}
 
 /** A `<link rel=prefetch>` for `href` in the head (removed once done when `once`). */
 function prefetch(href: string, once = false) {

@@ -154,6 +154,54 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
     }
   });
 
+  test("before the first tap, the page readies what its runtime asks for: the template's chunks prefetched once loaded, its data asked for as the runtime starts, nothing asked twice", async () => {
+    // No service worker: its fetches would not be the page's own (nor seen here).
+    const { page, context, problems } = await newPage(browser, MOBILE, { serviceWorkers: 'block' });
+    try {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      // Every response from the network (not from a cache), by path, and when: before or after the start.
+      const urls = new Map<string, string>();
+      const fromNetwork: Array<{ path: string; started: boolean }> = [];
+      const done = new Set<string>();
+      let started = false;
+      cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, new URL(e.request.url).pathname));
+      cdp.on('Network.responseReceived', (e) => {
+        if (!e.response.fromDiskCache && !e.response.fromPrefetchCache)
+          fromNetwork.push({ path: new URL(e.response.url).pathname, started });
+      });
+      cdp.on('Network.loadingFinished', (e) => {
+        const path = urls.get(e.requestId);
+        if (path) done.add(path);
+      });
+      await page.goto(site.base + '/review/pd/100001/');
+      const files = ((await page.getAttribute('html', 'data-boot-files')) ?? '').split(' ').filter(Boolean);
+      const chunks = files.filter((f) => f.endsWith('.js'));
+      const data = files.filter((f) => f.endsWith('.json'));
+      assert.ok(
+        chunks.some((f) => f.includes('component---src-templates-product-tsx')) &&
+          data.includes('/review/page-data/pd/100001/page-data.json') &&
+          data.includes('/review/page-data/app-data.json'),
+        `the page names its template's chunks and its data: ${files.join(' ')}`,
+      );
+      await waitFor("the template's chunks prefetched", () => chunks.every((f) => done.has(f)));
+      assert.deepEqual(
+        fromNetwork.filter((r) => data.includes(r.path)),
+        [],
+        'no data asked for before the runtime starts (a preload never used is a console warning)',
+      );
+      started = true;
+      await hydrated(page);
+      const after = fromNetwork.filter((r) => r.started).map((r) => r.path);
+      for (const f of data)
+        assert.equal(after.filter((p) => p === f).length, 1, `${f} asked for once: ${after.join(' ')}`);
+      for (const f of chunks) assert.ok(!after.includes(f), `${f} came from the prefetch`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   const noPrefetchCases: Array<[string, { userAgent?: string; connection?: Record<string, unknown> }]> = [
     ['a 2g connection', { connection: { effectiveType: '2g', saveData: false } }],
     ['data saver', { connection: { effectiveType: '4g', saveData: true } }],
@@ -176,14 +224,22 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
         const requested: string[] = [];
         page.on('request', (r) => {
           const u = new URL(r.url());
-          if (r.resourceType() === 'other' && u.pathname.endsWith('/')) requested.push(u.pathname);
+          if (r.resourceType() === 'other') requested.push(u.pathname);
         });
         await page.goto(site.base + '/review/haul/');
+        const bootFiles = ((await page.getAttribute('html', 'data-boot-files')) ?? '').split(' ');
+        assert.ok(bootFiles.length > 2, 'the page names its boot files');
         // The reader's runtime has run (it writes the visit first) ...
         await pollPage(page, 'the stored visit', async () => (localStorage.getItem('hrv:guestId') ? true : null));
         // ... and a first batch would have come 3 s later, by the page's own clock.
         await page.evaluate(() => new Promise((r) => setTimeout(r, 5_000)));
-        assert.deepEqual(requested, [], 'nothing prefetched');
+        // Documents, and the template's chunks (for the runtime's boot); webpack's own prefetch
+        // links in the HTML (React and Gatsby's runtime) are the browser's to weigh.
+        assert.deepEqual(
+          requested.filter((p) => p.endsWith('/') || bootFiles.includes(p)),
+          [],
+          'nothing prefetched',
+        );
       } finally {
         await context.close();
       }

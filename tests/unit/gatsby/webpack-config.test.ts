@@ -9,7 +9,12 @@ import path from 'node:path';
 import webpack from 'webpack';
 import { onCreateWebpackConfig, unmergeSharedAsyncChunks } from '../../../gatsby/webpack-config';
 import { stylesDigest } from '../../../gatsby/styles-digest';
-import { SEARCH_PAGE_CHUNK_GROUP, builtTemplateChunks, templateChunks } from '../../../gatsby/page-chunks';
+import {
+  SEARCH_PAGE_CHUNK_GROUP,
+  builtAllTemplateChunks,
+  builtTemplateChunks,
+  templateChunks,
+} from '../../../gatsby/page-chunks';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- resolved from Gatsby's own copy
 const MiniCssExtractPlugin = require(
@@ -77,6 +82,7 @@ test('the HTML renderer gets the stylesheet digest; other stages are left alone'
           define: {
             __STYLES_DIGEST__: JSON.stringify(stylesDigest(ROOT)),
             __SEARCH_PAGE_CHUNKS__: JSON.stringify(builtTemplateChunks(ROOT, SEARCH_PAGE_CHUNK_GROUP)),
+            __TEMPLATE_CHUNKS__: JSON.stringify(builtAllTemplateChunks(ROOT)),
           },
         },
       ],
@@ -213,6 +219,7 @@ test("the HTML renderer gets the search page's chunks from this build's stats (i
       return calls[0] as Record<string, string>;
     };
     assert.equal(defined('build-html').__SEARCH_PAGE_CHUNKS__, '[]', 'no stats: nothing to preload');
+    assert.equal(defined('build-html').__TEMPLATE_CHUNKS__, '{}', 'no stats: nothing to name');
     fs.writeFileSync(
       path.join(root, 'public', 'webpack.stats.json'),
       JSON.stringify({
@@ -232,7 +239,12 @@ test("the HTML renderer gets the search page's chunks from this build's stats (i
       'shared-1a2b.js',
       'component---src-pages-search-tsx-9f.js',
     ]);
+    assert.deepEqual(JSON.parse(defined('build-html').__TEMPLATE_CHUNKS__), {
+      [SEARCH_PAGE_CHUNK_GROUP]: ['shared-1a2b.js', 'component---src-pages-search-tsx-9f.js'],
+      'component---src-templates-review-tsx': ['review-3c.js'],
+    });
     assert.equal(defined('develop-html').__SEARCH_PAGE_CHUNKS__, '[]', 'gatsby develop has no chunk files to name');
+    assert.equal(defined('develop-html').__TEMPLATE_CHUNKS__, '{}');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
