@@ -16,7 +16,7 @@ import { built, tmpFolder } from './built-site';
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const tmp = tmpFolder('publish-kill');
 
-/** The queue in a child: one build whose runner publishes `pub`, says so, then never returns. */
+/** The queue in a child: one build whose runner publishes `pub`, says so, then never returns (the process waits to be killed). */
 const CHILD = `
 import { BuildHistory } from ${JSON.stringify(path.join(REPO, 'server/builds/history'))};
 import { BuildQueue } from ${JSON.stringify(path.join(REPO, 'server/builds/queue'))};
@@ -25,7 +25,10 @@ const [root, pub] = process.argv.slice(2);
 const queue = new BuildQueue(new BuildHistory(root), async () => {
   const r = await publish(pub, root);
   process.stdout.write('served ' + r.id + '\\n');
-  return new Promise(() => {});
+  // Never returns, and the process stays until killed: a pending promise alone does not keep
+  // Node running, and a child that exited on its own before the kill (a busy machine reads its
+  // output late) failed the test.
+  return new Promise(() => setInterval(() => undefined, 60_000));
 });
 const b = queue.trigger('editor', null);
 process.stdout.write('build ' + b.id + '\\n');
