@@ -3,9 +3,9 @@
 // public/webpack.stats.json. The search page names its chunks in its HTML (preloads,
 // gatsby-ssr.tsx): it boots at once, and its chunks were otherwise asked for only once the
 // runtime had loaded its page data (issue 43). Every other page names its template's chunks
-// for the reader's runtime to prefetch before the shopper's first tap (issue 40). The list is compiled into the renderer (a
-// define, gatsby/webpack-config.ts), so a build whose chunks differ re-renders the page, as the
-// stylesheets' digest does (./styles-digest.ts): Gatsby re-renders a page only when the
+// for the reader's runtime to prefetch before the shopper's first tap (issue 40). The list is
+// compiled into the renderer (a define, gatsby/webpack-config.ts), so a build whose chunks
+// differ re-renders the page, as the stylesheets' digest does (./styles-digest.ts): Gatsby re-renders a page only when the
 // renderer or the page's data changed, and a page naming the chunks of an older build would
 // ask for files that are gone.
 import fs from 'node:fs';

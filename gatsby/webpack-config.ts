@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { stylesDigest } from './styles-digest';
-import { SEARCH_PAGE_CHUNK_GROUP, builtAllTemplateChunks, builtTemplateChunks } from './page-chunks';
+import { SEARCH_PAGE_CHUNK_GROUP, builtAllTemplateChunks } from './page-chunks';
 
 interface WebpackConfig {
   entry?: unknown;
@@ -31,14 +31,16 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
     // A CSS edit must re-render every page (see styles-digest.ts).
     const root = store.getState().program.directory as string;
     // The search page's chunks, which its HTML preloads (see page-chunks.ts).
-    const searchChunks = stage === 'build-html' ? builtTemplateChunks(root, SEARCH_PAGE_CHUNK_GROUP) : [];
+    // Every page's template's chunks, which its HTML names (gatsby-ssr.tsx, bootFiles): the
+    // build's stats read once.
+    const templates = stage === 'build-html' ? builtAllTemplateChunks(root) : {};
+    const searchChunks = templates[SEARCH_PAGE_CHUNK_GROUP] ?? [];
     actions.setWebpackConfig({
       plugins: [
         plugins.define({
           __STYLES_DIGEST__: JSON.stringify(stylesDigest(root)),
           __SEARCH_PAGE_CHUNKS__: JSON.stringify(searchChunks),
-          // Every page's template's chunks, which its HTML names (gatsby-ssr.tsx, bootFiles).
-          __TEMPLATE_CHUNKS__: JSON.stringify(stage === 'build-html' ? builtAllTemplateChunks(root) : {}),
+          __TEMPLATE_CHUNKS__: JSON.stringify(templates),
         }),
       ],
     });
