@@ -1,10 +1,8 @@
 import * as React from 'react';
 import { errorTextOr } from '../storefront/error-text';
-import { toProductReviewItems } from '../listing/view';
 import type { ProductReviewItem } from '../listing/types';
-import { ALL, matchesFilter, type ReviewFilter, type ReviewSort } from '../listing/review-filter';
-import { isThin, leadWithUseful } from '../review/quality';
-import { COMMENT_PAGE_SIZE, commentsPage } from '../listing/comments-page';
+import { ALL, filterKey, type ReviewFilter, type ReviewSort } from '../listing/review-filter';
+import { claimList, commentsPage, forgetDrawnList, withPage } from '../listing/comments-page';
 
 export interface ProductComments {
   items: ProductReviewItem[];
@@ -16,11 +14,6 @@ export interface ProductComments {
   select(filter: ReviewFilter, sort: ReviewSort): void;
   loadMore(): void;
 }
-
-const more = (total: number | undefined, have: number, lastPage: number) =>
-  typeof total === 'number' ? total > have : lastPage >= COMMENT_PAGE_SIZE;
-
-const thinItem = (r: ProductReviewItem) => isThin(r.content, r.images.length > 0);
 
 interface State {
   items: ProductReviewItem[];
@@ -34,9 +27,11 @@ interface State {
 }
 
 /**
- * A product's reviews: starts from the build's list (全部, 最新), then the comment query in the
- * browser (f/t window of 10, sort posted_at or likes, one filter) for another filter or sort and
- * for "load more". An answer that arrives after the shopper picked another state is dropped.
+ * A product's reviews: starts from the build's list (全部, 最新), or from the list a filter's
+ * script drew before React hydrated the hub (comments-page.ts claimList), then the comment query
+ * in the browser (f/t window of 10, sort posted_at or likes, one filter) for another filter or
+ * sort and for "load more". An answer that arrives after the shopper picked another state is
+ * dropped; a tap on what the list already shows asks nothing.
  */
 export function useProductComments(
   productId: string,
@@ -55,8 +50,16 @@ export function useProductComments(
     }),
     [initial, initialTotal],
   );
-  const [state, setState] = React.useState(start);
+  const [state, setState] = React.useState((): State => {
+    const drawn = claimList(productId);
+    if (!drawn) return start();
+    const { items, filter, sort, next, hasMore } = drawn;
+    return { items, filter, sort, next, hasMore, status: 'idle', error: '' };
+  });
+  React.useEffect(forgetDrawnList, []);
   const request = React.useRef(0);
+  const current = React.useRef(state);
+  current.current = state;
 
   const fetchPage = React.useCallback(
     async (filter: ReviewFilter, sort: ReviewSort, from: number, base: ProductReviewItem[]) => {
@@ -66,20 +69,7 @@ export function useProductComments(
         // The first page of a filter tapped before hydration was asked at the tap (comments-page.ts).
         const res = await commentsPage(productId, filter, sort, from);
         if (id !== request.current) return;
-        const page = toProductReviewItems(res?.comments, productId).filter((r) => matchesFilter(r, filter));
-        const seen = new Set(base.map((r) => r.id));
-        const fresh = page.filter((r) => !seen.has(r.id));
-        const items = [...base, ...(base.length ? fresh : leadWithUseful(fresh, thinItem))];
-        const rawCount = Array.isArray(res?.comments) ? res.comments.length : 0;
-        setState({
-          items,
-          filter,
-          sort,
-          next: from + rawCount,
-          status: 'idle',
-          error: '',
-          hasMore: more(res?.total, from + rawCount, rawCount),
-        });
+        setState({ ...withPage(res, productId, filter, from, base), filter, sort, status: 'idle', error: '' });
       } catch (e) {
         if (id !== request.current) return;
         setState((s) => ({ ...s, status: 'error', error: errorTextOr(e, '评价加载失败，请稍后重试') }));
@@ -90,6 +80,9 @@ export function useProductComments(
 
   const select = React.useCallback(
     (filter: ReviewFilter, sort: ReviewSort) => {
+      const now = current.current;
+      // The list already shows it, or is on its way to (a tap held until React hydrated, say).
+      if (filterKey(now.filter) === filterKey(filter) && now.sort === sort && now.status !== 'error') return;
       if (filter.kind === 'all' && sort === 'posted_at') {
         request.current++;
         setState(start());

@@ -101,6 +101,9 @@ const galleryLeftFirst = (page: Page) =>
   page.waitForFunction(() => document.querySelector<HTMLElement>('.gallery__track')!.scrollLeft > 0);
 
 const heldCount = (page: Page) => page.locator('[data-held]').count();
+/** The ids of a product hub's review list, in order. */
+const listIds = (page: Page) =>
+  page.$$eval('.previews__list > li', (lis) => lis.map((li) => li.getAttribute('data-comment-id') ?? ''));
 
 describe('boot on engagement, and the reader runtime without it', { skip: siteMissing }, () => {
   before(async () => {
@@ -706,18 +709,32 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
     }
   });
 
-  test('a filter chip on a product hub tapped before hydration is pressed at once, its reviews asked for at once and once, and shown once hydrated', async () => {
+  test('a filter chip on a product hub tapped before hydration is pressed at once, its reviews asked for at once and once and shown before hydration, and React keeps that list', async () => {
     const { page, context } = await touchPage(MOBILE);
     try {
+      // The hub with the most reviews in its build, and a filter of fewer: its list is another.
+      const hub = fs
+        .readdirSync(path.join(PUBLIC_DIR, 'pd'))
+        .map((id) => {
+          const file = path.join(PUBLIC_DIR, 'pd', id, 'index.html');
+          const html = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+          return { id, reviews: html.split('class="preview"').length - 1 };
+        })
+        .sort((a, b) => b.reviews - a.reviews)[0];
+      assert.ok(hub.reviews > 1, `a hub with reviews: ${JSON.stringify(hub)}`);
       const asked: string[] = [];
       page.on('request', (r) => {
-        if (r.url().includes('/product-comment/products/100001/comments')) asked.push(r.url());
+        if (r.url().includes(`/product-comment/products/${hub.id}/comments`)) asked.push(r.url());
       });
-      const hold = await loadHeld(page, '/review/pd/100001/');
-      const key = (await page
-        .locator('.previews button.tagbtn[aria-pressed="false"]')
-        .first()
-        .getAttribute('data-filter'))!;
+      const hold = await loadHeld(page, `/review/pd/${hub.id}/`);
+      const key = await page.$$eval(
+        '.previews button.tagbtn[aria-pressed="false"]',
+        (buttons, built) =>
+          buttons.find((b) => Number(b.querySelector('.tagbtn__n')?.textContent) < built)?.getAttribute('data-filter'),
+        hub.reviews,
+      );
+      assert.ok(key, 'a filter of fewer reviews than the build shows');
+      const built = await listIds(page);
       const chip = page.locator(`.previews button.tagbtn[data-filter="${key}"]`);
       await chip.scrollIntoViewIfNeeded();
       await chip.tap();
@@ -729,11 +746,31 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
       );
       assert.equal(await heldCount(page), 1, 'the chip shows it was taken');
       await waitFor('the filtered reviews asked for', () => asked.length > 0);
+      // Still held: the filter's reviews are shown once they come, drawn by the filter's script.
+      await page.waitForSelector(`.previews[data-filter="${key}"][data-status="idle"]`);
+      const drawn = await listIds(page);
+      assert.ok(drawn.length > 0 && drawn.join() !== built.join(), `the filter's list, not the build's: ${drawn}`);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.hydrated), undefined, 'before hydration');
+      await page.evaluate(() => {
+        (document.querySelector('.previews__list') as HTMLElement & { drawnBeforeReact?: boolean }).drawnBeforeReact =
+          true;
+      });
       await hold.release();
       await hydratedFlag(page);
       // Its section hydrates later (HydrateLater) than the page: the tap must wait for it, not be lost.
       await page.waitForSelector(
         `.previews[data-filter="${key}"][data-status="idle"] button.tagbtn[data-filter="${key}"][aria-pressed="true"]`,
+      );
+      await page.waitForFunction(() => !document.querySelector('[data-held]'));
+      assert.deepEqual(await listIds(page), drawn, 'the same list once hydrated');
+      assert.equal(
+        await page.evaluate(
+          () =>
+            (document.querySelector('.previews__list') as HTMLElement & { drawnBeforeReact?: boolean })
+              .drawnBeforeReact,
+        ),
+        true,
+        'React kept the drawn list instead of drawing it again',
       );
       assert.equal(await heldCount(page), 0, 'no pressed state left');
       assert.equal(asked.length, 1, `the list took the tap's request instead of asking again: ${asked.join(' ')}`);

@@ -1,57 +1,10 @@
 import * as React from 'react';
-import { Link } from 'gatsby';
 import type { ProductReviewItem } from '../../listing/types';
-import { formatPostedDate, likesText, relatedText } from '../../review/format';
-import { reviewPath } from '../../paths';
+import { reviewItemsHtml } from '../../listing/review-items-html';
 import { useProductComments } from '../../hooks/use-product-comments';
-import { Stars } from '../review/Stars';
-import { Img } from '../common/Img';
-import { Avatar } from '../common/Avatar';
 import { RatingSummary } from './RatingSummary';
 import type { RatingSummary as Summary, ReviewFacets } from '../../listing/rating';
 import { ALL, filterKey, type ReviewFilter } from '../../listing/review-filter';
-
-function ReviewItem({ r }: { r: ProductReviewItem }) {
-  const date = formatPostedDate(r.postedAt);
-  return (
-    <li className="preview" data-comment-id={r.id} data-likes={r.likes}>
-      <div className="preview__head">
-        <Avatar className="preview__avatar" src={r.userAvatar} size={32} />
-        <span className="preview__user">{r.userLabel ?? '匿名用户'}</span>
-        {r.score != null && <Stars score={r.score} />}
-        {date && (
-          <time className="preview__date" dateTime={date}>
-            {date}
-          </time>
-        )}
-      </div>
-      {r.spec && <p className="preview__spec">{r.spec}</p>}
-      <p className="preview__text">{relatedText(r.content)}</p>
-      {r.tags.length > 0 && (
-        <ul className="preview__tags">
-          {r.tags.map((t) => (
-            <li key={t}>{t}</li>
-          ))}
-        </ul>
-      )}
-      {r.images.length > 0 && (
-        <ul className="preview__imgs">
-          {r.images.map((img, i) => (
-            <li key={i}>
-              <Img src={img.url} alt={`晒单图片${i + 1}`} width={img.width} height={img.height} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="preview__foot">
-        <span className="preview__likes">♥ {likesText(r.likes)}</span>
-        <Link className="preview__link" to={reviewPath(r.productId, r.id)}>
-          查看晒单详情 ›
-        </Link>
-      </div>
-    </li>
-  );
-}
 
 const SCORES = [5, 4, 3, 2, 1] as const;
 
@@ -88,7 +41,9 @@ function FilterButton({
  * The product's reviews (issue 22): filters with their counts (全部, 有图/视频, each score, each
  * word tag as Taobao's 大家印象), sort (最新, 最多赞), the build's first ten and "load more"
  * through the comment query (spec section 7, "Comments"; size 10). Every card links to its
- * review page. State is exposed as data attributes for tests.
+ * review page. The cards are HTML drawn by one module (listing/review-items-html.ts) in a slot,
+ * which the filter's plain script fills too before React has hydrated the hub
+ * (review-filter-early.ts). State is exposed as data attributes for tests and for that script.
  */
 export function ProductReviews({
   productId,
@@ -103,6 +58,7 @@ export function ProductReviews({
 }) {
   const c = useProductComments(productId, initial, facets.total);
   const pick = (f: ReviewFilter) => c.select(f, c.sort);
+  const html = React.useMemo(() => reviewItemsHtml(c.items, c.status === 'loading'), [c.items, c.status]);
   return (
     <section
       className="lst-section previews"
@@ -172,30 +128,21 @@ export function ProductReviews({
           </div>
         </>
       )}
-      {c.items.length > 0 ? (
-        <ul className="previews__list">
-          {c.items.map((r) => (
-            <ReviewItem key={r.id} r={r} />
-          ))}
-        </ul>
-      ) : (
-        c.status !== 'loading' && <p className="lst-empty">暂无评价</p>
-      )}
+      {/* A slot (docs/architecture.md "Next: islands"): the filter's script may draw it before React hydrates. */}
+      <div className="previews__body" dangerouslySetInnerHTML={{ __html: html }} />
       {c.error && (
         <p className="lst-error" role="alert">
           {c.error}
         </p>
       )}
+      {/* The same nodes in every state, shown or hidden: the filter's script sets them before React hydrates. */}
       <div className="previews__more" aria-live="polite">
-        {c.status === 'loading' ? (
-          <span className="lst-loading">加载中…</span>
-        ) : (
-          c.hasMore && (
-            <button type="button" className="morebtn" onClick={c.loadMore}>
-              加载更多评价
-            </button>
-          )
-        )}
+        <span className="lst-loading" hidden={c.status !== 'loading'}>
+          加载中…
+        </span>
+        <button type="button" className="morebtn" hidden={c.status === 'loading' || !c.hasMore} onClick={c.loadMore}>
+          加载更多评价
+        </button>
       </div>
     </section>
   );

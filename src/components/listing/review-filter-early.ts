@@ -2,10 +2,13 @@
 // is held for the list (ProductReviews) and its button pressed at once, as every toggle in a
 // group is (src/boot/engagement.ts); this module, which the reader's runtime loads once a hub
 // has loaded (src/boot/reader-runtime.ts), asks for the reviews the tap picked at the tap
-// (src/listing/comments-page.ts), and the list takes that request once the runtime has booted
-// and hydrated it. So the runtime's boot and the network's answer run side by side instead of
-// one after the other.
-import { askPressedPage, warm } from '../../listing/comments-page';
+// (src/listing/comments-page.ts) and, when they come before React has the list, draws them in
+// the list's slot (src/listing/review-items-html.ts, the list's own drawing): the shopper sees
+// the filter's reviews without waiting for the runtime, which then starts from that list. When
+// React has the list first, it takes the request instead of asking again.
+import { askPressedPage, drawingList, warm, withPage } from '../../listing/comments-page';
+import { filterKey } from '../../listing/review-filter';
+import { reviewItemsHtml } from '../../listing/review-items-html';
 
 const BUTTON = '.previews button[data-filter], .previews button[data-sort]';
 const SECTION = '.previews[data-product]';
@@ -18,6 +21,36 @@ const pressed = (section: Element, attr: string, fallback: string): string =>
 const pick = (section: Element, tapped: Element, attr: string, fallback: string): string =>
   tapped.getAttribute(attr) ?? pressed(section, attr, fallback);
 
+/** The latest pick of a filter and sort: only its answer is drawn. */
+let latest = 0;
+
+/** Asks for the reviews of a pick and draws them once they come, unless React has the list by then. */
+function show(section: HTMLElement, productId: string, filterAttr: string, sortAttr: string) {
+  const picked = askPressedPage(productId, filterAttr, sortAttr);
+  if (!picked) return;
+  const pick = ++latest;
+  const { filter, sort, answer } = picked;
+  answer?.then(
+    (res) => {
+      const list = withPage(res, productId, filter, 0, []);
+      if (pick !== latest || !drawingList({ ...list, productId, filter, sort })) return;
+      // What ProductReviews renders for this list (the slot, the state attributes, 加载更多评价).
+      const body = section.querySelector('.previews__body');
+      if (!body) return;
+      body.innerHTML = reviewItemsHtml(list.items, false);
+      Object.assign(section.dataset, {
+        filter: filterKey(filter),
+        sort,
+        status: 'idle',
+        count: String(list.items.length),
+      });
+      const more = section.querySelector<HTMLElement>('.previews__more .morebtn');
+      if (more) more.hidden = !list.hasMore;
+    },
+    () => undefined, // the list asks again once React has it
+  );
+}
+
 /** From now until React has hydrated, a tap on the hub's filter or sort asks for its reviews. */
 export function askOnHubTaps(): void {
   const section = document.querySelector<HTMLElement>(SECTION);
@@ -25,7 +58,7 @@ export function askOnHubTaps(): void {
   warm();
   const productId = section.dataset.product ?? '';
   // A tap before this module came (the load not yet over) pressed its button already: asked now.
-  askPressedPage(productId, pressed(section, 'data-filter', 'all'), pressed(section, 'data-sort', 'posted_at'));
+  show(section, productId, pressed(section, 'data-filter', 'all'), pressed(section, 'data-sort', 'posted_at'));
   const onClick = (e: Event) => {
     if (document.documentElement.dataset.hydrated) {
       window.removeEventListener('click', onClick, true);
@@ -34,7 +67,8 @@ export function askOnHubTaps(): void {
     // The window's capture phase: before the hold (at the document) presses the button.
     const button = e.target instanceof Element ? e.target.closest(BUTTON) : null;
     if (!button || !section.contains(button)) return;
-    askPressedPage(
+    show(
+      section,
       productId,
       pick(section, button, 'data-filter', 'all'),
       pick(section, button, 'data-sort', 'posted_at'),
