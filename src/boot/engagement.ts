@@ -112,7 +112,7 @@ let touch: { x: number; y: number; ghost: boolean } | null = null;
 
 /** A mouse event the browser made of a touch whose end was done already: cancelled, true. */
 function ghostOfTouch(e: Event): boolean {
-  if (!touch?.ghost) return false;
+  if (!touch || !touch.ghost) return false;
   e.preventDefault();
   return true;
 }
@@ -177,7 +177,8 @@ const listeners: Record<string, (e: Event) => void> = {
     if (openViewer(target)) return; // a picture full-screen now, the viewer with its chunk
     if (doneAtOnce(target)) return;
     pressInGroup(target);
-    target.closest(CONTROL)?.setAttribute(HELD_ATTRIBUTE, '');
+    const control = target.closest(CONTROL);
+    if (control) control.setAttribute(HELD_ATTRIBUTE, '');
     hold({ kind: 'click', target, pointerType: e.detail ? pointerType : '' });
   },
   submit: (e) => {
@@ -214,7 +215,7 @@ function doneAtOnce(target: Element): boolean {
   if (!share || typeof nav.share !== 'function') return false;
   const { shareUrl: url, shareTitle: title, shareText: text } = share.dataset;
   nav.share({ url, title, text }).catch((err: unknown) => {
-    if ((err as { name?: string } | null)?.name === 'AbortError') return;
+    if (Object(err).name === 'AbortError') return;
     if (holding) hold({ kind: 'click', target: share, pointerType: '' });
     else share.click();
   });
@@ -225,25 +226,28 @@ function doneAtOnce(target: Element): boolean {
  * A held tap on a toggle in a group (`[role=group] > [aria-pressed]`: a product hub's
  * review filter or sort) presses it at once and lets go of the group's others, as the component
  * renders the state the replayed tap then sets (hydration keeps the attribute as it finds it).
- * A hub's reviews of that filter are asked for at the tap too
- * (../components/listing/review-filter-early.ts).
+ * A hub's reviews of that filter are asked for at the tap too, and shown when they come
+ * (../components/listing/review-filter-early.ts, brought in at the tap if not yet there).
  */
 function pressInGroup(target: Element) {
   const button = target.closest('[role=group]>[aria-pressed]');
   // Written without optional chaining: Gatsby's Babel preset expands it, and this is every page's first load.
-  if (button)
-    for (const b of button.parentElement!.querySelectorAll(':scope>[aria-pressed]'))
-      b.setAttribute('aria-pressed', String(b === button));
+  if (!button) return;
+  for (const b of button.parentElement!.querySelectorAll(':scope>[aria-pressed]'))
+    b.setAttribute('aria-pressed', String(b === button));
+  // Its script now, if the reader's runtime has not brought it yet (the load not yet over).
+  import('../components/listing/review-filter-early').then((m) => m.askOnHubTaps(), Boolean);
 }
 
 /** Shows the hidden dialog a `data-opens` control names, focus in its field; false for no such control. */
 function openDialog(target: Element): boolean {
   const opener = target.closest<HTMLElement>('[data-opens]');
-  const dialog = opener && document.getElementById(opener.dataset.opens ?? '');
+  const dialog = opener && document.getElementById(opener.dataset.opens || '');
   if (!opener || !dialog) return false;
   dialog.hidden = false;
   opener.setAttribute('aria-expanded', 'true');
-  dialog.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
+  const field = dialog.querySelector<HTMLElement>('input:not([type=hidden])');
+  if (field) field.focus();
   return true;
 }
 
@@ -266,7 +270,8 @@ function replay(a: Held) {
     return;
   }
   const el = a.target;
-  el.closest(`[${HELD_ATTRIBUTE}]`)?.removeAttribute(HELD_ATTRIBUTE);
+  const control = el.closest(`[${HELD_ATTRIBUTE}]`);
+  if (control) control.removeAttribute(HELD_ATTRIBUTE);
   if (!el.isConnected) return;
   if (a.pointerType)
     for (const type of ['pointerdown', 'pointerup'])
@@ -297,9 +302,9 @@ export function releaseHeldActions() {
   if (!holding) return;
   holding = false;
   for (const type of Object.keys(listeners)) document.removeEventListener(type, stopAndRecord, true);
-  if (touch?.ghost) swallowGhosts();
+  if (touch && touch.ghost) swallowGhosts();
   const hovered = document.querySelectorAll(':hover');
-  hovered[hovered.length - 1]?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+  if (hovered.length) hovered[hovered.length - 1].dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
   void (async () => {
     for (const a of held.splice(0)) {
       if (a.kind === 'click') await whenReactOwns(a.target);
@@ -336,32 +341,33 @@ let boot: Promise<void> | null = null;
  * (doneAtOnce) and the spec's runtime for such a reader (./reader-runtime.ts) are plain script.
  */
 export function whenToBoot(): Promise<void> {
-  boot ??= new Promise<void>((resolve) => {
-    const root = document.documentElement;
-    const start = () => {
-      if (root.getAttribute(BOOT_ATTRIBUTE) === 'started') return;
-      root.setAttribute(BOOT_ATTRIBUTE, 'started');
-      for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, engaged, true);
-      resolve();
-    };
-    // The runtime's first task is long (React and Gatsby's runtime evaluated): started within
-    // a gesture, it would hold the gesture's own end and click, and the pressed state or the
-    // navigation they show. So it starts once the finger or button is up, after the next frame
-    // has shown what the tap did.
-    let asked = false;
-    const afterNextFrame = () => {
-      if (asked) return;
-      asked = true;
-      window.requestAnimationFrame(() => window.setTimeout(start, 0));
-    };
-    function engaged(e: Event) {
-      if (e.type !== 'pointerdown' && e.type !== 'touchstart') return afterNextFrame();
-      for (const type of GESTURE_END)
-        window.addEventListener(type, afterNextFrame, { capture: true, once: true, passive: true });
-    }
-    if (bootAtOnceReason(window)) return start();
-    root.setAttribute(BOOT_ATTRIBUTE, 'waiting');
-    for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, engaged, { capture: true, passive: true });
-  });
+  if (!boot)
+    boot = new Promise<void>((resolve) => {
+      const root = document.documentElement;
+      const start = () => {
+        if (root.getAttribute(BOOT_ATTRIBUTE) === 'started') return;
+        root.setAttribute(BOOT_ATTRIBUTE, 'started');
+        for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, engaged, true);
+        resolve();
+      };
+      // The runtime's first task is long (React and Gatsby's runtime evaluated): started within
+      // a gesture, it would hold the gesture's own end and click, and the pressed state or the
+      // navigation they show. So it starts once the finger or button is up, after the next frame
+      // has shown what the tap did.
+      let asked = false;
+      const afterNextFrame = () => {
+        if (asked) return;
+        asked = true;
+        window.requestAnimationFrame(() => window.setTimeout(start, 0));
+      };
+      function engaged(e: Event) {
+        if (e.type !== 'pointerdown' && e.type !== 'touchstart') return afterNextFrame();
+        for (const type of GESTURE_END)
+          window.addEventListener(type, afterNextFrame, { capture: true, once: true, passive: true });
+      }
+      if (bootAtOnceReason(window)) return start();
+      root.setAttribute(BOOT_ATTRIBUTE, 'waiting');
+      for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, engaged, { capture: true, passive: true });
+    });
   return boot;
 }

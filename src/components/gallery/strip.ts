@@ -6,7 +6,10 @@
 // the entry chunk.
 
 /** The strip (the scroll container) of the gallery an element is in. */
-const trackOf = (el: Element) => el.closest('.gallery')?.querySelector<HTMLElement>('.gallery__track') ?? null;
+const trackOf = (el: Element) => {
+  const gallery = el.closest('.gallery');
+  return gallery && gallery.querySelector<HTMLElement>('.gallery__track');
+};
 
 /** The slide the strip shows (the one most in view). */
 export function shownSlide(track: HTMLElement): number {
@@ -34,7 +37,7 @@ const gliding = new WeakMap<HTMLElement, number>();
  * glides (each step would snap back), and on again at the end.
  */
 function glide(track: HTMLElement, left: number, done: () => void) {
-  cancelAnimationFrame(gliding.get(track) ?? 0);
+  cancelAnimationFrame(gliding.get(track) || 0);
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   const from = track.scrollLeft;
   // Timed from the frame before the first one: that first frame already shows it moving (a
@@ -47,7 +50,7 @@ function glide(track: HTMLElement, left: number, done: () => void) {
     if (e.target instanceof Node && track.contains(e.target)) stop();
   };
   const stop = () => {
-    cancelAnimationFrame(gliding.get(track) ?? 0);
+    cancelAnimationFrame(gliding.get(track) || 0);
     gliding.delete(track);
     document.removeEventListener('touchstart', touched, true);
     track.removeEventListener('wheel', stop);
@@ -143,7 +146,7 @@ export function followSwipes(doc: Document) {
       const track =
         t.length === 1 && e.target instanceof Element ? e.target.closest<HTMLElement>('.gallery__track') : null;
       // A new touch on the strip takes over from a swipe still waiting; a touch elsewhere does not.
-      if (track && waiting?.track === track) {
+      if (track && waiting && waiting.track === track) {
         if (track.dataset.to === waiting.to) delete track.dataset.to;
         waiting = null;
       }
@@ -213,7 +216,7 @@ export function goToSlide(control: Element): number | null {
   if (!go || !track) return null;
   const pending = track.dataset.to;
   const from = pending !== undefined ? Number(pending) : shownSlide(track);
-  const to = slideFor(go.getAttribute('data-go') ?? '', from, track.children.length);
+  const to = slideFor(go.getAttribute('data-go') || '', from, track.children.length);
   if (to === null) return null;
   moveTo(track, to);
   return to;

@@ -15,8 +15,8 @@ const SLOT = '.gallery__player[data-src]';
  */
 export function startVideo(target: Element): boolean {
   const button = target.closest('button.gallery__play');
-  const frame = button?.closest<HTMLElement>('.gallery__frame');
-  if (!frame?.querySelector(SLOT)) return false;
+  const frame = button && button.closest<HTMLElement>('.gallery__frame');
+  if (!frame || !frame.querySelector(SLOT)) return false;
   if (frame.getAttribute(PLAYER_ATTR) !== 'playing') {
     frame.setAttribute(PLAYER_ATTR, 'loading');
     frame.setAttribute('aria-busy', 'true'); // assistive technology hears it is coming

@@ -7,6 +7,9 @@
 // the filter's reviews without waiting for the runtime, which then starts from that list. When
 // React has the list first, it takes the request instead of asking again.
 import { askPressedPage, drawingList, warm, withPage } from '../../listing/comments-page';
+// The API client's chunk comes with this one, side by side, not after it (warm() then finds it):
+// a tap that brings this module in asks as soon as it has come.
+import '../../storefront/client';
 import { filterKey } from '../../listing/review-filter';
 import { reviewItemsHtml } from '../../listing/review-items-html';
 
@@ -51,10 +54,16 @@ function show(section: HTMLElement, productId: string, filterAttr: string, sortA
   );
 }
 
-/** From now until React has hydrated, a tap on the hub's filter or sort asks for its reviews. */
+let started = false;
+
+/**
+ * From now until React has hydrated, a tap on the hub's filter or sort asks for its reviews. Once
+ * per page: the reader's runtime calls it, and the hold at a tap on the filter if it comes first.
+ */
 export function askOnHubTaps(): void {
   const section = document.querySelector<HTMLElement>(SECTION);
-  if (!section || document.documentElement.dataset.hydrated) return;
+  if (started || !section || document.documentElement.dataset.hydrated) return;
+  started = true;
   warm();
   const productId = section.dataset.product ?? '';
   // A tap before this module came (the load not yet over) pressed its button already: asked now.

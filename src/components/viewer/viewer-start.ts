@@ -21,9 +21,9 @@ let shown: HTMLElement | null = null;
  */
 export function openViewer(target: Element): boolean {
   const opener = target.closest<HTMLElement>(OPENER);
-  const picture = opener?.querySelector('img');
+  const picture = opener && opener.querySelector('img');
   if (!opener || !picture) return false;
-  if (shown?.isConnected) return true;
+  if (shown && shown.isConnected) return true;
   const dialog = document.createElement('div');
   dialog.className = 'viewer viewer--opening';
   for (const [k, v] of Object.entries(DIALOG)) dialog.setAttribute(k, v);
