@@ -9,7 +9,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { builtHtmlPages, isReviewPage } from './helpers/built-pages';
 import {
   DESKTOP,
@@ -101,6 +101,30 @@ const galleryLeftFirst = (page: Page) =>
   page.waitForFunction(() => document.querySelector<HTMLElement>('.gallery__track')!.scrollLeft > 0);
 
 const heldCount = (page: Page) => page.locator('[data-held]').count();
+/** The product hub with the most reviews in the build: a filter of fewer shows another list. */
+function busiestHub() {
+  const hub = fs
+    .readdirSync(path.join(PUBLIC_DIR, 'pd'))
+    .map((id) => {
+      const file = path.join(PUBLIC_DIR, 'pd', id, 'index.html');
+      const html = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+      return { id, reviews: html.split('class="preview"').length - 1 };
+    })
+    .sort((a, b) => b.reviews - a.reviews)[0];
+  assert.ok(hub.reviews > 1, `a hub with reviews: ${JSON.stringify(hub)}`);
+  return hub;
+}
+/** The key of a hub's filter button (not pressed) of fewer reviews than `built`. */
+async function fewerReviewsFilter(page: Page, built: number): Promise<string> {
+  const key = await page.$$eval(
+    '.previews button.tagbtn[aria-pressed="false"]',
+    (buttons, n) =>
+      buttons.find((b) => Number(b.querySelector('.tagbtn__n')?.textContent) < n)?.getAttribute('data-filter'),
+    built,
+  );
+  assert.ok(key, 'a filter of fewer reviews than the build shows');
+  return key;
+}
 /** The ids of a product hub's review list, in order. */
 const listIds = (page: Page) =>
   page.$$eval('.previews__list > li', (lis) => lis.map((li) => li.getAttribute('data-comment-id') ?? ''));
@@ -712,28 +736,13 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
   test('a filter chip on a product hub tapped before hydration is pressed at once, its reviews asked for at once and once and shown before hydration, and React keeps that list', async () => {
     const { page, context } = await touchPage(MOBILE);
     try {
-      // The hub with the most reviews in its build, and a filter of fewer: its list is another.
-      const hub = fs
-        .readdirSync(path.join(PUBLIC_DIR, 'pd'))
-        .map((id) => {
-          const file = path.join(PUBLIC_DIR, 'pd', id, 'index.html');
-          const html = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-          return { id, reviews: html.split('class="preview"').length - 1 };
-        })
-        .sort((a, b) => b.reviews - a.reviews)[0];
-      assert.ok(hub.reviews > 1, `a hub with reviews: ${JSON.stringify(hub)}`);
+      const hub = busiestHub();
       const asked: string[] = [];
       page.on('request', (r) => {
         if (r.url().includes(`/product-comment/products/${hub.id}/comments`)) asked.push(r.url());
       });
       const hold = await loadHeld(page, `/review/pd/${hub.id}/`);
-      const key = await page.$$eval(
-        '.previews button.tagbtn[aria-pressed="false"]',
-        (buttons, built) =>
-          buttons.find((b) => Number(b.querySelector('.tagbtn__n')?.textContent) < built)?.getAttribute('data-filter'),
-        hub.reviews,
-      );
-      assert.ok(key, 'a filter of fewer reviews than the build shows');
+      const key = await fewerReviewsFilter(page, hub.reviews);
       const built = await listIds(page);
       const chip = page.locator(`.previews button.tagbtn[data-filter="${key}"]`);
       await chip.scrollIntoViewIfNeeded();
@@ -779,6 +788,49 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
       assert.equal(url.searchParams.get(kind === 'media' ? 'media' : kind), kind === 'media' ? 'any' : value);
       assert.equal(await page.locator('.previews button.tagbtn[aria-pressed="true"]').count(), 1, 'one filter pressed');
     } finally {
+      await context.close();
+    }
+  });
+
+  test("a filter chip tapped while the hub still loads (the reader's runtime not there yet) brings its script at the tap: its list shown before hydration", async () => {
+    const { page, context } = await touchPage(MOBILE);
+    const pictures: Route[] = [];
+    try {
+      const hub = busiestHub();
+      // The load event held (the reader's runtime comes after it): the product's pictures wait.
+      let loading = true;
+      await page.route(/\/media\/product\//, (route) => {
+        if (loading) pictures.push(route);
+        else void route.continue().catch(() => undefined);
+      });
+      const hold = await holdHydration(page);
+      await page.goto(`${site.base}/review/pd/${hub.id}/`, { waitUntil: 'domcontentloaded' });
+      // The entry's script is async: it listens for the engagement once it has run.
+      await page.waitForSelector('html[data-boot="waiting"]', { state: 'attached' });
+      await engage(page);
+      await waitFor('the runtime asking for the page data', () => hold.held() > 0);
+      const key = await fewerReviewsFilter(page, hub.reviews);
+      const built = await listIds(page);
+      const chip = page.locator(`.previews button.tagbtn[data-filter="${key}"]`);
+      await chip.scrollIntoViewIfNeeded();
+      await chip.tap();
+      await page.waitForSelector(`.previews[data-filter="${key}"][data-status="idle"]`);
+      const drawn = await listIds(page);
+      assert.ok(drawn.length > 0 && drawn.join() !== built.join(), `the filter's list: ${drawn}`);
+      assert.deepEqual(
+        await page.evaluate(() => [document.readyState, document.documentElement.dataset.hydrated ?? '']),
+        ['interactive', ''],
+        'drawn while the page still loads, before hydration',
+      );
+      assert.ok(pictures.length > 0, 'the load was held');
+      loading = false;
+      await Promise.all(pictures.splice(0).map((r) => r.continue().catch(() => undefined)));
+      await hold.release();
+      await hydratedFlag(page);
+      await page.waitForFunction(() => !document.querySelector('[data-held]'));
+      assert.deepEqual(await listIds(page), drawn, 'the same list once hydrated');
+    } finally {
+      await Promise.all(pictures.map((r) => r.continue().catch(() => undefined)));
       await context.close();
     }
   });
