@@ -102,8 +102,6 @@ let pointerType = '';
  */
 const NATIVE =
   'a[href]:not([aria-haspopup]):not([role=button]),summary,label,input,select,textarea,form[action] [type=submit]';
-/** A toggle in a group: a product hub's review filter and sort. */
-const TOGGLE = '[role=group]>[aria-pressed]';
 /** What shows the pressed state of a held tap. */
 const CONTROL = 'a[href],button,[role=button]';
 
@@ -130,8 +128,6 @@ const listeners: Record<string, (e: Event) => void> = {
   pointerdown: (e) => {
     pointerType = (e as PointerEvent).pointerType;
     touch = null;
-    // A press on a toggle in a group (a hub's review filter) brings its script at once, not at the click.
-    if (e.target instanceof Element && e.target.closest(TOGGLE)) hubFilterScript();
   },
   pointerup: () => undefined,
   // The browser took the touch over (a scroll, a swipe on the gallery): no tap. Stopped here as
@@ -234,16 +230,12 @@ function doneAtOnce(target: Element): boolean {
  * (../components/listing/review-filter-early.ts, brought in at the tap if not yet there).
  */
 function pressInGroup(target: Element) {
-  const button = target.closest(TOGGLE);
+  const button = target.closest('[role=group]>[aria-pressed]');
   // Written without optional chaining: Gatsby's Babel preset expands it, and this is every page's first load.
   if (!button) return;
   for (const b of button.parentElement!.querySelectorAll(':scope>[aria-pressed]'))
     b.setAttribute('aria-pressed', String(b === button));
-  hubFilterScript(); // a tap without a press (a key)
-}
-
-/** The hub filter's script now, if the reader's runtime has not brought it yet (the load not yet over). */
-function hubFilterScript() {
+  // Its script now, if the reader's runtime has not brought it yet (the load not yet over).
   import('../components/listing/review-filter-early').then((m) => m.askOnHubTaps(), Boolean);
 }
 
