@@ -1,7 +1,7 @@
 // A product hub's review filter and sort tapped before React has hydrated (issue 40). The tap
 // is held for the list (ProductReviews) and its button pressed at once, as every toggle in a
 // group is (src/boot/engagement.ts); this module, which the reader's runtime loads once a hub
-// has loaded (src/boot/reader-runtime.ts), asks for the reviews the tap picked at the tap
+// has loaded (src/boot/reader-runtime.ts), or the hold at a tap on a filter before that, asks for the reviews the tap picked at the tap
 // (src/listing/comments-page.ts) and, when they come before React has the list, draws them in
 // the list's slot (src/listing/review-items-html.ts, the list's own drawing): the shopper sees
 // the filter's reviews without waiting for the runtime, which then starts from that list. When
