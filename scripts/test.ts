@@ -1,8 +1,9 @@
-// `npm test`: every test, by layer (tests/unit, tests/integration, tests/e2e), in one run of
-// Node's test runner. The e2e layer and the files that import tests/helpers/built-site.ts read
-// one built site: it is built once here (against the embedded reference server on a random
-// port), unless SKIP_SITE_BUILD=1 and public/ already exists; the runner starts before the
-// build has ended, and a file that reads the site waits for it (tests/helpers/site-ready.ts).
+// `npm test`: every test, by layer (tests/unit, tests/integration, tests/e2e), in Node's test
+// runner. The e2e layer and the files that import tests/helpers/built-site.ts read one built
+// site: it is built once here (against the embedded reference server on a random port), unless
+// SKIP_SITE_BUILD=1 and public/ already exists; the runner of the other files starts before
+// the build has ended (a file that reads the site waits for it: tests/helpers/site-ready.ts),
+// the e2e files' own runner once it has.
 // docs/reliability.md, "How the suite is laid out".
 //
 //   npm test                    typecheck, ESLint, Prettier and the site build side by side; all layers once the checks pass
@@ -205,6 +206,10 @@ if (siteStep) steps.push(siteStep);
  * test files, and the run. Resolves when all are done.
  */
 const children = new Set<ChildProcess>();
+/** Called once the shared site is built (its step succeeded). */
+let siteBuilt: () => void = () => undefined;
+/** Resolves once the shared site is built; never when its build fails (the run then ends). */
+const whenSiteBuilt = new Promise<void>((done) => (siteBuilt = done));
 function runSteps(ready: () => void): Promise<void> {
   let before = steps.filter((s) => s !== siteStep).length;
   if (!before) ready();
@@ -236,8 +241,10 @@ function runSteps(ready: () => void): Promise<void> {
           return;
         }
         console.log(`${step.what}: done in ${Math.round((Date.now() - t) / 1000)} s.`);
-        if (step === siteStep) markSite();
-        else if (--before === 0) ready();
+        if (step === siteStep) {
+          markSite();
+          siteBuilt();
+        } else if (--before === 0) ready();
         for (const next of waiting.get(step) ?? []) start(next);
         if (--left === 0) done();
       });
@@ -257,6 +264,18 @@ const FILE_LIMIT_MS = Number(process.env.TEST_FILE_LIMIT_MS) || 600_000;
  * deferred-reviews was cancelled at its 600 s limit. docs/reliability.md, "fifth session".
  */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 3;
+/**
+ * The e2e files (TEST_E2E_CONCURRENCY at once) run in a runner of their own, started once the
+ * shared site is built, when this run builds it. They read the site, so in one runner with the
+ * others they could only start once it was built (each waiting at import took a slot), and
+ * from then on took the three slots, at about a quarter of a core each: a clean-clone run
+ * beside two CPU hogs used 1,120 CPU s in 4,414 s of their files' wall time, waiting on the
+ * browser, the network and idle periods (docs/reliability.md, "Two runners"). The other files
+ * keep the first runner's three slots, so the two files that build a site, started first, see
+ * no more beside them than before; the e2e runner's slots come on top once the site is built,
+ * by which time those two builds are near their end.
+ */
+const E2E_CONCURRENCY = Number(process.env.TEST_E2E_CONCURRENCY) || 4;
 
 /**
  * Test files that share a process, when the run selects their layer by name (`npm test`, `npm
@@ -320,8 +339,8 @@ function runnerFiles(): string[] {
   return [...out, ...files.filter((f) => !inBundle.has(f))];
 }
 
-/** The runner (its own process group), while it runs. */
-let runner: ChildProcess | undefined;
+/** The runners (each its own process group), while they run. */
+const runners = new Set<ChildProcess>();
 
 /**
  * Ends the run early (a failed step, a Ctrl-C): the steps' groups, then the runner's. A file
@@ -338,18 +357,18 @@ function abort(why: string, code: number): void {
  * started, tests/helpers/preload.ts), up to 30 s to go, then what is left of the run.
  */
 async function stopTests(): Promise<void> {
-  const r = runner;
-  if (!r?.pid || r.exitCode !== null || r.signalCode !== null) return;
-  const exited = new Promise<void>((done) => r.once('exit', () => done()));
-  killGroup(r.pid, 'SIGTERM');
+  const running = [...runners].filter((r) => r.pid && r.exitCode === null && r.signalCode === null);
+  if (!running.length) return;
+  const exited = Promise.all(running.map((r) => new Promise<void>((done) => r.once('exit', () => done()))));
+  for (const r of running) killGroup(r.pid!, 'SIGTERM');
   await Promise.race([exited, new Promise((done) => setTimeout(done, 30_000).unref())]);
   for (const p of marked(run)) if (!killGroup(p.pid)) killGroup(-p.pid);
 }
 
 /**
- * The runner over the selected files, started once the checks and the install scripts are done
- * (the shared site's build goes on beside it); then, once that is done too, the orphan check and
- * the summary; exits.
+ * The runners over the selected files: the first started once the checks and the install
+ * scripts are done (the shared site's build goes on beside it), the e2e files' once the site is
+ * built (E2E_CONCURRENCY); then, once all is done, the orphan check and the summary; exits.
  */
 async function runTests() {
   // A test that hangs (a browser stalled on a busy machine) fails after 10 minutes instead of
@@ -365,47 +384,61 @@ async function runTests() {
   const out = fs.mkdtempSync(join(os.tmpdir(), 'npm-test-'));
   const cpuDir = join(out, 'cpu');
   fs.mkdirSync(cpuDir);
-  const summaryFile = join(out, 'files.jsonl');
   const started = Date.now();
-  const child = spawn(
-    process.execPath,
-    [
-      // First: each file's process starts the file again in a session of its own (on Linux;
-      // TEST_OWN_SESSION=1 keeps every file in the runner's session).
-      '--import',
-      pathToFileURL(join(root, 'tests', 'helpers', 'own-session.mjs')).href,
-      '--import',
-      'tsx',
-      '--import',
-      pathToFileURL(join(root, 'tests', 'helpers', 'preload.ts')).href,
-      '--test',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      `--test-reporter=${pathToFileURL(join(root, 'scripts', 'test-summary.mjs')).href}`,
-      '--test-reporter-destination=/dev/null',
-      `--test-concurrency=${CONCURRENCY}`,
-      `--test-timeout=${FILE_LIMIT_MS}`,
-      '--test-force-exit',
-      ...runnerFiles(),
-    ],
-    {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      detached: true,
-      env: {
-        ...process.env,
-        GATSBY_TELEMETRY_DISABLED: '1',
-        TZ: process.env.TZ ?? 'UTC',
-        [MARK]: run,
-        TEST_FILE_LIMIT_MS: String(FILE_LIMIT_MS),
-        TEST_CPU_DIR: cpuDir,
-        TEST_SUMMARY_FILE: summaryFile,
-        ...(buildSite ? { TEST_SITE_READY: siteReady } : {}),
+  const all = runnerFiles();
+  // The e2e files in a runner of their own once the site is built (E2E_CONCURRENCY), when this
+  // run builds it; else every file in one runner.
+  const e2e = buildSite ? all.filter((f) => f.startsWith(layerDir('e2e'))) : [];
+  const others = all.filter((f) => !e2e.includes(f));
+  const summaries: string[] = [];
+  const runner = (which: string[], concurrency: number): Promise<number> => {
+    const summaryFile = join(out, `files-${summaries.length}.jsonl`);
+    summaries.push(summaryFile);
+    const child = spawn(
+      process.execPath,
+      [
+        // First: each file's process starts the file again in a session of its own (on Linux;
+        // TEST_OWN_SESSION=1 keeps every file in the runner's session).
+        '--import',
+        pathToFileURL(join(root, 'tests', 'helpers', 'own-session.mjs')).href,
+        '--import',
+        'tsx',
+        '--import',
+        pathToFileURL(join(root, 'tests', 'helpers', 'preload.ts')).href,
+        '--test',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        `--test-reporter=${pathToFileURL(join(root, 'scripts', 'test-summary.mjs')).href}`,
+        '--test-reporter-destination=/dev/null',
+        `--test-concurrency=${concurrency}`,
+        `--test-timeout=${FILE_LIMIT_MS}`,
+        '--test-force-exit',
+        ...which,
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        detached: true,
+        env: {
+          ...process.env,
+          GATSBY_TELEMETRY_DISABLED: '1',
+          TZ: process.env.TZ ?? 'UTC',
+          [MARK]: run,
+          TEST_FILE_LIMIT_MS: String(FILE_LIMIT_MS),
+          TEST_CPU_DIR: cpuDir,
+          TEST_SUMMARY_FILE: summaryFile,
+          ...(buildSite ? { TEST_SITE_READY: siteReady } : {}),
+        },
       },
-    },
-  );
-  runner = child;
-  const status = await new Promise<number>((done) => child.on('exit', (code) => done(code ?? 1)));
+    );
+    runners.add(child);
+    return new Promise<number>((done) => child.on('exit', (code) => done(code ?? 1)));
+  };
+  const statuses = await Promise.all([
+    others.length ? runner(others, CONCURRENCY) : 0,
+    e2e.length ? whenSiteBuilt.then(() => runner(e2e, E2E_CONCURRENCY)) : 0,
+  ]);
+  const status = statuses.find((s) => s !== 0) ?? 0;
   const wallS = Math.round((Date.now() - started) / 1000);
   // The site's build, on a run whose files did not need to wait for it, ends first.
   await stepsDone;
@@ -424,7 +457,7 @@ async function runTests() {
     for (const p of orphans) console.error(`  pid ${p.pid} (parent ${p.ppid}, group ${p.pgid}): ${p.cmd}`);
     for (const p of orphans) if (!killGroup(p.pid)) killGroup(-p.pid); // its group if it leads one, else itself
   } else console.log('No process of this run is left running.');
-  if (!summarize(summaryFile, cpuDir, wallS, started)) failed = true;
+  if (!summarize(summaries, cpuDir, wallS, started)) failed = true;
 
   fs.rmSync(out, { recursive: true, force: true });
   process.exit(failed ? status || 1 : 0);
@@ -435,7 +468,7 @@ async function runTests() {
  * files that left processes for the preload to end, and the files that took the most time.
  * Returns whether every file passed.
  */
-function summarize(summaryPath: string, cpuPath: string, wall: number, started: number): boolean {
+function summarize(summaryPaths: string[], cpuPath: string, wall: number, started: number): boolean {
   interface FileLine {
     file: string;
     ms: number;
@@ -455,13 +488,11 @@ function summarize(summaryPath: string, cpuPath: string, wall: number, started: 
     cause: string;
     ended: string[];
   }
-  const lines: FileLine[] = fs.existsSync(summaryPath)
-    ? fs
-        .readFileSync(summaryPath, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as FileLine)
-    : [];
+  const lines: FileLine[] = summaryPaths
+    .filter((f) => fs.existsSync(f))
+    .flatMap((f) => fs.readFileSync(f, 'utf8').split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as FileLine);
   const cpu = new Map<string, Cpu>();
   for (const f of fs.readdirSync(cpuPath)) {
     const c = JSON.parse(fs.readFileSync(join(cpuPath, f), 'utf8')) as Cpu;
