@@ -6,7 +6,6 @@ import { UNBUILT_MARKER_ID } from './src/site-inline-scripts';
 import { EARLY_SEARCH_ID, earlySearchScript } from './src/search/early-script';
 import { THEME } from './src/styles/theme';
 import { NO_SCRIPT_CSS } from './src/styles/no-script';
-import { PRODUCT_HUB_CHUNK_GROUP } from './gatsby/page-chunks';
 
 // Every page is Chinese (spec section 9: html lang zh-CN), even before Helmet runs. The icon
 // is declared so browsers do not ask for /favicon.ico outside the /review prefix.
@@ -20,7 +19,6 @@ import { PRODUCT_HUB_CHUNK_GROUP } from './gatsby/page-chunks';
 declare const __STYLES_DIGEST__: string; // defined by gatsby/styles-digest.ts
 declare const __SEARCH_PAGE_CHUNKS__: string[]; // defined by gatsby/page-chunks.ts
 declare const __TEMPLATE_CHUNKS__: Record<string, string[]>; // the same, every page component's
-declare const __HUB_FILTER_PREFETCH__: string[]; // the same, a product hub's filter's (hubFilterPrefetch)
 
 /**
  * What the search page's runtime asks for before it renders, named in its HTML (issue 43): a
@@ -43,12 +41,6 @@ function searchPagePreloads(staticQueryHashes: readonly string[]): React.ReactEl
   ];
 }
 
-/** What this file reads of a page's page data. */
-interface PageData {
-  componentChunkName?: unknown;
-  staticQueryHashes?: unknown;
-}
-
 /** A static query's hash as Gatsby names its result file (sq/d/<hash>.json). */
 const STATIC_QUERY_HASH = /^\d{1,20}$/;
 
@@ -60,7 +52,8 @@ const STATIC_QUERY_HASH = /^\d{1,20}$/;
  * tap's wait on a phone; the reader's runtime prefetches them once the page has loaded
  * (src/boot/reader-runtime.ts), from `<html data-boot-files>`.
  */
-function bootFiles(pathname: string, data: PageData | undefined): string {
+function bootFiles(pathname: string, loadPageDataSync: (path: string) => unknown): string {
+  const data = loadPageDataSync(pathname) as { componentChunkName?: unknown; staticQueryHashes?: unknown } | undefined;
   const queries = Array.isArray(data?.staticQueryHashes) ? data.staticQueryHashes : [];
   const group = typeof data?.componentChunkName === 'string' ? data.componentChunkName : '';
   const chunks = Object.prototype.hasOwnProperty.call(__TEMPLATE_CHUNKS__, group) ? __TEMPLATE_CHUNKS__[group] : [];
@@ -89,16 +82,8 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
   const html: Record<string, string> = { lang: 'zh-CN', 'data-styles': __STYLES_DIGEST__ };
   // Pages that wait for the shopper (not those that boot at once: the 404 and 500 pages, the
   // app shell, the search page, which preloads what its runtime needs).
-  const waits = !is404 && !isAppShell && !/^\/500(\/|\.html)?$/.test(pathname) && pathname !== searchPagePath();
-  const data = waits ? (loadPageDataSync(pathname) as PageData | undefined) : undefined;
-  if (waits) html['data-boot-files'] = bootFiles(pathname, data);
-  // A product hub's review filter, tapped while the page still loads, draws its list with a
-  // script of its own (src/components/listing/review-filter-early.ts): its files are prefetched
-  // as the page loads, at the lowest priority, so the tap asks for its reviews at once.
-  const hubPrefetch =
-    data?.componentChunkName === PRODUCT_HUB_CHUNK_GROUP
-      ? __HUB_FILTER_PREFETCH__.map((f) => <link key={f} rel="prefetch" href={withPrefix(`/${f}`)} />)
-      : [];
+  if (!is404 && !isAppShell && !/^\/500(\/|\.html)?$/.test(pathname) && pathname !== searchPagePath())
+    html['data-boot-files'] = bootFiles(pathname, loadPageDataSync);
   setHtmlAttributes(html);
   setHeadComponents([
     <link key="icon" rel="icon" type="image/svg+xml" href={withPrefix('/favicon.svg')} />,
@@ -106,7 +91,6 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
     // What a page read without script lays out differently (src/styles/no-script.ts).
     <noscript key="no-script" dangerouslySetInnerHTML={{ __html: `<style>${NO_SCRIPT_CSS}</style>` }} />,
     ...(isAppShell ? [<meta key="robots" name="robots" content="noindex" />] : []),
-    ...hubPrefetch,
     ...(is404
       ? [
           <script

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export interface WebpackStats {
+interface WebpackStats {
   namedChunkGroups?: Record<string, { assets?: Array<{ name?: unknown } | string> } | undefined>;
 }
 
@@ -31,8 +31,7 @@ export function allTemplateChunks(stats: WebpackStats): Record<string, string[]>
   return out;
 }
 
-/** The browser build's public/webpack.stats.json; {} when there is none (gatsby develop). */
-export function builtStats(root: string): WebpackStats {
+function builtStats(root: string): WebpackStats {
   try {
     return JSON.parse(fs.readFileSync(path.join(root, 'public', 'webpack.stats.json'), 'utf8')) as WebpackStats;
   } catch {
@@ -45,25 +44,13 @@ export function builtTemplateChunks(root: string, group: string): string[] {
   return templateChunks(builtStats(root), group);
 }
 
-/** The product hub's template's chunk group. */
-export const PRODUCT_HUB_CHUNK_GROUP = 'component---src-templates-product-tsx';
-
 /**
- * The chunk group of the hub's review filter before hydration
- * (src/components/listing/review-filter-early.ts; its `import()`s name it).
+ * allTemplateChunks from the site's public/webpack.stats.json: every page names its template's
+ * chunks in its HTML, for the reader's runtime to prefetch (gatsby-ssr.tsx, bootFiles); {} when
+ * there is none.
  */
-export const HUB_FILTER_CHUNK_GROUP = 'hub-filter-early';
-
-/**
- * What a product hub's HTML prefetches (gatsby-ssr.tsx, issue 40): the .js files a filter tapped
- * before hydration loads (the filter's script, the list's drawing, the API client) that the
- * hub's first load does not already bring (the entry's group, the template's). A tap while the
- * page still loads otherwise waited for them over the phone's network (about 35 KB gzipped)
- * before it could even ask for its reviews.
- */
-export function hubFilterPrefetch(stats: WebpackStats): string[] {
-  const loaded = new Set([...templateChunks(stats, 'app'), ...templateChunks(stats, PRODUCT_HUB_CHUNK_GROUP)]);
-  return templateChunks(stats, HUB_FILTER_CHUNK_GROUP).filter((f) => !loaded.has(f));
+export function builtAllTemplateChunks(root: string): Record<string, string[]> {
+  return allTemplateChunks(builtStats(root));
 }
 
 /** The search page's chunk group (Gatsby names it after the page's file). */

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { stylesDigest } from './styles-digest';
-import { SEARCH_PAGE_CHUNK_GROUP, allTemplateChunks, builtStats, hubFilterPrefetch } from './page-chunks';
+import { SEARCH_PAGE_CHUNK_GROUP, builtAllTemplateChunks } from './page-chunks';
 
 interface WebpackConfig {
   entry?: unknown;
@@ -33,18 +33,14 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
     // The search page's chunks, which its HTML preloads (see page-chunks.ts).
     // Every page's template's chunks, which its HTML names (gatsby-ssr.tsx, bootFiles): the
     // build's stats read once.
-    const stats = stage === 'build-html' ? builtStats(root) : {};
-    const templates = allTemplateChunks(stats);
+    const templates = stage === 'build-html' ? builtAllTemplateChunks(root) : {};
     const searchChunks = templates[SEARCH_PAGE_CHUNK_GROUP] ?? [];
-    // What a product hub prefetches for its review filter (see page-chunks.ts).
-    const hubFilter = hubFilterPrefetch(stats);
     actions.setWebpackConfig({
       plugins: [
         plugins.define({
           __STYLES_DIGEST__: JSON.stringify(stylesDigest(root)),
           __SEARCH_PAGE_CHUNKS__: JSON.stringify(searchChunks),
           __TEMPLATE_CHUNKS__: JSON.stringify(templates),
-          __HUB_FILTER_PREFETCH__: JSON.stringify(hubFilter),
         }),
       ],
     });

@@ -236,10 +236,7 @@ function pressInGroup(target: Element) {
   for (const b of button.parentElement!.querySelectorAll(':scope>[aria-pressed]'))
     b.setAttribute('aria-pressed', String(b === button));
   // Its script now, if the reader's runtime has not brought it yet (the load not yet over).
-  import(/* webpackChunkName: "hub-filter-early" */ '../components/listing/review-filter-early').then(
-    (m) => m.askOnHubTaps(),
-    Boolean,
-  );
+  import('../components/listing/review-filter-early').then((m) => m.askOnHubTaps(), Boolean);
 }
 
 /** Shows the hidden dialog a `data-opens` control names, focus in its field; false for no such control. */

@@ -28,7 +28,7 @@ export function startReaderRuntime(landing: string): void {
   }
   if (isWechat(navigator.userAgent)) setWechatCard();
   if (document.querySelector('.previews[data-product]'))
-    import(/* webpackChunkName: "hub-filter-early" */ '../components/listing/review-filter-early').then(
+    import('../components/listing/review-filter-early').then(
       (m) => m.askOnHubTaps(),
       () => undefined,
     );

@@ -10,13 +10,9 @@ import webpack from 'webpack';
 import { onCreateWebpackConfig, unmergeSharedAsyncChunks } from '../../../gatsby/webpack-config';
 import { stylesDigest } from '../../../gatsby/styles-digest';
 import {
-  HUB_FILTER_CHUNK_GROUP,
-  PRODUCT_HUB_CHUNK_GROUP,
   SEARCH_PAGE_CHUNK_GROUP,
-  allTemplateChunks,
-  builtStats,
+  builtAllTemplateChunks,
   builtTemplateChunks,
-  hubFilterPrefetch,
   templateChunks,
 } from '../../../gatsby/page-chunks';
 
@@ -86,8 +82,7 @@ test('the HTML renderer gets the stylesheet digest; other stages are left alone'
           define: {
             __STYLES_DIGEST__: JSON.stringify(stylesDigest(ROOT)),
             __SEARCH_PAGE_CHUNKS__: JSON.stringify(builtTemplateChunks(ROOT, SEARCH_PAGE_CHUNK_GROUP)),
-            __TEMPLATE_CHUNKS__: JSON.stringify(allTemplateChunks(builtStats(ROOT))),
-            __HUB_FILTER_PREFETCH__: JSON.stringify(hubFilterPrefetch(builtStats(ROOT))),
+            __TEMPLATE_CHUNKS__: JSON.stringify(builtAllTemplateChunks(ROOT)),
           },
         },
       ],
@@ -225,7 +220,6 @@ test("the HTML renderer gets the search page's chunks from this build's stats (i
     };
     assert.equal(defined('build-html').__SEARCH_PAGE_CHUNKS__, '[]', 'no stats: nothing to preload');
     assert.equal(defined('build-html').__TEMPLATE_CHUNKS__, '{}', 'no stats: nothing to name');
-    assert.equal(defined('build-html').__HUB_FILTER_PREFETCH__, '[]', 'no stats: nothing to prefetch');
     fs.writeFileSync(
       path.join(root, 'public', 'webpack.stats.json'),
       JSON.stringify({
@@ -238,11 +232,6 @@ test("the HTML renderer gets the search page's chunks from this build's stats (i
             ],
           },
           'component---src-templates-review-tsx': { assets: [{ name: 'review-3c.js' }] },
-          app: { assets: ['webpack-runtime-1.js', 'app-2.js'] },
-          [PRODUCT_HUB_CHUNK_GROUP]: { assets: ['4445-aa.js', 'component---src-templates-product-tsx-bb.js'] },
-          [HUB_FILTER_CHUNK_GROUP]: {
-            assets: ['4445-aa.js', '2785-cc.js', 'app-2.js', '8718-dd.js', '8718-dd.js.map'],
-          },
         },
       }),
     );
@@ -253,16 +242,9 @@ test("the HTML renderer gets the search page's chunks from this build's stats (i
     assert.deepEqual(JSON.parse(defined('build-html').__TEMPLATE_CHUNKS__), {
       [SEARCH_PAGE_CHUNK_GROUP]: ['shared-1a2b.js', 'component---src-pages-search-tsx-9f.js'],
       'component---src-templates-review-tsx': ['review-3c.js'],
-      [PRODUCT_HUB_CHUNK_GROUP]: ['4445-aa.js', 'component---src-templates-product-tsx-bb.js'],
     });
-    assert.deepEqual(
-      JSON.parse(defined('build-html').__HUB_FILTER_PREFETCH__),
-      ['2785-cc.js', '8718-dd.js'],
-      "a hub prefetches its filter's files that its first load does not bring",
-    );
     assert.equal(defined('develop-html').__SEARCH_PAGE_CHUNKS__, '[]', 'gatsby develop has no chunk files to name');
     assert.equal(defined('develop-html').__TEMPLATE_CHUNKS__, '{}');
-    assert.equal(defined('develop-html').__HUB_FILTER_PREFETCH__, '[]');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
