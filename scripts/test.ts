@@ -266,14 +266,16 @@ const FILE_LIMIT_MS = Number(process.env.TEST_FILE_LIMIT_MS) || 600_000;
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY) || 3;
 /**
  * The e2e files (TEST_E2E_CONCURRENCY at once) run in a runner of their own, started once the
- * shared site is built, when this run builds it. They read the site, so in one runner with the
- * others they could only start once it was built (each waiting at import took a slot), and
- * from then on took the three slots, at about a quarter of a core each: a clean-clone run
- * beside two CPU hogs used 1,120 CPU s in 4,414 s of their files' wall time, waiting on the
- * browser, the network and idle periods (docs/reliability.md, "Two runners"). The other files
- * keep the first runner's three slots, so the two files that build a site, started first, see
- * no more beside them than before; the e2e runner's slots come on top once the site is built,
- * by which time those two builds are near their end.
+ * shared site is built, when this run builds it, and once the files started first (the two that
+ * build a site several times) are done. They read the site, so in one runner with the others
+ * they could only start once it was built (each waiting at import took a slot), and from then
+ * on took the three slots, at about a quarter of a core each: a clean-clone run beside two CPU
+ * hogs used 1,120 CPU s in 4,414 s of their files' wall time, waiting on the browser, the
+ * network and idle periods (docs/reliability.md, "Two runners"). Started as soon as the site was
+ * built, four of them beside those two builds (a CI run that built the site in 90 s) made
+ * builds.test fail at 547 s and deferred-reviews run into its 600 s limit: the files started
+ * first have a runner of their own, and until they are done only the one slot of the other
+ * files' runner runs beside them, as in one runner of three.
  */
 const E2E_CONCURRENCY = Number(process.env.TEST_E2E_CONCURRENCY) || 4;
 
@@ -310,6 +312,8 @@ function bundle(
   return file;
 }
 
+/** The runner's files that start before all others (START_FIRST's, one file each). */
+const startedFirst = new Set<string>();
 function runnerFiles(): string[] {
   if (changedOnly) return files;
   const byLayer = (layer: string) => !named.length || named.includes(layer);
@@ -325,7 +329,9 @@ function runnerFiles(): string[] {
     // folder, which the runner's path order puts before the checkout (scripts/test-bundles.ts).
     startFirst(files.map((f) => relative(root, f))).forEach((rel, i) => {
       const f = join(root, rel);
-      out.unshift(bundle(`0-first-${i}`, rel, [f], 'started first'));
+      const file = bundle(`0-first-${i}`, rel, [f], 'started first');
+      out.unshift(file);
+      startedFirst.add(file);
       inBundle.add(f);
     });
     const integration = files
@@ -366,9 +372,10 @@ async function stopTests(): Promise<void> {
 }
 
 /**
- * The runners over the selected files: the first started once the checks and the install
- * scripts are done (the shared site's build goes on beside it), the e2e files' once the site is
- * built (E2E_CONCURRENCY); then, once all is done, the orphan check and the summary; exits.
+ * The runners over the selected files: the files started first and the others' once the checks
+ * and the install scripts are done (the shared site's build goes on beside them), the e2e files'
+ * once the site is built and the files started first are done (E2E_CONCURRENCY); then, once
+ * all is done, the orphan check and the summary; exits.
  */
 async function runTests() {
   // A test that hangs (a browser stalled on a busy machine) fails after 10 minutes instead of
@@ -386,10 +393,12 @@ async function runTests() {
   fs.mkdirSync(cpuDir);
   const started = Date.now();
   const all = runnerFiles();
-  // The e2e files in a runner of their own once the site is built (E2E_CONCURRENCY), when this
-  // run builds it; else every file in one runner.
+  // The files started first in a runner of their own; the e2e files in another once the site is
+  // built and those are done (E2E_CONCURRENCY), when this run builds the site; the rest in one
+  // runner of the slots the first files leave (all of them when there are none).
+  const first = all.filter((f) => startedFirst.has(f));
   const e2e = buildSite ? all.filter((f) => f.startsWith(layerDir('e2e'))) : [];
-  const others = all.filter((f) => !e2e.includes(f));
+  const others = all.filter((f) => !e2e.includes(f) && !startedFirst.has(f));
   const summaries: string[] = [];
   const runner = (which: string[], concurrency: number): Promise<number> => {
     const summaryFile = join(out, `files-${summaries.length}.jsonl`);
@@ -434,9 +443,11 @@ async function runTests() {
     runners.add(child);
     return new Promise<number>((done) => child.on('exit', (code) => done(code ?? 1)));
   };
+  const firstDone = first.length ? runner(first, first.length) : Promise.resolve(0);
   const statuses = await Promise.all([
-    others.length ? runner(others, CONCURRENCY) : 0,
-    e2e.length ? whenSiteBuilt.then(() => runner(e2e, E2E_CONCURRENCY)) : 0,
+    firstDone,
+    others.length ? runner(others, Math.max(1, CONCURRENCY - first.length)) : 0,
+    e2e.length ? Promise.all([whenSiteBuilt, firstDone]).then(() => runner(e2e, E2E_CONCURRENCY)) : 0,
   ]);
   const status = statuses.find((s) => s !== 0) ?? 0;
   const wallS = Math.round((Date.now() - started) / 1000);
