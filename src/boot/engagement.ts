@@ -361,6 +361,8 @@ export function whenToBoot(): Promise<void> {
         window.requestAnimationFrame(() => window.setTimeout(start, 0));
       };
       function engaged(e: Event) {
+        // A hub's filter and sort draw their list without React (review-filter-early.ts).
+        if (e.target instanceof Element && e.target.closest('.previews [aria-pressed]')) return;
         if (e.type !== 'pointerdown' && e.type !== 'touchstart') return afterNextFrame();
         for (const type of GESTURE_END)
           window.addEventListener(type, afterNextFrame, { capture: true, once: true, passive: true });

@@ -160,6 +160,17 @@ export function claimList(productId: string): DrawnList | null {
   return drawn?.productId === productId ? drawn : null;
 }
 
+/**
+ * The build's own list drawn again before React hydrated it (全部, 最新 after another filter):
+ * the list starts from the page's data, as if nothing had been drawn. False when React has the
+ * product's list already (claimList): the script then leaves it alone.
+ */
+export function drawingBuiltList(productId: string): boolean {
+  if (claimed === productId) return false;
+  drawn = null;
+  return true;
+}
+
 /** Once the list has started from it: a later visit of the hub in the app starts from the build's list. */
 export function forgetDrawnList(): void {
   drawn = null;

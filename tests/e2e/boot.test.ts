@@ -835,6 +835,48 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
     }
   });
 
+  test("a hub's filter is an island: a chip tapped first shows its list without starting the runtime, 全部 draws the build's list back, and the next engagement hydrates with the list shown", async () => {
+    const { page, context } = await touchPage(MOBILE);
+    try {
+      const hub = busiestHub();
+      await page.goto(`${site.base}/review/pd/${hub.id}/`);
+      await page.waitForLoadState('load');
+      const key = await fewerReviewsFilter(page, hub.reviews);
+      const built = await listIds(page);
+      const more = page.locator('.previews__more .morebtn');
+      const builtMore = await more.isHidden();
+      const chip = page.locator(`.previews button.tagbtn[data-filter="${key}"]`);
+      // Brought into view by script: a scroll is an engagement, which would start the runtime.
+      await chip.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await chip.tap();
+      await page.waitForSelector(`.previews[data-filter="${key}"][data-status="idle"]`);
+      const drawn = await listIds(page);
+      assert.ok(drawn.length > 0 && drawn.join() !== built.join(), `the filter's list: ${drawn}`);
+      // The runtime would have started a frame after the tap, long before its answer was drawn.
+      assert.equal(await page.getAttribute('html', 'data-boot'), 'waiting', 'the tap did not start the runtime');
+      const all = page.locator('.previews button.tagbtn[data-filter="all"]');
+      await all.tap();
+      await page.waitForSelector('.previews[data-filter="all"][data-status="idle"]');
+      assert.deepEqual(await listIds(page), built, "全部: the build's list again");
+      assert.equal(await more.isHidden(), builtMore, '加载更多评价 as the page came');
+      await chip.tap();
+      await page.waitForSelector(`.previews[data-filter="${key}"][data-status="idle"]`);
+      assert.deepEqual(await listIds(page), drawn, 'the filter again');
+      assert.equal(await page.getAttribute('html', 'data-boot'), 'waiting', 'still without the runtime');
+      // The shopper's next touch elsewhere (the heading, which does nothing) starts it.
+      await page.locator('h1').first().tap();
+      await hydrated(page);
+      // The held taps replayed to React end on the chip's list.
+      await page.waitForFunction(() => !document.querySelector('[data-held]'));
+      await page.waitForSelector(`.previews[data-filter="${key}"][data-status="idle"]`);
+      assert.deepEqual(await listIds(page), drawn, 'once hydrated, the list the shopper picked');
+      assert.equal(await chip.getAttribute('aria-pressed'), 'true');
+      assert.equal(await page.locator('.previews button.tagbtn[aria-pressed="true"]').count(), 1, 'one filter pressed');
+    } finally {
+      await context.close();
+    }
+  });
+
   // Once hydrated, what a tap shows first must not wait for the network (issue 40): each case
   // holds what its result waits for (a chunk, the next page's data) and checks the response
   // shows while it is held, then that the result comes once it is let go.
