@@ -199,9 +199,14 @@ export async function settled(page: Page) {
 
 /**
  * The shopper engages the page, as a first touch, key or pointer does (src/boot/engagement.ts:
- * Gatsby's runtime starts then, not before): a press of Shift, which does nothing else.
+ * Gatsby's runtime starts then, not before): a press of Shift, which does nothing else. Once the
+ * page listens for it (`html[data-boot]`, set by the site's entry script as it arms its
+ * listeners): a press right after a navigation's commit went to a document not yet listening,
+ * and the page then waited for an engagement that had come and gone (a CI run: runtime.test's
+ * "second visit" never hydrated).
  */
 export async function engage(page: Page) {
+  await page.waitForSelector('html[data-boot]', { state: 'attached' });
   await page.keyboard.press('Shift');
 }
 
