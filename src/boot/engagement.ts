@@ -19,7 +19,7 @@
 // (../components/shell/mega-start.ts, which opens it on a hover or focus too), a toggle in a
 // group (a product hub's review filter: pressInGroup) is pressed while its tap is held, and so
 // do the search sheet, a guest's 赞 (to sign in) and 分享 (the system share sheet): doneAtOnce.
-import { goToSlide } from '../components/gallery/strip';
+import { goToSlide, whenScrolled } from '../components/gallery/strip';
 import { startVideo } from '../components/gallery/video-start';
 import { openViewer } from '../components/viewer/viewer-start';
 import { HYDRATE_LATER_ATTR, ownedByReact } from '../components/common/react-owned';
@@ -364,8 +364,12 @@ export function whenToBoot(): Promise<void> {
         // A hub's filter and sort draw their list without React (review-filter-early.ts).
         if (e.target instanceof Element && e.target.closest('.previews [aria-pressed]')) return;
         if (e.type !== 'pointerdown' && e.type !== 'touchstart') return afterNextFrame();
+        // A swipe on a gallery's strip: once the strip is at rest (the browser's scroll starts
+        // with the gesture's pointercancel, and the runtime's long first tasks held its frames).
+        const strip = e.target instanceof Element && e.target.closest<HTMLElement>('.gallery__track');
+        const end = strip ? () => whenScrolled(strip, afterNextFrame) : afterNextFrame;
         for (const type of GESTURE_END)
-          window.addEventListener(type, afterNextFrame, { capture: true, once: true, passive: true });
+          window.addEventListener(type, end, { capture: true, once: true, passive: true });
       }
       if (bootAtOnceReason(window)) return start();
       root.setAttribute(BOOT_ATTRIBUTE, 'waiting');

@@ -354,6 +354,47 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
     }
   });
 
+  test("a swipe on the gallery as the first touch starts the runtime only once the strip is at rest: its first long tasks would hold the strip's frames", async () => {
+    const { page, context } = await touchPage(MOBILE);
+    try {
+      // When the runtime starts (html[data-boot]) and when the strip's scroll first ends.
+      await page.addInitScript(() => {
+        const w = window as unknown as { bootAt?: number; restAt?: number };
+        new MutationObserver(() => {
+          if (w.bootAt === undefined && document.documentElement.getAttribute('data-boot') === 'started')
+            w.bootAt = performance.now();
+        }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-boot'] });
+        document.addEventListener(
+          'scrollend',
+          (e) => {
+            if (w.restAt === undefined && e.target instanceof Element && e.target.matches('.gallery__track'))
+              w.restAt = performance.now();
+          },
+          { capture: true, passive: true },
+        );
+      });
+      await page.goto(site.base + REVIEW);
+      await page.waitForSelector('html[data-boot="waiting"]', { state: 'attached' });
+      const box = await page.locator('.gallery__main').boundingBox();
+      assert.ok(box);
+      await swipeLeft(context, page, box);
+      assert.equal(await gallerySlide(page), 1, 'the swipe moved the gallery one slide on');
+      await page.waitForSelector('html[data-boot="started"]', { state: 'attached' });
+      const { bootAt, restAt } = await page.evaluate(() => {
+        const w = window as unknown as { bootAt?: number; restAt?: number };
+        return { bootAt: w.bootAt ?? -1, restAt: w.restAt ?? -1 };
+      });
+      assert.ok(
+        restAt > 0 && bootAt > restAt,
+        `the runtime started at ${bootAt} ms, the strip came to rest at ${restAt}`,
+      );
+      await hydratedFlag(page);
+      assert.equal(await gallerySlide(page), 1, 'hydration kept the slide');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a swipe ends where the finger meant, whatever the strip saw of it: a flick one slide on, a drag let go short of half and a page scroll none', async () => {
     // The browser scrolls the strip itself, from the moves it sees; on a busy main thread the
     // last moves of a quick swipe could be lost and the strip went back (a CI run beside two CPU

@@ -101,7 +101,7 @@ const STILL_MS = 500;
  * Calls `done` once the browser has finished scrolling `track` (its momentum and snap too): at
  * its `scrollend`, or where there is none after STILL_MS without a move.
  */
-function whenScrolled(track: HTMLElement, done: () => void) {
+export function whenScrolled(track: HTMLElement, done: () => void) {
   let last = track.scrollLeft;
   let stillSince = -1;
   let ended = false;
