@@ -22,6 +22,7 @@ import {
   pollPage,
   siteMissing,
   startSite,
+  stepper,
   engage,
   gestureStart,
   hydrated,
@@ -1001,6 +1002,41 @@ describe('boot on engagement, and the reader runtime without it', { skip: siteMi
       } finally {
         await context.close();
       }
+    }
+  });
+
+  // The e2e helper `hydrated` (helpers/site.ts) as a shopper does it: a page that reloads itself
+  // just after the first engagement (a new service worker's update-ready reload) waits for an
+  // engagement of its own, so the helper engages each new document. Once it waited for a flag
+  // the new document never set (a clean-clone CI run: runtime.test's returning visit).
+  test('a page that reloads itself at the first engagement hydrates at the next one: the helper engages each new document', async () => {
+    const { page, context, problems } = await newPage(browser, MOBILE);
+    try {
+      // The first document reloads at the engagement's key, which its runtime never sees.
+      await page.addInitScript(() => {
+        if (sessionStorage.getItem('e2e-reloaded')) return;
+        window.addEventListener(
+          'keydown',
+          (e) => {
+            e.stopImmediatePropagation();
+            sessionStorage.setItem('e2e-reloaded', '1');
+            window.location.reload();
+          },
+          { capture: true, once: true },
+        );
+      });
+      let documents = 0;
+      page.on('domcontentloaded', () => {
+        documents += 1;
+      });
+      await page.goto(site.base + REVIEW);
+      await stepper('reload at engagement')('hydrated', 60_000, () => hydrated(page));
+      assert.equal(documents, 2, 'the reload made a second document');
+      assert.equal(await page.evaluate(() => sessionStorage.getItem('e2e-reloaded')), '1');
+      assert.equal(await page.getAttribute('html', 'data-hydrated'), 'true');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
     }
   });
 });

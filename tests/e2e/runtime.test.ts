@@ -517,7 +517,14 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
         // A stalled close must not hold the file either.
         t.after(() => step('close the context', 30_000, () => context.close()).catch(() => undefined));
         const problems: string[] = [];
-        const watch = (p: Page) => p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+        // Console errors are not failures here (a worker's fetch may log one); they explain one.
+        const consoleErrors: string[] = [];
+        const watch = (p: Page) => {
+          p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+          p.on('console', (m) => {
+            if (m.type() === 'error' && consoleErrors.length < 10) consoleErrors.push(m.text().slice(0, 300));
+          });
+        };
         let page = await step('first visit', 90_000, async () => {
           const p = await context.newPage();
           watch(p);
@@ -608,7 +615,14 @@ describe('Gatsby runtime', { skip: siteMissing }, () => {
         });
         assert.equal(controller, `${copyBase}/review/sw.js`);
         // The shopper's first touch boots the new build's runtime on that page.
-        await step('hydrated on engagement', 60_000, () => hydrated(page));
+        await step('hydrated on engagement', 60_000, () => hydrated(page)).catch(async (e: unknown) => {
+          const state = await page
+            .evaluate(() => ({ ...document.documentElement.dataset, url: location.href }))
+            .catch((x: unknown) => String(x));
+          throw new Error(
+            `${String(e)}; after ${loads} page loads; the page: ${JSON.stringify(state).slice(0, 1_000)}; console errors: ${JSON.stringify(consoleErrors)}`,
+          );
+        });
         assert.equal((await page.locator('.review__text').innerText()).trim(), fresh);
         assert.deepEqual(problems, []);
       },

@@ -211,13 +211,38 @@ export async function engage(page: Page) {
 }
 
 /**
+ * A new document in the page (its DOMContentLoaded: a same-document navigation, as the router's
+ * replaceState, has none): resolves then; `off` stops watching.
+ */
+function nextDocument(page: Page): { loaded: Promise<void>; off: () => void } {
+  let off = () => undefined as void;
+  const loaded = new Promise<void>((resolve) => {
+    const on = () => resolve();
+    page.once('domcontentloaded', on);
+    off = () => page.off('domcontentloaded', on);
+  });
+  return { loaded, off };
+}
+
+/**
  * Engages the page (the runtime starts on engagement) and waits until React has hydrated it:
  * gatsby-browser.tsx sets the flag from Gatsby's onInitialClientRender, an effect of the app
  * root, which runs once the whole tree has hydrated; then until the page has settled.
+ * A page that reloads itself after the engagement (a new service worker's update-ready reload,
+ * src/boot/reader-runtime.ts) is engaged again, as a shopper taps again: the new document waits
+ * for its own engagement (a clean-clone CI run: runtime.test's returning visit never hydrated).
  */
 export async function hydrated(page: Page) {
-  await engage(page);
-  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+  for (let documents = 1; ; documents++) {
+    const next = nextDocument(page);
+    await engage(page);
+    const flag = page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    flag.catch(() => undefined); // still pending when a new document came: not this call's
+    const result = await Promise.race([flag.then(() => 'hydrated' as const), next.loaded.then(() => 'new' as const)]);
+    next.off();
+    if (result === 'hydrated') break;
+    if (documents >= 4) throw new Error(`the page loaded ${documents} documents in turn and hydrated none`);
+  }
   await settled(page);
 }
 
